@@ -1,0 +1,98 @@
+// Diagnostics: what every stage of jobspec reports instead of throwing.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace jobspec {
+
+/// How bad a diagnostic is. Warnings never stop a result from being produced.
+enum class Severity : std::uint8_t { error, warning };
+
+/// The stable diagnostic codes, one per rule (see diagnostic_codes.def).
+enum class Code : std::uint16_t {
+#define JOBSPEC_DIAGNOSTIC(id, name, severity) id,
+#include <jobspec/diagnostic_codes.def>
+#undef JOBSPEC_DIAGNOSTIC
+};
+
+/// The dotted name of a code, e.g. "shape.range-order". Never empty.
+std::string_view code_name(Code code) noexcept;
+
+/// The code with that dotted name, or nothing for an unknown name.
+std::optional<Code> code_from_name(std::string_view name) noexcept;
+
+/// The severity a code has unless a caller changes it (see Diagnostics::promote_warnings).
+Severity default_severity(Code code) noexcept;
+
+/// A half-open byte range [begin, end) of the source text; offsets count from 0.
+/// A default-constructed range is unknown (the diagnostic has no text position).
+struct SourceRange {
+    static constexpr std::uint32_t unknown = UINT32_MAX;
+    std::uint32_t begin = unknown;
+    std::uint32_t end = unknown;
+
+    bool known() const noexcept { return begin != unknown; }
+    std::uint32_t size() const noexcept { return known() ? end - begin : 0; }
+    /// This range moved right by `offset` bytes (unknown stays unknown).
+    SourceRange shifted(std::size_t offset) const noexcept;
+    friend bool operator==(const SourceRange&, const SourceRange&) = default;
+};
+
+/// Where a diagnostic points: a byte range of the source text, a JSON pointer
+/// (RFC 6901, e.g. "/resources/0/count") into the document, or both.
+struct Location {
+    SourceRange range;
+    std::string pointer;
+};
+
+/// One finding: a stable code, its severity, a short lowercase message without a
+/// trailing period, where it is, and an optional hint ("did you mean ...").
+struct Diagnostic {
+    Code code{};
+    Severity severity = Severity::error;
+    std::string message;
+    Location location;
+    std::string help;
+
+    std::string_view code_name() const noexcept { return jobspec::code_name(code); }
+};
+
+/// An ordered collection of diagnostics, capped so hostile input cannot make it grow
+/// without bound: past `cap` errors one limit.diagnostics error is added and the rest dropped.
+class Diagnostics {
+public:
+    explicit Diagnostics(std::size_t cap = 100) : cap_(cap) {}
+
+    /// Adds a diagnostic with the code's default severity.
+    void add(Code code, std::string message, Location location = {}, std::string help = {});
+    void add(Diagnostic diagnostic);
+    /// Appends all of `other` (respecting this collection's cap).
+    void append(const Diagnostics& other);
+
+    bool has_errors() const noexcept { return errors_ > 0; }
+    std::size_t error_count() const noexcept { return errors_; }
+    bool empty() const noexcept { return items_.empty(); }
+    std::size_t size() const noexcept { return items_.size(); }
+    const Diagnostic& operator[](std::size_t i) const { return items_[i]; }
+    auto begin() const noexcept { return items_.begin(); }
+    auto end() const noexcept { return items_.end(); }
+
+    /// Orders diagnostics by source position (unknown positions last, then by pointer),
+    /// keeping the order of equal positions.
+    void sort_by_position();
+    /// Turns every warning into an error (the CLI's --strict).
+    void promote_warnings();
+
+private:
+    std::vector<Diagnostic> items_;
+    std::size_t cap_;
+    std::size_t errors_ = 0;
+    bool capped_ = false;
+};
+
+} // namespace jobspec

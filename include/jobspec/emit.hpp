@@ -1,0 +1,36 @@
+// Writing resource lists as canonical JSON or YAML.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <boost/json/value.hpp>
+
+#include <jobspec/resource_graph.hpp>
+
+namespace jobspec {
+
+/// How range and idset counts are written: RFC 14 dictionaries ({"min": 2}) and idset
+/// strings, or RFC 45/22 strings for both ("2+"), as flux-core's Python parser does.
+enum class CountStyle : std::uint8_t { dict, string };
+
+struct EmitOptions {
+    CountStyle counts = CountStyle::dict;
+    /// Indented, one key per line (JSON only; YAML is always block style).
+    bool pretty = false;
+};
+
+/// The resource list as a JSON array, keys in canonical order: type, count, label,
+/// unit, exclusive, other keys in source order, with.
+boost::json::value to_json_value(const ResourceList& resources,
+                                 CountStyle counts = CountStyle::dict);
+
+/// JSON text of any value: compact, or indented by two spaces when `pretty`.
+/// Always ends with a newline.
+std::string to_json_text(const boost::json::value& value, bool pretty = false);
+
+/// YAML text (block style) of any JSON value; strings that YAML would read as another
+/// type are quoted. Always ends with a newline.
+std::string to_yaml_text(const boost::json::value& value);
+
+} // namespace jobspec

@@ -1,0 +1,30 @@
+// Limits that keep hostile input from exhausting the stack, memory or time.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace jobspec {
+
+/// Per-call limits. Exceeding one is a limit.* diagnostic, never a crash.
+/// Integers are always limited to 2^63-1 (JSON interoperability), see max_integer.
+struct Limits {
+    /// Largest accepted input text, in bytes (limit.input-size).
+    std::size_t max_input_bytes = std::size_t{1} << 20;
+    /// Deepest accepted nesting of lists, dictionaries and `/` levels (limit.depth).
+    /// Values above depth_ceiling are treated as depth_ceiling.
+    std::size_t max_depth = 64;
+    /// Most diagnostics kept from one call; later ones are dropped (limit.diagnostics).
+    std::size_t max_diagnostics = 100;
+
+    /// The hard ceiling on max_depth: recursion this deep fits in a 1 MiB thread stack.
+    static constexpr std::size_t depth_ceiling = 1000;
+    /// The largest integer any count or id may have.
+    static constexpr std::uint64_t max_integer = INT64_MAX;
+
+    std::size_t effective_depth() const noexcept {
+        return max_depth < depth_ceiling ? max_depth : depth_ceiling;
+    }
+};
+
+} // namespace jobspec

@@ -1,0 +1,35 @@
+// Rendering diagnostics for people (compiler-style caret snippets) and for tools (JSON).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <jobspec/diagnostic.hpp>
+
+namespace jobspec {
+
+struct RenderOptions {
+    /// ANSI colours (the CLI turns them on for a terminal, never when NO_COLOR is set).
+    bool color = false;
+    /// A file name shown as "--> name:line:column"; empty for command-line strings, whose
+    /// single line is shown without it.
+    std::string_view source_name;
+};
+
+/// One block per diagnostic:
+///   error[shape.range-order]: range maximum 1 is below its minimum 3
+///     slot=3-1/core
+///          ^~~
+/// with a "--> name:line:column" line for named or multi-line sources, the JSON pointer
+/// when there is one, and a "help:" line when the diagnostic has a hint. Lines longer
+/// than 100 columns are shown as a window around the range. `source` is the text the
+/// ranges point into (may be empty when no diagnostic has a range).
+std::string render_text(const Diagnostics& diagnostics, std::string_view source,
+                        const RenderOptions& options = {});
+
+/// The diagnostics as a JSON array, one object each with "severity", "code", "message",
+/// and where known "offset", "length" (bytes), "line", "column" (from 1, in code points),
+/// "pointer" and "help". Ends with a newline.
+std::string render_json(const Diagnostics& diagnostics, std::string_view source);
+
+} // namespace jobspec

@@ -1,0 +1,165 @@
+#include <jobspec/render.hpp>
+
+#include <algorithm>
+#include <vector>
+
+#include <boost/json/object.hpp>
+#include <fmt/format.h>
+
+#include <jobspec/emit.hpp>
+
+#include "support/utf8.hpp"
+
+namespace jobspec {
+
+namespace {
+
+constexpr std::size_t window_columns = 100;
+
+/// Line starts of a text, computed once, for offset -> line/column lookups.
+class LineIndex {
+public:
+    explicit LineIndex(std::string_view text) : text_(text) {
+        starts_.push_back(0);
+        for (std::size_t i = 0; i < text.size(); ++i)
+            if (text[i] == '\n')
+                starts_.push_back(i + 1);
+    }
+
+    std::size_t lines() const { return starts_.size(); }
+    /// The 0-based line holding byte `offset`.
+    std::size_t line_of(std::size_t offset) const {
+        return static_cast<std::size_t>(
+                   std::upper_bound(starts_.begin(), starts_.end(), offset) - starts_.begin()) -
+               1;
+    }
+    std::size_t start(std::size_t line) const { return starts_[line]; }
+    /// The end of a line, before its newline (and before a '\r' preceding it).
+    std::size_t end(std::size_t line) const {
+        std::size_t e = line + 1 < starts_.size() ? starts_[line + 1] - 1 : text_.size();
+        if (e > starts_[line] && text_[e - 1] == '\r')
+            --e;
+        return e;
+    }
+    /// The 1-based column (in code points) of byte `offset`.
+    std::size_t column(std::size_t offset) const {
+        const std::size_t s = start(line_of(offset));
+        return 1 + support::count_code_points(text_.substr(s, offset - s));
+    }
+
+private:
+    std::string_view text_;
+    std::vector<std::size_t> starts_;
+};
+
+struct Style {
+    bool on;
+    std::string_view operator()(std::string_view code) const { return on ? code : ""; }
+};
+constexpr std::string_view bold = "\x1b[1m";
+constexpr std::string_view red = "\x1b[1;31m";
+constexpr std::string_view yellow = "\x1b[1;33m";
+constexpr std::string_view green = "\x1b[1;32m";
+constexpr std::string_view cyan = "\x1b[1;36m";
+constexpr std::string_view reset = "\x1b[0m";
+
+/// Moves `i` back to the start of the UTF-8 sequence it is in.
+std::size_t char_start(std::string_view s, std::size_t i) {
+    while (i > 0 && i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0U) == 0x80U)
+        --i;
+    return i;
+}
+
+/// The source line with a caret line under [begin, end), windowed on long lines.
+void snippet(std::string& out, std::string_view source, const LineIndex& index, SourceRange r,
+             const Style& style) {
+    const std::size_t line = index.line_of(r.begin);
+    std::size_t from = index.start(line);
+    std::size_t to = index.end(line);
+    const std::size_t begin = std::min<std::size_t>(r.begin, to);
+    const std::size_t end = std::clamp<std::size_t>(r.end, begin, to);
+    // Window long lines around the range (byte widths approximate columns here).
+    const bool cut_left = begin - from > window_columns / 2;
+    if (cut_left)
+        from = char_start(source, begin - window_columns / 2);
+    const bool cut_right = to - from > window_columns;
+    if (cut_right)
+        to = char_start(source, std::max(from + window_columns, end));
+    const std::string_view prefix = cut_left ? "..." : "";
+    out += "  ";
+    out += prefix;
+    out += source.substr(from, to - from);
+    out += cut_right ? "...\n" : "\n";
+    out += "  ";
+    out.append(prefix.size(), ' ');
+    for (std::size_t i = from; i < begin; ++i) {
+        const auto c = static_cast<unsigned char>(source[i]);
+        if ((c & 0xC0U) != 0x80U)
+            out += c == '\t' ? '\t' : ' ';
+    }
+    const std::size_t width =
+        std::max<std::size_t>(1, support::count_code_points(source.substr(begin, end - begin)));
+    out += style(green);
+    out += '^';
+    out.append(width - 1, '~');
+    out += style(reset);
+    out += '\n';
+}
+
+} // namespace
+
+std::string render_text(const Diagnostics& diagnostics, std::string_view source,
+                        const RenderOptions& options) {
+    const LineIndex index(source);
+    const Style style{options.color};
+    const bool show_position = !options.source_name.empty() || index.lines() > 1;
+    std::string out;
+    for (const auto& d : diagnostics) {
+        const bool error = d.severity == Severity::error;
+        out += fmt::format("{}{}{}[{}]: {}{}{}\n", style(error ? red : yellow),
+                           error ? "error" : "warning", style(reset), d.code_name(), style(bold),
+                           d.message, style(reset));
+        const SourceRange r = d.location.range;
+        const bool has_range = r.known() && r.begin <= source.size();
+        if (show_position && (has_range || !d.location.pointer.empty())) {
+            out += "  --> ";
+            out += options.source_name.empty() ? "<input>" : options.source_name;
+            if (has_range)
+                out += fmt::format(":{}:{}", index.line_of(r.begin) + 1, index.column(r.begin));
+            if (!d.location.pointer.empty())
+                out += fmt::format(" at {}", d.location.pointer);
+            out += '\n';
+        }
+        if (has_range)
+            snippet(out, source, index, r, style);
+        if (!d.help.empty())
+            out += fmt::format("  {}help{}: {}\n", style(cyan), style(reset), d.help);
+    }
+    return out;
+}
+
+std::string render_json(const Diagnostics& diagnostics, std::string_view source) {
+    const LineIndex index(source);
+    boost::json::array a;
+    for (const auto& d : diagnostics) {
+        boost::json::object o;
+        o.emplace("severity", d.severity == Severity::error ? "error" : "warning");
+        o.emplace("code", d.code_name());
+        o.emplace("message", d.message);
+        const SourceRange r = d.location.range;
+        if (r.known() && r.begin <= source.size()) {
+            o.emplace("offset", r.begin);
+            o.emplace("length", r.size());
+            o.emplace("line", index.line_of(r.begin) + 1);
+            o.emplace("column", index.column(r.begin));
+        }
+        if (!d.location.pointer.empty())
+            o.emplace("pointer", d.location.pointer);
+        if (!d.help.empty())
+            o.emplace("help", d.help);
+        a.push_back(std::move(o));
+    }
+    return to_json_text(a);
+}
+
+} // namespace jobspec

@@ -1,0 +1,100 @@
+#include "support/json_string.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "support/utf8.hpp"
+
+namespace jobspec::support {
+
+namespace {
+
+using Error = CodecError<EscapeError>;
+
+/// The four hex digits at `at` as a number, or nothing.
+std::optional<std::uint32_t> hex4(std::string_view s, std::size_t at) {
+    if (at + 4 > s.size())
+        return std::nullopt;
+    std::uint32_t v = 0;
+    for (std::size_t i = at; i < at + 4; ++i) {
+        const char c = s[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9')
+            v |= static_cast<std::uint32_t>(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            v |= static_cast<std::uint32_t>(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            v |= static_cast<std::uint32_t>(c - 'A' + 10);
+        else
+            return std::nullopt;
+    }
+    return v;
+}
+
+} // namespace
+
+Expected<std::string, Error> unescape_json(std::string_view body) {
+    std::string out;
+    out.reserve(body.size());
+    for (std::size_t i = 0; i < body.size(); ++i) {
+        if (body[i] != '\\') {
+            out += body[i];
+            continue;
+        }
+        const std::size_t start = i;
+        const char e = i + 1 < body.size() ? body[i + 1] : '\0';
+        ++i;
+        switch (e) {
+        case '"':
+        case '\\':
+        case '/':
+            out += e;
+            continue;
+        case 'b':
+            out += '\b';
+            continue;
+        case 'f':
+            out += '\f';
+            continue;
+        case 'n':
+            out += '\n';
+            continue;
+        case 'r':
+            out += '\r';
+            continue;
+        case 't':
+            out += '\t';
+            continue;
+        case 'u':
+            break;
+        default:
+            return Unexpected<Error>{{EscapeError::bad_escape, start, 2,
+                                      fmt::format("unknown escape '\\{}' (JSON allows \\\" \\\\ "
+                                                  "\\/ \\b \\f \\n \\r \\t \\uXXXX)",
+                                                  e == '\0' ? std::string() : std::string(1, e))}};
+        }
+        auto unit = hex4(body, i + 1);
+        if (!unit)
+            return Unexpected<Error>{{EscapeError::bad_escape, start, std::min<std::size_t>(6, body.size() - start),
+                                      "'\\u' needs four hex digits"}};
+        i += 4;
+        std::uint32_t cp = *unit;
+        if (cp >= 0xDC00 && cp <= 0xDFFF)
+            return Unexpected<Error>{{EscapeError::bad_escape, start, 6,
+                                      "a low surrogate must follow a high surrogate"}};
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+            auto low = body.substr(i + 1, 2) == "\\u" ? hex4(body, i + 3) : std::nullopt;
+            if (!low || *low < 0xDC00 || *low > 0xDFFF)
+                return Unexpected<Error>{{EscapeError::bad_escape, start, 6,
+                                          "a high surrogate must be followed by a low surrogate"}};
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (*low - 0xDC00);
+            i += 6;
+        }
+        append_utf8(out, cp);
+    }
+    return out;
+}
+
+} // namespace jobspec::support

@@ -1,0 +1,68 @@
+#include "support/utf8.hpp"
+
+namespace jobspec::support {
+
+std::size_t utf8_sequence_length(std::string_view text, std::size_t pos) noexcept {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[pos + i]); };
+    const auto continuation = [&](std::size_t i) {
+        return pos + i < text.size() && (byte(i) & 0xC0U) == 0x80U;
+    };
+    const unsigned char c = byte(0);
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        return continuation(1) ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF) {
+        if (!continuation(1) || !continuation(2))
+            return 0;
+        if ((c == 0xE0 && byte(1) < 0xA0) || (c == 0xED && byte(1) > 0x9F))
+            return 0; // overlong, or a UTF-16 surrogate
+        return 3;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        if (!continuation(1) || !continuation(2) || !continuation(3))
+            return 0;
+        if ((c == 0xF0 && byte(1) < 0x90) || (c == 0xF4 && byte(1) > 0x8F))
+            return 0; // overlong, or above U+10FFFF
+        return 4;
+    }
+    return 0;
+}
+
+std::size_t find_invalid_utf8(std::string_view text) noexcept {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = utf8_sequence_length(text, i);
+        if (n == 0)
+            return i;
+        i += n;
+    }
+    return std::string_view::npos;
+}
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+    const auto put = [&](std::uint32_t v) { out += static_cast<char>(v); };
+    if (cp < 0x80) {
+        put(cp);
+    } else if (cp < 0x800) {
+        put(0xC0 | (cp >> 6));
+        put(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        put(0xE0 | (cp >> 12));
+        put(0x80 | ((cp >> 6) & 0x3F));
+        put(0x80 | (cp & 0x3F));
+    } else {
+        put(0xF0 | (cp >> 18));
+        put(0x80 | ((cp >> 12) & 0x3F));
+        put(0x80 | ((cp >> 6) & 0x3F));
+        put(0x80 | (cp & 0x3F));
+    }
+}
+
+std::size_t count_code_points(std::string_view text) noexcept {
+    std::size_t n = 0;
+    for (const char c : text)
+        n += (static_cast<unsigned char>(c) & 0xC0U) != 0x80U ? 1 : 0;
+    return n;
+}
+
+} // namespace jobspec::support

@@ -1,0 +1,24 @@
+// UTF-8 helpers shared by the lexers and the diagnostic renderer.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace jobspec::support {
+
+/// The length (1-4) of the well-formed UTF-8 sequence starting at `pos`, or 0 when the
+/// bytes there are not well-formed UTF-8 (overlong forms and surrogates included).
+std::size_t utf8_sequence_length(std::string_view text, std::size_t pos) noexcept;
+
+/// The offset of the first byte of `text` that is not well-formed UTF-8, or npos.
+std::size_t find_invalid_utf8(std::string_view text) noexcept;
+
+/// Appends the UTF-8 encoding of a Unicode scalar value (<= 0x10FFFF, not a surrogate).
+void append_utf8(std::string& out, std::uint32_t code_point);
+
+/// The number of code points in `text` (continuation bytes do not count).
+std::size_t count_code_points(std::string_view text) noexcept;
+
+} // namespace jobspec::support

@@ -1,0 +1,332 @@
+#include "syntax/shape_lexer.hpp"
+
+#include <cstdint>
+
+#include <CommonToken.h>
+#include <fmt/format.h>
+
+#include "Shape.h"
+#include "support/utf8.hpp"
+
+namespace jobspec::syntax {
+
+namespace {
+
+using P = grammar::Shape;
+
+enum class Context : std::uint8_t { list, dict, array };
+
+/// An open bracket or brace, and the nesting depth before it.
+struct Open {
+    char bracket;
+    Context context;
+    std::size_t offset;
+    std::size_t depth_before;
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/// Whether `c` ends an unquoted word; value words may hold more (see Shape.g4).
+bool ends_word(char c, bool value) {
+    switch (c) {
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+    case ',':
+    case '"':
+        return true;
+    case ';':
+    case '/':
+    case '=':
+    case ':':
+        return !value;
+    default:
+        return is_space(c);
+    }
+}
+
+/// Whether `c` ends a count; ',' and ':' belong to idsets and ranges.
+bool ends_count(char c) {
+    switch (c) {
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+    case '/':
+    case ';':
+    case '=':
+    case '"':
+        return true;
+    default:
+        return is_space(c);
+    }
+}
+
+char closing(char open) { return open == '[' ? ']' : '}'; }
+
+} // namespace
+
+/// The lexer proper; fills a ShapeTokenSource.
+class ShapeLexer {
+public:
+    ShapeLexer(ShapeTokenSource& out, std::string_view text, const Limits& limits,
+               Diagnostics& diagnostics)
+        : out_(out), text_(text), max_depth_(limits.effective_depth()), diags_(diagnostics) {}
+
+    void run() {
+        while (!out_.fatal_ && skip_space()) {
+            const std::size_t start = pos_;
+            const char c = text_[pos_];
+            if (previous_ == P::EQUALS && context() == Context::list) {
+                lex_count();
+                continue;
+            }
+            const bool value = value_position();
+            switch (c) {
+            case '[':
+                open(c, value ? Context::array : Context::list, P::LBRACK);
+                break;
+            case '{':
+                open(c, Context::dict, P::LBRACE);
+                break;
+            case ']':
+            case '}':
+                close(c);
+                break;
+            case '"':
+                lex_string();
+                break;
+            case ';':
+            case ',':
+                depth_ = stack_.empty() ? 0 : stack_.back().depth_before + 1;
+                emit(c == ';' ? P::SEMI : P::COMMA, start, ++pos_);
+                break;
+            case '/':
+            case '=':
+            case ':':
+                if (value) {
+                    lex_word(true);
+                    break;
+                }
+                if (c == '/' && !deeper(start))
+                    return;
+                emit(c == '/' ? P::SLASH : (c == '=' ? P::EQUALS : P::COLON), start, ++pos_);
+                break;
+            case '+':
+            case '-':
+                if (value)
+                    lex_word(true);
+                else
+                    emit(c == '+' ? P::PLUS : P::MINUS, start, ++pos_);
+                break;
+            default:
+                lex_word(value);
+                break;
+            }
+        }
+        if (!out_.fatal_ && !stack_.empty()) {
+            const Open& o = stack_.back();
+            fatal(Code::shape_unclosed_bracket, o.offset, 1,
+                  fmt::format("'{}' is never closed", o.bracket),
+                  fmt::format("add '{}'", closing(o.bracket)));
+        }
+        auto eof = std::make_unique<antlr4::CommonToken>(
+            std::make_pair(&out_, nullptr), antlr4::Token::EOF, antlr4::Token::DEFAULT_CHANNEL,
+            text_.size(), text_.size() - 1);
+        eof->setText("<EOF>");
+        eof->setLine(line_);
+        eof->setCharPositionInLine(text_.size() - line_start_);
+        eof->setTokenIndex(out_.tokens_.size());
+        out_.tokens_.push_back(std::move(eof));
+    }
+
+private:
+    Context context() const { return stack_.empty() ? Context::list : stack_.back().context; }
+
+    /// Whether the next word is a dictionary value: after ':' in braces, or in an array.
+    bool value_position() const {
+        const Context c = context();
+        return (c == Context::dict && previous_ == P::COLON) ||
+               (c == Context::array && (previous_ == P::LBRACK || previous_ == P::COMMA));
+    }
+
+    /// Skips whitespace; false at the end of the text.
+    bool skip_space() {
+        while (pos_ < text_.size() && is_space(text_[pos_])) {
+            if (text_[pos_] == '\n') {
+                ++line_;
+                line_start_ = pos_ + 1;
+            }
+            ++pos_;
+        }
+        return pos_ < text_.size();
+    }
+
+    void emit(std::size_t type, std::size_t begin, std::size_t end) {
+        auto token = std::make_unique<antlr4::CommonToken>(
+            std::make_pair(&out_, nullptr), type, antlr4::Token::DEFAULT_CHANNEL, begin, end - 1);
+        token->setText(std::string(text_.substr(begin, end - begin)));
+        token->setLine(line_);
+        token->setCharPositionInLine(begin - line_start_);
+        token->setTokenIndex(out_.tokens_.size());
+        out_.tokens_.push_back(std::move(token));
+        previous_ = type;
+    }
+
+    void error(Code code, std::size_t at, std::size_t length, std::string message,
+               std::string help = {}) {
+        diags_.add(code, std::move(message),
+                   Location{SourceRange{static_cast<std::uint32_t>(at),
+                                        static_cast<std::uint32_t>(at + length)},
+                            {}},
+                   std::move(help));
+    }
+
+    void fatal(Code code, std::size_t at, std::size_t length, std::string message,
+               std::string help = {}) {
+        error(code, at, length, std::move(message), std::move(help));
+        out_.fatal_ = true;
+    }
+
+    /// Enters one more nesting level at `at`; false (and fatal) past the depth limit.
+    bool deeper(std::size_t at) {
+        if (++depth_ <= max_depth_)
+            return true;
+        fatal(Code::limit_depth, at, 1,
+              fmt::format("nesting is deeper than the limit of {}", max_depth_));
+        return false;
+    }
+
+    void open(char bracket, Context context, std::size_t type) {
+        const std::size_t before = depth_;
+        if (!deeper(pos_))
+            return;
+        stack_.push_back(Open{bracket, context, pos_, before});
+        emit(type, pos_, pos_ + 1);
+        ++pos_;
+    }
+
+    void close(char bracket) {
+        if (stack_.empty()) {
+            fatal(Code::shape_unmatched_bracket, pos_, 1,
+                  fmt::format("'{}' has no opening '{}'", bracket, bracket == ']' ? '[' : '{'));
+            return;
+        }
+        const Open o = stack_.back();
+        if (closing(o.bracket) != bracket) {
+            fatal(Code::shape_unmatched_bracket, pos_, 1,
+                  fmt::format("'{}' does not close the '{}' before it", bracket, o.bracket),
+                  fmt::format("close it with '{}'", closing(o.bracket)));
+            return;
+        }
+        stack_.pop_back();
+        depth_ = o.depth_before;
+        emit(bracket == ']' ? P::RBRACK : P::RBRACE, pos_, pos_ + 1);
+        ++pos_;
+    }
+
+    /// COUNT: "[...]" up to the next ']', or a run up to a delimiter. An empty run makes
+    /// no token, so the parser reports the missing count.
+    void lex_count() {
+        const std::size_t start = pos_;
+        if (text_[pos_] == '[') {
+            const std::size_t close = text_.find(']', pos_);
+            if (close == std::string_view::npos) {
+                fatal(Code::shape_unclosed_bracket, start, 1, "'[' is never closed",
+                      "add ']' after the count");
+                return;
+            }
+            pos_ = close + 1;
+        } else {
+            while (pos_ < text_.size() && !ends_count(text_[pos_]))
+                ++pos_;
+        }
+        if (pos_ > start) {
+            check_characters(start, pos_);
+            emit(P::COUNT, start, pos_);
+        } else {
+            previous_ = 0;
+        }
+    }
+
+    void lex_string() {
+        const std::size_t start = pos_++;
+        while (pos_ < text_.size() && text_[pos_] != '"') {
+            if (text_[pos_] == '\\' && pos_ + 1 < text_.size())
+                ++pos_;
+            ++pos_;
+        }
+        if (pos_ >= text_.size()) {
+            fatal(Code::shape_unclosed_quote, start, 1, "'\"' is never closed",
+                  "add '\"' to end the string");
+            return;
+        }
+        ++pos_;
+        check_characters(start + 1, pos_ - 1);
+        emit(P::STRING, start, pos_);
+    }
+
+    void lex_word(bool value) {
+        const std::size_t start = pos_;
+        while (pos_ < text_.size() && !ends_word(text_[pos_], value))
+            ++pos_;
+        check_characters(start, pos_);
+        emit(P::NAME, start, pos_);
+    }
+
+    /// Reports control characters and bytes that are not UTF-8 in [begin, end).
+    void check_characters(std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end;) {
+            const auto c = static_cast<unsigned char>(text_[i]);
+            if (c < 0x20 || c == 0x7F) {
+                error(Code::shape_unexpected_character, i, 1,
+                      fmt::format("unexpected control character U+{:04X}", c));
+                ++i;
+                continue;
+            }
+            const std::size_t n = support::utf8_sequence_length(text_, i);
+            if (n == 0) {
+                error(Code::shape_invalid_utf8, i, 1, "text is not valid UTF-8");
+                ++i;
+                continue;
+            }
+            i += n;
+        }
+    }
+
+    ShapeTokenSource& out_;
+    std::string_view text_;
+    std::size_t max_depth_;
+    Diagnostics& diags_;
+    std::vector<Open> stack_;
+    std::size_t depth_ = 0;
+    std::size_t pos_ = 0;
+    std::size_t previous_ = 0;
+    std::size_t line_ = 1;
+    std::size_t line_start_ = 0;
+};
+
+ShapeTokenSource::ShapeTokenSource(std::string_view text, const Limits& limits,
+                                   Diagnostics& diagnostics) {
+    ShapeLexer(*this, text, limits, diagnostics).run();
+}
+
+std::unique_ptr<antlr4::Token> ShapeTokenSource::nextToken() {
+    if (next_ + 1 < tokens_.size())
+        return std::move(tokens_[next_++]);
+    // EOF again and again, as ANTLR expects at the end.
+    auto eof = std::make_unique<antlr4::CommonToken>(tokens_.back().get());
+    return eof;
+}
+
+size_t ShapeTokenSource::getLine() const {
+    return next_ < tokens_.size() && tokens_[next_] ? tokens_[next_]->getLine() : 1;
+}
+
+size_t ShapeTokenSource::getCharPositionInLine() {
+    return next_ < tokens_.size() && tokens_[next_] ? tokens_[next_]->getCharPositionInLine()
+                                                    : 0;
+}
+
+} // namespace jobspec::syntax

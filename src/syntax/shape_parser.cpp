@@ -1,0 +1,88 @@
+// The one place that wires the shape token source, the generated parser and our error
+// strategy together.
+#include "syntax/shape_parser.hpp"
+
+#include <memory>
+
+#include <antlr4-runtime.h>
+#include <fmt/format.h>
+
+#include "Shape.h"
+#include "syntax/error_strategy.hpp"
+#include "syntax/shape_ast_builder.hpp"
+#include "syntax/shape_lexer.hpp"
+
+namespace jobspec::syntax {
+
+std::string describe_shape_token(std::size_t type) {
+    using G = grammar::Shape;
+    switch (type) {
+    case G::LBRACK:
+        return "'['";
+    case G::RBRACK:
+        return "']'";
+    case G::LBRACE:
+        return "'{'";
+    case G::RBRACE:
+        return "'}'";
+    case G::SEMI:
+        return "';'";
+    case G::COMMA:
+        return "','";
+    case G::SLASH:
+        return "'/'";
+    case G::EQUALS:
+        return "'='";
+    case G::COLON:
+        return "':'";
+    case G::PLUS:
+        return "'+'";
+    case G::MINUS:
+        return "'-'";
+    case G::NAME:
+        return "a name";
+    case G::STRING:
+        return "a quoted string";
+    case G::COUNT:
+        return "a count";
+    case antlr4::Token::EOF:
+        return "end of input";
+    default:
+        return "a token";
+    }
+}
+
+std::optional<ShapeAst> parse_shape(std::string_view text, const Limits& limits,
+                                    Diagnostics& diagnostics) {
+    if (text.size() > limits.max_input_bytes) {
+        diagnostics.add(Code::limit_input_size,
+                        fmt::format("shape is {} bytes long, more than the limit of {}",
+                                    text.size(), limits.max_input_bytes),
+                        Location{SourceRange{0, 0}, {}});
+        return std::nullopt;
+    }
+    const std::size_t errors_before = diagnostics.error_count();
+    ShapeTokenSource source(text, limits, diagnostics);
+    if (source.fatal())
+        return std::nullopt;
+
+    antlr4::CommonTokenStream tokens(&source);
+    grammar::Shape parser(&tokens);
+    parser.removeErrorListeners();
+    parser.setErrorHandler(std::make_shared<ErrorStrategy>(
+        diagnostics, Code::shape_syntax, describe_shape_token, limits.max_diagnostics));
+    grammar::Shape::ShapeContext* tree = nullptr;
+    try {
+        tree = parser.shape();
+    } catch (const antlr4::ParseCancellationException&) {
+        return std::nullopt;
+    }
+    if (diagnostics.error_count() > errors_before)
+        return std::nullopt;
+    ShapeAst ast = ShapeAstBuilder(diagnostics).shape(*tree);
+    if (diagnostics.error_count() > errors_before)
+        return std::nullopt;
+    return ast;
+}
+
+} // namespace jobspec::syntax

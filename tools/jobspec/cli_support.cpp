@@ -1,0 +1,89 @@
+#include "cli_support.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <iterator>
+#include <unistd.h>
+
+#include <jobspec/render.hpp>
+
+namespace jobspec::cli {
+
+void add_common_options(CLI::App& app, CommonOptions& options) {
+    app.add_option("--diagnostics", options.diagnostics,
+                   "How problems are printed on stderr: text (with carets) or json")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
+    app.add_option("--color", options.color,
+                   "Colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->capture_default_str();
+    app.add_flag("--strict", options.strict, "Treat warnings as errors (exit 1)");
+    app.add_flag("--pretty", options.pretty, "Indent JSON output");
+    app.add_option("--max-depth", options.limits.max_depth,
+                   "Deepest nesting accepted (at most 1000)")
+        ->check(CLI::Range(std::size_t{1}, Limits::depth_ceiling))
+        ->capture_default_str();
+    app.add_option("--max-input-bytes", options.limits.max_input_bytes,
+                   "Largest input accepted, in bytes")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    app.add_option("--max-diagnostics", options.limits.max_diagnostics,
+                   "Most problems reported before stopping")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+}
+
+std::optional<std::string> read_argument(const std::string& argument) {
+    if (argument != "-")
+        return argument;
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    if (std::cin.bad()) {
+        std::cerr << "jobspec: cannot read standard input\n";
+        return std::nullopt;
+    }
+    // A trailing newline from `echo` or a file is not part of the input.
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
+        text.pop_back();
+    return text;
+}
+
+namespace {
+
+bool use_color(const std::string& mode) {
+    if (mode == "always")
+        return true;
+    if (mode == "never")
+        return false;
+    const char* no_color = std::getenv("NO_COLOR");
+    return (no_color == nullptr || *no_color == '\0') && isatty(STDERR_FILENO) != 0;
+}
+
+} // namespace
+
+int report(Diagnostics& diagnostics, std::string_view source, const CommonOptions& options,
+           std::string_view source_name) {
+    if (options.strict)
+        diagnostics.promote_warnings();
+    if (!diagnostics.empty()) {
+        if (options.diagnostics == "json")
+            std::cerr << render_json(diagnostics, source);
+        else
+            std::cerr << render_text(diagnostics, source,
+                                     RenderOptions{use_color(options.color), source_name});
+    }
+    return diagnostics.has_errors() ? exit_invalid : exit_ok;
+}
+
+int write_output(std::string_view text) {
+    std::cout << text;
+    std::cout.flush();
+    if (!std::cout) {
+        std::cerr << "jobspec: cannot write to standard output\n";
+        return exit_invalid;
+    }
+    return exit_ok;
+}
+
+} // namespace jobspec::cli

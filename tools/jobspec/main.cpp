@@ -1,0 +1,34 @@
+// jobspec: the command-line driver for the jobspec front end.
+#include <iostream>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "cli_support.hpp"
+#include "shape_command.hpp"
+#include "version.hpp"
+
+int main(int argc, char** argv) {
+    using namespace jobspec::cli;
+    CLI::App app{"jobspec: compile and check Flux job requests (shapes, jobspec, "
+                 "dependencies, constraints, R)",
+                 "jobspec"};
+    app.set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
+    app.require_subcommand(1);
+    app.fallthrough(false);
+
+    std::vector<Command> commands;
+    commands.push_back(add_shape_command(app));
+    for (auto& c : commands)
+        c.app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? exit_ok : exit_usage;
+    }
+    for (auto& c : commands)
+        if (c.app->parsed())
+            return c.run();
+    return exit_usage;
+}

@@ -1,0 +1,74 @@
+#include "shape_command.hpp"
+
+#include <memory>
+
+#include <jobspec/emit.hpp>
+#include <jobspec/shape.hpp>
+
+namespace jobspec::cli {
+
+namespace {
+
+struct ShapeArgs {
+    CommonOptions common;
+    std::string shape;
+    std::string format = "json";
+    std::string counts = "dict";
+    std::string default_label = "default";
+};
+
+int run_shape(ShapeArgs& args) {
+    const auto text = read_argument(args.shape);
+    if (!text)
+        return exit_usage;
+    ShapeOptions options;
+    options.default_label = args.default_label;
+    options.limits = args.common.limits;
+    auto result = compile_shape(*text, options);
+    const int status = report(result.diagnostics(), *text, args.common);
+    if (status != exit_ok)
+        return status;
+    const auto value = to_json_value(result.value(),
+                                     args.counts == "string" ? CountStyle::string : CountStyle::dict);
+    return write_output(args.format == "yaml" ? to_yaml_text(value)
+                                              : to_json_text(value, args.common.pretty));
+}
+
+} // namespace
+
+Command add_shape_command(CLI::App& parent) {
+    auto args = std::make_shared<ShapeArgs>();
+    CLI::App* app = parent.add_subcommand(
+        "shape", "Compile an RFC 46 resource shape into an RFC 14 resource list");
+    app->add_option("SHAPE", args->shape,
+                    "The shape, e.g. 'slot=4{nodelevel}/node{-x}/socket=2+/core=4+'; - reads it "
+                    "from standard input")
+        ->required();
+    app->add_option("--format", args->format, "Output format")
+        ->check(CLI::IsMember({"json", "yaml"}))
+        ->capture_default_str();
+    app->add_option("--counts", args->counts,
+                    "Range and idset counts as RFC 14 dictionaries (dict) or as RFC 45/22 "
+                    "strings like flux-core's parser (string)")
+        ->check(CLI::IsMember({"dict", "string"}))
+        ->capture_default_str();
+    app->add_option("--default-label", args->default_label,
+                    "Label of a shape's only slot when it has none (flux-core uses 'task')")
+        ->capture_default_str();
+    add_common_options(*app, args->common);
+    app->footer(R"(Shape syntax (RFC 46):
+  type=count{key:value,...}/child     one vertex; '/' introduces what it contains
+  [a;b]                               several vertices at one level
+  count   4 | 4,9,16 (idset) | 3-30, 2+, 1-5:2, 1-4:2:* (RFC 45 ranges) | [...]
+  slot{label,...}                     a slot's first braces entry is its label
+  x, +key, -key                       exclusive / key: true / key: false
+
+Examples:
+  jobspec shape 'slot=3-30/node'
+  jobspec shape --format yaml 'node/[slot=10{read-db}/[core;memory=4{unit:GB}];slot{db}/core=6]'
+
+Exit status: 0 success, 1 invalid shape (diagnostics on stderr), 2 usage error.)");
+    return Command{app, [args] { return run_shape(*args); }};
+}
+
+} // namespace jobspec::cli

@@ -1,0 +1,36 @@
+#!/bin/sh
+# Installs every Debian package the build, tests and tools need, then configures build/.
+# Idempotent: packages already installed are skipped, and nothing is printed for them.
+# Usage: tools/setup.sh [BUILDDIR [MESON-OPTIONS...]]   (default BUILDDIR: build)
+set -eu
+
+packages="g++ pkg-config meson ninja-build python3 \
+  antlr4 libantlr4-runtime-dev default-jre-headless \
+  libboost-json1.81-dev libyaml-cpp-dev libcli11-dev libfmt-dev \
+  doctest-dev libbenchmark-dev graphviz \
+  clang libclang-rt-14-dev"
+
+missing=""
+for p in $packages; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: missing packages:$missing (run as root to install them)" >&2
+    exit 1
+  fi
+  echo "setup: installing$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+builddir=${1:-build}
+[ $# -gt 0 ] && shift
+cd "$top"
+if [ -f "$builddir/build.ninja" ]; then
+  [ $# -gt 0 ] && meson configure "$builddir" "$@" >/dev/null
+else
+  meson setup "$builddir" --buildtype=debugoptimized "$@" >/dev/null
+fi
