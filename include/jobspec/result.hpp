@@ -29,8 +29,10 @@ public:
     /// The value, or nullptr when the call failed.
     const T* get() const noexcept { return value_ ? &*value_ : nullptr; }
 
-    const Diagnostics& diagnostics() const noexcept { return diagnostics_; }
-    Diagnostics& diagnostics() noexcept { return diagnostics_; }
+    const Diagnostics& diagnostics() const& noexcept { return diagnostics_; }
+    Diagnostics& diagnostics() & noexcept { return diagnostics_; }
+    /// By value on a temporary, so `for (auto& d : f().diagnostics())` cannot dangle.
+    Diagnostics diagnostics() && noexcept { return std::move(diagnostics_); }
 
 private:
     void require() const {

@@ -154,8 +154,10 @@ std::string CountRange::format() const {
     out += max ? "-" + std::to_string(*max) : "+";
     if (op != RangeOperator::add || operand != 1) {
         out += ':' + std::to_string(operand);
-        if (op != RangeOperator::add)
+        if (op != RangeOperator::add) {
+            out += ':';
             out += static_cast<char>(op);
+        }
     }
     return out;
 }

@@ -105,7 +105,7 @@ std::string IdSet::format() const {
             out += ',';
         out += std::to_string(r.first);
         if (r.last != r.first) {
-            out += r.last == r.first + 1 ? ',' : '-';
+            out += '-';
             out += std::to_string(r.last);
         }
     }

@@ -1,0 +1,169 @@
+// The conformance runner: reads the data files of one suite and checks each case.
+//   conformance-runner shape DIR
+//     DIR/valid/NAME.shape   the shape (lines starting with '#' are comments; a line
+//                            "#! key=value" sets an option: counts=string, default-label=X)
+//     DIR/valid/NAME.yaml|.json   the expected resources (YAML as the RFCs print it)
+//     DIR/invalid.txt        "CODE<TAB>COLUMN<TAB>SHAPE" per line: the first error
+// Prints every failure and a summary; exits 1 when any case fails.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <boost/json/parse.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include <jobspec/emit.hpp>
+#include <jobspec/shape.hpp>
+
+#include "support/utf8.hpp"
+#include "yaml_to_json.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Tally {
+    int passed = 0;
+    int failed = 0;
+
+    void check(bool ok, const std::string& name, const std::string& detail) {
+        if (ok) {
+            ++passed;
+            return;
+        }
+        ++failed;
+        std::cout << "FAIL " << name << "\n" << detail << "\n";
+    }
+};
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::vector<fs::path> files_with(const fs::path& dir, const std::string& extension) {
+    std::vector<fs::path> out;
+    if (fs::is_directory(dir))
+        for (const auto& e : fs::directory_iterator(dir))
+            if (e.path().extension() == extension)
+                out.push_back(e.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+/// The expected value next to a case file: NAME.json or NAME.yaml.
+boost::json::value expected_value(const fs::path& case_file) {
+    auto json = case_file;
+    json.replace_extension(".json");
+    if (fs::exists(json))
+        return boost::json::parse(read_file(json));
+    auto yaml = case_file;
+    yaml.replace_extension(".yaml");
+    return test::yaml_to_json(YAML::LoadFile(yaml.string()));
+}
+
+std::string diagnostics_text(const jobspec::Diagnostics& d) {
+    std::string out;
+    for (const auto& item : d) {
+        out += "  " + std::string(item.code_name()) + ": " + item.message;
+        if (item.location.range.known())
+            out += " @" + std::to_string(item.location.range.begin + 1);
+        out += "\n";
+    }
+    return out;
+}
+
+void valid_shapes(const fs::path& dir, Tally& tally) {
+    for (const auto& file : files_with(dir / "valid", ".shape")) {
+        jobspec::ShapeOptions options;
+        auto counts = jobspec::CountStyle::dict;
+        std::string shape;
+        std::istringstream lines(read_file(file));
+        for (std::string line; std::getline(lines, line);) {
+            if (line.rfind("#!", 0) == 0) {
+                const auto eq = line.find('=');
+                const std::string key = line.substr(3, eq - 3);
+                const std::string value = line.substr(eq + 1);
+                if (key == "counts")
+                    counts = value == "string" ? jobspec::CountStyle::string
+                                               : jobspec::CountStyle::dict;
+                else if (key == "default-label")
+                    options.default_label = value;
+            } else if (!line.empty() && line[0] != '#') {
+                shape = line;
+            }
+        }
+        const std::string name = file.filename().string();
+        auto result = jobspec::compile_shape(shape, options);
+        if (!result.ok()) {
+            tally.check(false, name, "  " + shape + "\n" + diagnostics_text(result.diagnostics()));
+            continue;
+        }
+        const std::string got = jobspec::to_json_text(jobspec::to_json_value(result.value(), counts));
+        const std::string want = jobspec::to_json_text(expected_value(file));
+        tally.check(got == want, name, "  " + shape + "\n  want " + want + "  got  " + got);
+    }
+}
+
+void invalid_shapes(const fs::path& dir, Tally& tally) {
+    std::istringstream lines(read_file(dir / "invalid.txt"));
+    int number = 0;
+    for (std::string line; std::getline(lines, line);) {
+        ++number;
+        if (line.empty() || line[0] == '#')
+            continue;
+        const auto tab1 = line.find('\t');
+        const auto tab2 = line.find('\t', tab1 + 1);
+        if (tab1 == std::string::npos || tab2 == std::string::npos) {
+            tally.check(false, "invalid.txt:" + std::to_string(number), "  malformed line");
+            continue;
+        }
+        const std::string code = line.substr(0, tab1);
+        const std::string column = line.substr(tab1 + 1, tab2 - tab1 - 1);
+        const std::string shape = line.substr(tab2 + 1);
+        auto result = jobspec::compile_shape(shape);
+        std::string got = "(no error)";
+        for (const auto& d : result.diagnostics()) {
+            if (d.severity != jobspec::Severity::error)
+                continue;
+            got = std::string(d.code_name());
+            if (d.location.range.known())
+                got += " " + std::to_string(1 + jobspec::support::count_code_points(
+                                                    std::string_view(shape).substr(
+                                                        0, d.location.range.begin)));
+            break;
+        }
+        const std::string want = code + " " + column;
+        tally.check(!result.ok() && got == want,
+                    "invalid.txt:" + std::to_string(number) + " '" + shape + "'",
+                    "  want " + want + "\n  got  " + got + "\n" +
+                        diagnostics_text(result.diagnostics()));
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 3) {
+        std::cerr << "usage: conformance-runner SUITE DIR  (SUITE: shape)\n";
+        return 2;
+    }
+    const std::string suite = argv[1];
+    const fs::path dir = argv[2];
+    Tally tally;
+    if (suite == "shape") {
+        valid_shapes(dir, tally);
+        invalid_shapes(dir, tally);
+    } else {
+        std::cerr << "conformance-runner: unknown suite '" << suite << "'\n";
+        return 2;
+    }
+    std::cout << suite << ": " << tally.passed << " passed, " << tally.failed << " failed\n";
+    return tally.failed == 0 && tally.passed > 0 ? 0 : 1;
+}

@@ -1,0 +1,108 @@
+#include <jobspec/count.hpp>
+
+#include <doctest/doctest.h>
+
+using jobspec::Count;
+using jobspec::CountRange;
+using jobspec::RangeOperator;
+
+namespace {
+
+Count parse_ok(std::string_view text) {
+    auto r = Count::parse(text);
+    INFO("input: ", text);
+    REQUIRE(r.has_value());
+    return *r;
+}
+
+Count::Error parse_error(std::string_view text) {
+    auto r = Count::parse(text);
+    INFO("input: ", text);
+    REQUIRE_FALSE(r.has_value());
+    return r.error();
+}
+
+} // namespace
+
+TEST_CASE("model - count integers") {
+    CHECK(parse_ok("4").fixed() == 4);
+    CHECK(parse_ok("[4]").fixed() == 4);
+    CHECK(parse_ok("9223372036854775807").fixed() == 9223372036854775807ULL);
+}
+
+TEST_CASE("model - count idsets need a comma and hold no zero") {
+    const Count c = parse_ok("4,9,16,25");
+    REQUIRE(c.is_idset());
+    CHECK(c.format() == "4,9,16,25");
+    CHECK(parse_ok("[1-3,5]").format() == "1-3,5");
+    CHECK(parse_ok("1,2,3").format() == "1-3");
+}
+
+TEST_CASE("model - count ranges in every RFC 45 form") {
+    auto range = [](std::string_view text) {
+        const Count c = parse_ok(text);
+        REQUIRE(c.is_range());
+        return c.range();
+    };
+    CHECK(range("3-30") == CountRange{3, 30, RangeOperator::add, 1, false});
+    CHECK(range("2+") == CountRange{2, std::nullopt, RangeOperator::add, 1, false});
+    CHECK(range("2+:2") == CountRange{2, std::nullopt, RangeOperator::add, 2, true});
+    CHECK(range("2+:2:*") == CountRange{2, std::nullopt, RangeOperator::multiply, 2, true});
+    CHECK(range("1-5:2") == CountRange{1, 5, RangeOperator::add, 2, true});
+    CHECK(range("1-4:2:*") == CountRange{1, 4, RangeOperator::multiply, 2, true});
+    CHECK(range("2-64:2:^") == CountRange{2, 64, RangeOperator::power, 2, true});
+    CHECK(range("1-5:2:+") == CountRange{1, 5, RangeOperator::add, 2, true});
+    CHECK(range("[1-4:2:*]") == CountRange{1, 4, RangeOperator::multiply, 2, true});
+    CHECK(range("[100+]").min == 100);
+    CHECK(range("1-1").max == 1u);
+}
+
+TEST_CASE("model - count ranges format to their shortest RFC 45 form") {
+    CHECK(parse_ok("3-30").format() == "3-30");
+    CHECK(parse_ok("1-4:1:+").format() == "1-4");
+    CHECK(parse_ok("1-5:2:+").format() == "1-5:2");
+    CHECK(parse_ok("2+:2:*").format() == "2+:2:*");
+    CHECK(parse_ok("2+:1").format() == "2+");
+}
+
+TEST_CASE("model - count errors follow RFC 14's rules") {
+    using K = Count::ErrorKind;
+    CHECK(parse_error("0").kind == K::not_positive);
+    CHECK(parse_error("-1").kind == K::not_positive);
+    CHECK(parse_error("0-3").kind == K::not_positive);
+    CHECK(parse_error("0,1").kind == K::not_positive);
+    auto e = parse_error("3-1");
+    CHECK(e.kind == K::range_order);
+    CHECK(e.offset == 0);
+    CHECK(e.length == 3);
+    CHECK(e.message == "range maximum 1 is below its minimum 3");
+    CHECK(parse_error("1-5:0").kind == K::operand);
+    CHECK(parse_error("1-5:1:*").kind == K::operand);
+    CHECK(parse_error("2-5:1:^").kind == K::operand);
+    CHECK(parse_error("1-4:2:^").kind == K::power_minimum);
+    e = parse_error("1-4:2:/");
+    CHECK(e.kind == K::unknown_operator);
+    CHECK(e.offset == 6);
+    CHECK(parse_error("1-4:2:**").kind == K::syntax);
+    CHECK(parse_error("04").kind == K::leading_zero);
+    CHECK(parse_error("1-05").kind == K::leading_zero);
+    CHECK(parse_error("9223372036854775808").kind == K::overflow);
+    CHECK(parse_error("1-99999999999999999999").kind == K::overflow);
+    CHECK(parse_error("").kind == K::empty);
+    CHECK(parse_error("[]").kind == K::empty);
+    CHECK(parse_error("9,4").kind == K::idset_order);
+    e = parse_error("4x");
+    CHECK(e.kind == K::syntax);
+    CHECK(e.offset == 1);
+    CHECK(parse_error("1-").kind == K::syntax);
+    CHECK(parse_error("1:2").kind == K::syntax);
+    CHECK(parse_error("[1-3").kind == K::syntax);
+}
+
+TEST_CASE("model - count check applies to ranges built from fields") {
+    using K = Count::ErrorKind;
+    CHECK_FALSE(Count::check(CountRange{2, 8, RangeOperator::power, 2, true}));
+    CHECK(Count::check(CountRange{0, std::nullopt, RangeOperator::add, 1, false})->kind ==
+          K::not_positive);
+    CHECK(Count::check(CountRange{5, 4, RangeOperator::add, 1, false})->kind == K::range_order);
+}
