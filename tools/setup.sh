@@ -29,8 +29,14 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 builddir=${1:-build}
 [ $# -gt 0 ] && shift
 cd "$top"
+# Quiet on success; meson's own output when it fails.
 if [ -f "$builddir/build.ninja" ]; then
-  [ $# -gt 0 ] && meson configure "$builddir" "$@" >/dev/null
+  set -- configure "$builddir" "$@"
+  [ $# -gt 2 ] || exit 0
 else
-  meson setup "$builddir" --buildtype=debugoptimized "$@" >/dev/null
+  set -- setup "$builddir" "$@"
+fi
+if ! log=$(meson "$@" 2>&1); then
+  printf '%s\n' "$log" >&2
+  exit 1
 fi

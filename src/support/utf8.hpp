@@ -15,8 +15,8 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t pos) noexcep
 /// The offset of the first byte of `text` that is not well-formed UTF-8, or npos.
 std::size_t find_invalid_utf8(std::string_view text) noexcept;
 
-/// Appends the UTF-8 encoding of a Unicode scalar value (<= 0x10FFFF, not a surrogate).
-void append_utf8(std::string& out, std::uint32_t code_point);
+/// Appends the UTF-8 encoding of the Unicode scalar value `cp` (<= 0x10FFFF, not a surrogate).
+void append_utf8(std::string& out, std::uint32_t cp);
 
 /// The number of code points in `text` (continuation bytes do not count).
 std::size_t count_code_points(std::string_view text) noexcept;

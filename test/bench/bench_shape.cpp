@@ -1,0 +1,86 @@
+// Shape compiler benchmarks: shape text -> canonical JSON text, whole and by stage.
+//   meson setup build-release --buildtype=release && ninja -C build-release
+//   build-release/test/bench/bench-shape --benchmark_repetitions=5 --benchmark_report_aggregates_only
+#include <string>
+
+#include <benchmark/benchmark.h>
+#include <boost/json/parse.hpp>
+
+#include <jobspec/emit.hpp>
+#include <jobspec/shape.hpp>
+
+#include "lower/shape_lowering.hpp"
+#include "sema/canonical_resources.hpp"
+#include "syntax/shape_parser.hpp"
+
+namespace {
+
+const std::string small_shape = "slot=4{nodelevel}/node{-x}/socket=2+/core=4+";
+
+/// 50 vertices: a node holding 12 labelled slots of 3 resources each, and a switch.
+std::string large_shape() {
+    std::string s = "[node{-x}/[";
+    for (int i = 0; i < 12; ++i) {
+        if (i > 0)
+            s += ';';
+        s += "slot=2{s" + std::to_string(i) + "}/[core=2;gpu=1-4:2:*;memory=4+{unit:GB}]";
+    }
+    return s + "];switch=2]";
+}
+
+std::string compile_to_json(const std::string& shape) {
+    auto r = jobspec::compile_shape(shape);
+    return jobspec::to_json_text(jobspec::to_json_value(r.value()));
+}
+
+void shape_to_json(benchmark::State& state, const std::string& shape) {
+    for (auto _ : state)
+        benchmark::DoNotOptimize(compile_to_json(shape));
+    state.SetItemsProcessed(state.iterations());
+    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(shape.size()));
+}
+BENCHMARK_CAPTURE(shape_to_json, small, small_shape);
+BENCHMARK_CAPTURE(shape_to_json, vertices_50, large_shape());
+
+void stage_parse(benchmark::State& state, const std::string& shape) {
+    for (auto _ : state) {
+        jobspec::Diagnostics d;
+        benchmark::DoNotOptimize(jobspec::syntax::parse_shape(shape, {}, d));
+    }
+}
+BENCHMARK_CAPTURE(stage_parse, small, small_shape);
+BENCHMARK_CAPTURE(stage_parse, vertices_50, large_shape());
+
+void stage_lower_and_check(benchmark::State& state, const std::string& shape) {
+    jobspec::Diagnostics d;
+    const auto ast = *jobspec::syntax::parse_shape(shape, {}, d);
+    for (auto _ : state) {
+        jobspec::Diagnostics diags;
+        auto resources = jobspec::lower::lower_shape(ast, "default", diags);
+        jobspec::sema::check_resources(resources, "", diags);
+        benchmark::DoNotOptimize(resources);
+    }
+}
+BENCHMARK_CAPTURE(stage_lower_and_check, small, small_shape);
+BENCHMARK_CAPTURE(stage_lower_and_check, vertices_50, large_shape());
+
+void stage_emit(benchmark::State& state, const std::string& shape) {
+    const auto resources = jobspec::compile_shape(shape).value();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(jobspec::to_json_text(jobspec::to_json_value(resources)));
+}
+BENCHMARK_CAPTURE(stage_emit, small, small_shape);
+BENCHMARK_CAPTURE(stage_emit, vertices_50, large_shape());
+
+/// Baseline: Boost.JSON parsing the JSON text our compiler writes for the same shape.
+void baseline_boost_json_parse(benchmark::State& state, const std::string& shape) {
+    const std::string json = compile_to_json(shape);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(boost::json::parse(json));
+}
+BENCHMARK_CAPTURE(baseline_boost_json_parse, small, small_shape);
+BENCHMARK_CAPTURE(baseline_boost_json_parse, vertices_50, large_shape());
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,23 @@
+// libFuzzer target: the whole shape pipeline, its emitters and the diagnostic renderers.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include <jobspec/emit.hpp>
+#include <jobspec/render.hpp>
+#include <jobspec/shape.hpp>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    auto result = jobspec::compile_shape(text);
+    if (result.ok()) {
+        for (const auto counts : {jobspec::CountStyle::dict, jobspec::CountStyle::string}) {
+            const auto value = jobspec::to_json_value(result.value(), counts);
+            (void)jobspec::to_json_text(value, true);
+            (void)jobspec::to_yaml_text(value);
+        }
+    }
+    (void)jobspec::render_text(result.diagnostics(), text, {true, "fuzz"});
+    (void)jobspec::render_json(result.diagnostics(), text);
+    return 0;
+}

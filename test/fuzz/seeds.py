@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Seeds a libFuzzer target from the conformance data, then runs it.
+
+usage: seeds.py TARGET CONFORMANCE-DIR FUZZER [LIBFUZZER-ARGS...]
+
+Writes one seed file per conformance input into a fresh corpus directory (inside the
+build tree, kept between runs so coverage accumulates) and runs FUZZER over it.
+"""
+import os
+import pathlib
+import subprocess
+import sys
+
+
+def shape_seeds(conformance):
+    base = conformance / "shape"
+    for f in sorted((base / "valid").glob("*.shape")):
+        for line in f.read_text().splitlines():
+            if line and not line.startswith("#"):
+                yield line
+    for line in (base / "invalid.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            yield line.split("\t", 2)[-1]
+
+
+SEEDS = {"shape": shape_seeds}
+
+
+def main():
+    target, conformance, fuzzer, *args = sys.argv[1:]
+    corpus = pathlib.Path(fuzzer).parent / f"corpus-{target}"
+    corpus.mkdir(exist_ok=True)
+    for i, seed in enumerate(SEEDS[target](pathlib.Path(conformance))):
+        (corpus / f"seed-{i:04d}").write_bytes(seed.encode())
+    artifacts = pathlib.Path(fuzzer).parent / f"artifacts-{target}"
+    artifacts.mkdir(exist_ok=True)
+    cmd = [fuzzer, *args, f"-artifact_prefix={artifacts}/", "-print_final_stats=1", str(corpus)]
+    sys.exit(subprocess.run(cmd).returncode)
+
+
+if __name__ == "__main__":
+    main()
