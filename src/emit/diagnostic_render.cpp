@@ -29,8 +29,8 @@ public:
     std::size_t lines() const { return starts_.size(); }
     /// The 0-based line holding byte `offset`.
     std::size_t line_of(std::size_t offset) const {
-        return static_cast<std::size_t>(
-                   std::upper_bound(starts_.begin(), starts_.end(), offset) - starts_.begin()) -
+        return static_cast<std::size_t>(std::upper_bound(starts_.begin(), starts_.end(), offset) -
+                                        starts_.begin()) -
                1;
     }
     std::size_t start(std::size_t line) const { return starts_[line]; }

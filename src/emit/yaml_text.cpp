@@ -11,16 +11,17 @@ namespace jobspec {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
 
 /// Whether a YAML 1.1 or 1.2 reader would take this plain scalar for something other than
 /// a string: a boolean, null, or a number ("4", "-1.5e3", "0x1F", ".inf", "1:30").
 bool reads_as_other_type(std::string_view s) {
     static constexpr std::array<std::string_view, 32> words = {
-        "y",    "Y",    "yes",  "Yes",   "YES",   "n",     "N",     "no",
-        "No",   "NO",   "true", "True",  "TRUE",  "false", "False", "FALSE",
-        "on",   "On",   "ON",   "off",   "Off",   "OFF",   "null",  "Null",
-        "NULL", "~",    ".inf", "-.inf", "+.inf", ".nan",  ".NaN",  ".NAN"};
+        "y",    "Y",    "yes",   "Yes",   "YES",   "n",     "N",     "no",   "No",   "NO",  "true",
+        "True", "TRUE", "false", "False", "FALSE", "on",    "On",    "ON",   "off",  "Off", "OFF",
+        "null", "Null", "NULL",  "~",     ".inf",  "-.inf", "+.inf", ".nan", ".NaN", ".NAN"};
     for (const auto w : words)
         if (s == w)
             return true;
@@ -32,9 +33,8 @@ bool reads_as_other_type(std::string_view s) {
     // A leading digit: a number unless something other than number characters follows.
     for (; i < s.size(); ++i) {
         const char c = s[i];
-        if (!is_digit(c) && c != '.' && c != '_' && c != ':' && c != 'e' && c != 'E' &&
-            c != '+' && c != '-' && c != 'x' && c != 'o' && !(c >= 'a' && c <= 'f') &&
-            !(c >= 'A' && c <= 'F'))
+        if (!is_digit(c) && c != '.' && c != '_' && c != ':' && c != 'e' && c != 'E' && c != '+' &&
+            c != '-' && c != 'x' && c != 'o' && !(c >= 'a' && c <= 'f') && !(c >= 'A' && c <= 'F'))
             return false;
     }
     return true;

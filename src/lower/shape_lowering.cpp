@@ -130,8 +130,8 @@ private:
             const ShapeItem& label = items.front();
             if (label.value || label.sign != ShapeItem::Sign::none) {
                 diags_.add(Code::shape_slot_label_first,
-                           "a slot's braces must start with its label",
-                           Location{label.range, {}}, "write the label first: slot{NAME,...}");
+                           "a slot's braces must start with its label", Location{label.range, {}},
+                           "write the label first: slot{NAME,...}");
             } else {
                 out.properties.push_back(
                     {"label", boost::json::value(label.key), label.key_range, label.key_range});

@@ -19,7 +19,7 @@ Unexpected<Error> fail(Kind kind, std::size_t offset, std::size_t length, std::s
 
 /// Scans one number of a range at `at`, reporting what RFC 45 forbids. `what` names it.
 Expected<model::Decimal, Error> range_number(std::string_view text, std::size_t at,
-                                            std::string_view what) {
+                                             std::string_view what) {
     const auto d = model::scan_decimal(text.substr(at), Limits::max_integer);
     const auto digits = text.substr(at, d.length);
     using S = model::Decimal::Status;
@@ -35,9 +35,9 @@ Expected<model::Decimal, Error> range_number(std::string_view text, std::size_t 
         return fail(Kind::leading_zero, at, d.length,
                     fmt::format("range {} '{}' has a leading zero", what, digits));
     case S::overflow:
-        return fail(Kind::overflow, at, d.length,
-                    fmt::format("range {} '{}' is larger than {}", what, digits,
-                                Limits::max_integer));
+        return fail(
+            Kind::overflow, at, d.length,
+            fmt::format("range {} '{}' is larger than {}", what, digits, Limits::max_integer));
     }
     return fail(Kind::syntax, at, 0, "invalid number");
 }
@@ -125,9 +125,9 @@ Expected<Count, Error> parse_range(std::string_view text, std::size_t at, std::s
             if (pos == end)
                 return fail(Kind::syntax, pos, 0, "expected an operator after ':'");
             if (end - pos > 1)
-                return fail(Kind::syntax, pos, end - pos,
-                            fmt::format("operator '{}' is not a single character",
-                                        body.substr(pos)));
+                return fail(
+                    Kind::syntax, pos, end - pos,
+                    fmt::format("operator '{}' is not a single character", body.substr(pos)));
             const char c = body[pos];
             if (c != '+' && c != '*' && c != '^')
                 return fail(Kind::unknown_operator, pos, 1,

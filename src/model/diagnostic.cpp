@@ -54,9 +54,11 @@ void Diagnostics::add(Diagnostic diagnostic) {
     if (items_.size() >= cap_) {
         capped_ = true;
         ++errors_;
-        items_.push_back(Diagnostic{Code::limit_diagnostics, Severity::error,
+        items_.push_back(Diagnostic{Code::limit_diagnostics,
+                                    Severity::error,
                                     fmt::format("too many diagnostics; stopped after {}", cap_),
-                                    {}, {}});
+                                    {},
+                                    {}});
         return;
     }
     if (diagnostic.severity == Severity::error)

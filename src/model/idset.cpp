@@ -1,8 +1,8 @@
 #include <jobspec/idset.hpp>
 
 #include <algorithm>
-#include <optional>
 #include <limits>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -39,8 +39,7 @@ std::optional<IdSet::Error> number_error(const model::Decimal& d, std::string_vi
                             fmt::format("id '{}' has a leading zero", digits)};
     case S::overflow:
         return IdSet::Error{Kind::overflow, at, d.length,
-                            fmt::format("id '{}' is larger than {}", digits,
-                                        Limits::max_integer)};
+                            fmt::format("id '{}' is larger than {}", digits, Limits::max_integer)};
     }
     return std::nullopt;
 }
@@ -120,8 +119,8 @@ void IdSet::insert(std::uint64_t first, std::uint64_t last) {
         return r.last != std::numeric_limits<std::uint64_t>::max() && r.last + 1 < v;
     });
     auto hi = lo;
-    while (hi != ranges_.end() && (last == std::numeric_limits<std::uint64_t>::max() ||
-                                   hi->first <= last + 1)) {
+    while (hi != ranges_.end() &&
+           (last == std::numeric_limits<std::uint64_t>::max() || hi->first <= last + 1)) {
         first = std::min(first, hi->first);
         last = std::max(last, hi->last);
         ++hi;

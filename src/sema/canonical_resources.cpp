@@ -73,8 +73,8 @@ private:
                        "every slot needs a label when there is more than one: slot{NAME} in "
                        "a shape, 'label: NAME' in a jobspec");
             if (!v.has_with)
-                report(Code::jobspec_slot_without_with, "slot contains no resources",
-                       v.type_range, "a slot needs 'with' (in a shape: slot/core)");
+                report(Code::jobspec_slot_without_with, "slot contains no resources", v.type_range,
+                       "a slot needs 'with' (in a shape: slot/core)");
         }
         if (const auto label = v.label()) {
             const auto [it, inserted] = labels_.emplace(std::string(*label), pointer_.str());

@@ -29,7 +29,8 @@ private:
 class PointerScope {
 public:
     template <class... Segments>
-    explicit PointerScope(JsonPointer& p, const Segments&... segments) : p_(p), n_(sizeof...(segments)) {
+    explicit PointerScope(JsonPointer& p, const Segments&... segments)
+        : p_(p), n_(sizeof...(segments)) {
         (p_.push(segments), ...);
     }
     ~PointerScope() { p_.pop(n_); }

@@ -77,7 +77,8 @@ Expected<std::string, Error> unescape_json(std::string_view body) {
         }
         auto unit = hex4(body, i + 1);
         if (!unit)
-            return Unexpected<Error>{{EscapeError::bad_escape, start, std::min<std::size_t>(6, body.size() - start),
+            return Unexpected<Error>{{EscapeError::bad_escape, start,
+                                      std::min<std::size_t>(6, body.size() - start),
                                       "'\\u' needs four hex digits"}};
         i += 4;
         std::uint32_t cp = *unit;

@@ -40,11 +40,12 @@ SourceRange token_range(const antlr4::Token& token) noexcept {
 void ErrorStrategy::report(const antlr4::Token* found, const antlr4::misc::IntervalSet& expected) {
     std::vector<std::string> names;
     for (const auto type : expected.toList())
-        names.push_back(describe_(type == -1 ? antlr4::Token::EOF : static_cast<std::size_t>(type)));
+        names.push_back(
+            describe_(type == -1 ? antlr4::Token::EOF : static_cast<std::size_t>(type)));
     const std::string what = describe_found(found);
-    std::string message = names.empty() ? fmt::format("unexpected {}", what)
-                                        : fmt::format("expected {}, found {}",
-                                                      join_alternatives(names), what);
+    std::string message =
+        names.empty() ? fmt::format("unexpected {}", what)
+                      : fmt::format("expected {}, found {}", join_alternatives(names), what);
     sink_.add(code_, std::move(message),
               Location{found != nullptr ? token_range(*found) : SourceRange{}, {}});
     if (++errors_ >= max_errors_)

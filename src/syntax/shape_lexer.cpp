@@ -24,7 +24,9 @@ struct Open {
     std::size_t depth_before;
 };
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 /// Whether `c` ends an unquoted word; value words may hold more (see Shape.g4).
 bool ends_word(char c, bool value) {
@@ -63,7 +65,9 @@ bool ends_count(char c) {
     }
 }
 
-char closing(char open) { return open == '[' ? ']' : '}'; }
+char closing(char open) {
+    return open == '[' ? ']' : '}';
+}
 
 } // namespace
 
@@ -325,8 +329,7 @@ size_t ShapeTokenSource::getLine() const {
 }
 
 size_t ShapeTokenSource::getCharPositionInLine() {
-    return next_ < tokens_.size() && tokens_[next_] ? tokens_[next_]->getCharPositionInLine()
-                                                    : 0;
+    return next_ < tokens_.size() && tokens_[next_] ? tokens_[next_]->getCharPositionInLine() : 0;
 }
 
 } // namespace jobspec::syntax

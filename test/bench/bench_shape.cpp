@@ -1,6 +1,7 @@
 // Shape compiler benchmarks: shape text -> canonical JSON text, whole and by stage.
 //   meson setup build-release --buildtype=release && ninja -C build-release
-//   build-release/test/bench/bench-shape --benchmark_repetitions=5 --benchmark_report_aggregates_only
+//   build-release/test/bench/bench-shape --benchmark_repetitions=5
+//   --benchmark_report_aggregates_only
 #include <string>
 
 #include <benchmark/benchmark.h>

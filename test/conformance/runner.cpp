@@ -91,8 +91,8 @@ void valid_shapes(const fs::path& dir, Tally& tally) {
                 const std::string key = line.substr(3, eq - 3);
                 const std::string value = line.substr(eq + 1);
                 if (key == "counts")
-                    counts = value == "string" ? jobspec::CountStyle::string
-                                               : jobspec::CountStyle::dict;
+                    counts =
+                        value == "string" ? jobspec::CountStyle::string : jobspec::CountStyle::dict;
                 else if (key == "default-label")
                     options.default_label = value;
             } else if (!line.empty() && line[0] != '#') {
@@ -105,7 +105,8 @@ void valid_shapes(const fs::path& dir, Tally& tally) {
             tally.check(false, name, "  " + shape + "\n" + diagnostics_text(result.diagnostics()));
             continue;
         }
-        const std::string got = jobspec::to_json_text(jobspec::to_json_value(result.value(), counts));
+        const std::string got =
+            jobspec::to_json_text(jobspec::to_json_value(result.value(), counts));
         const std::string want = jobspec::to_json_text(expected_value(file));
         tally.check(got == want, name, "  " + shape + "\n  want " + want + "  got  " + got);
     }
@@ -134,9 +135,10 @@ void invalid_shapes(const fs::path& dir, Tally& tally) {
                 continue;
             got = std::string(d.code_name());
             if (d.location.range.known())
-                got += " " + std::to_string(1 + jobspec::support::count_code_points(
-                                                    std::string_view(shape).substr(
-                                                        0, d.location.range.begin)));
+                got +=
+                    " " + std::to_string(
+                              1 + jobspec::support::count_code_points(
+                                      std::string_view(shape).substr(0, d.location.range.begin)));
             break;
         }
         const std::string want = code + " " + column;

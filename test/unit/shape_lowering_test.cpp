@@ -85,8 +85,7 @@ TEST_CASE("lower - booleans") {
 }
 
 TEST_CASE("lower - dictionary values") {
-    CHECK(shape_json("memory=4{unit:GB}") ==
-          R"([{"type":"memory","count":4,"unit":"GB"}])");
+    CHECK(shape_json("memory=4{unit:GB}") == R"([{"type":"memory","count":4,"unit":"GB"}])");
     CHECK(shape_json("n{a:1,b:-2,c:1.5,d:2e3,e:true,f:false,g:null,h:01,i:1.}") ==
           R"([{"type":"n","count":1,"a":1,"b":-2,"c":1.5,"d":2000.0,"e":true,"f":false,)"
           R"("g":null,"h":"01","i":"1."}])");
@@ -98,8 +97,7 @@ TEST_CASE("lower - dictionary values") {
           R"([{"type":"n","count":1,"d":{"a":true,"b":false,"c":{"d":1}},)"
           R"("l":[1,"two",[],{}]}])");
     CHECK(shape_json("n{d:{x}}") == R"([{"type":"n","count":1,"d":{"x":true}}])");
-    CHECK(shape_json(R"("my type"{"my key":1})") ==
-          R"([{"type":"my type","count":1,"my key":1}])");
+    CHECK(shape_json(R"("my type"{"my key":1})") == R"([{"type":"my type","count":1,"my key":1}])");
     CHECK(first_error("n{d:{a,a}}") == "shape.duplicate-key@8");
     CHECK(first_error("n{big:9223372036854775808}") == "limit.integer@7");
     CHECK(first_error("n{big:1e999}") == "limit.integer@7");

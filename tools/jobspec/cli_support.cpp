@@ -15,8 +15,9 @@ void add_common_options(CLI::App& app, CommonOptions& options) {
                    "How problems are printed on stderr: text (with carets) or json")
         ->check(CLI::IsMember({"text", "json"}))
         ->capture_default_str();
-    app.add_option("--color", options.color,
-                   "Colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never")
+    app.add_option(
+           "--color", options.color,
+           "Colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never")
         ->check(CLI::IsMember({"auto", "always", "never"}))
         ->capture_default_str();
     app.add_flag("--strict", options.strict, "Treat warnings as errors (exit 1)");

@@ -28,8 +28,8 @@ int run_shape(ShapeArgs& args) {
     const int status = report(result.diagnostics(), *text, args.common);
     if (status != exit_ok)
         return status;
-    const auto value = to_json_value(result.value(),
-                                     args.counts == "string" ? CountStyle::string : CountStyle::dict);
+    const auto value = to_json_value(result.value(), args.counts == "string" ? CountStyle::string
+                                                                             : CountStyle::dict);
     return write_output(args.format == "yaml" ? to_yaml_text(value)
                                               : to_json_text(value, args.common.pretty));
 }
