@@ -20,6 +20,13 @@ enum class Code : std::uint16_t {
 #undef JOBSPEC_DIAGNOSTIC
 };
 
+/// How many codes there are; Code values run from 0 to code_count - 1.
+inline constexpr std::size_t code_count = 0
+#define JOBSPEC_DIAGNOSTIC(id, name, severity) +1
+#include <jobspec/diagnostic_codes.def>
+#undef JOBSPEC_DIAGNOSTIC
+    ;
+
 /// The dotted name of a code, e.g. "shape.range-order". Never empty.
 std::string_view code_name(Code code) noexcept;
 

@@ -6,6 +6,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <jobspec/document.hpp>
 #include <jobspec/resource_graph.hpp>
 
 namespace jobspec {
@@ -24,6 +25,10 @@ struct EmitOptions {
 /// unit, exclusive, other keys in source order, with.
 boost::json::value to_json_value(const ResourceList& resources,
                                  CountStyle counts = CountStyle::dict);
+
+/// A whole jobspec as a JSON object: version, resources, tasks, attributes; each task as
+/// command, slot, count, then distribution and attributes when present.
+boost::json::value to_json_value(const Jobspec& jobspec, CountStyle counts = CountStyle::dict);
 
 /// JSON text of any value: compact, or indented by two spaces when `pretty`.
 /// Always ends with a newline.

@@ -16,6 +16,9 @@ struct Limits {
     std::size_t max_depth = 64;
     /// Most diagnostics kept from one call; later ones are dropped (limit.diagnostics).
     std::size_t max_diagnostics = 100;
+    /// Most nodes YAML aliases may add by expansion, so "billion laughs" documents
+    /// stop early (limit.aliases).
+    std::size_t max_alias_nodes = 10000;
 
     /// The hard ceiling on max_depth: recursion this deep fits in a 1 MiB thread stack.
     static constexpr std::size_t depth_ceiling = 1000;

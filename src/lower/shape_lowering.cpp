@@ -1,5 +1,7 @@
 #include "lower/shape_lowering.hpp"
 
+#include "lower/count_codes.hpp"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -15,33 +17,6 @@ using syntax::ShapeDict;
 using syntax::ShapeItem;
 using syntax::ShapeValue;
 using syntax::ShapeVertex;
-
-Code count_code(Count::ErrorKind kind) {
-    using K = Count::ErrorKind;
-    switch (kind) {
-    case K::syntax:
-        return Code::shape_count_syntax;
-    case K::empty:
-        return Code::shape_count_empty;
-    case K::leading_zero:
-        return Code::shape_leading_zero;
-    case K::not_positive:
-        return Code::shape_count_not_positive;
-    case K::overflow:
-        return Code::limit_integer;
-    case K::idset_order:
-        return Code::shape_idset_order;
-    case K::range_order:
-        return Code::shape_range_order;
-    case K::operand:
-        return Code::shape_range_operand;
-    case K::unknown_operator:
-        return Code::shape_range_operator;
-    case K::power_minimum:
-        return Code::shape_range_min;
-    }
-    return Code::shape_count_syntax;
-}
 
 std::size_t count_slots(const std::vector<ShapeVertex>& vertices) {
     std::size_t n = 0;
@@ -117,7 +92,7 @@ private:
             return std::move(*parsed);
         const auto& e = parsed.error();
         const auto begin = c.range.begin + static_cast<std::uint32_t>(e.offset);
-        diags_.add(count_code(e.kind), e.message,
+        diags_.add(count_error_code(e.kind, CountLanguage::shape), e.message,
                    Location{SourceRange{begin, begin + static_cast<std::uint32_t>(e.length)}, {}});
         return Count{};
     }

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "support/json_kinds.hpp"
 #include "support/json_pointer.hpp"
 
 namespace jobspec::sema {
@@ -26,26 +27,6 @@ constexpr std::array<KnownKey, 4> known_keys = {{
     {"id", boost::json::kind::string},
     {"exclusive", boost::json::kind::bool_},
 }};
-
-std::string_view kind_name(boost::json::kind k) {
-    switch (k) {
-    case boost::json::kind::null:
-        return "null";
-    case boost::json::kind::bool_:
-        return "a boolean";
-    case boost::json::kind::int64:
-    case boost::json::kind::uint64:
-    case boost::json::kind::double_:
-        return "a number";
-    case boost::json::kind::string:
-        return "a string";
-    case boost::json::kind::array:
-        return "a list";
-    case boost::json::kind::object:
-        return "a dictionary";
-    }
-    return "a value";
-}
 
 class ResourceChecker {
 public:
@@ -105,8 +86,8 @@ private:
         }
         if (p.value.kind() != known->kind)
             report(Code::jobspec_key_type,
-                   fmt::format("'{}' must be {}, not {}", p.key, kind_name(known->kind),
-                               kind_name(p.value.kind())),
+                   fmt::format("'{}' must be {}, not {}", p.key, support::describe(known->kind),
+                               support::describe(p.value.kind())),
                    p.value_range);
     }
 

@@ -1,9 +1,13 @@
 #include "cli_support.hpp"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 #include <iterator>
+#include <sstream>
 #include <unistd.h>
 
 #include <jobspec/render.hpp>
@@ -48,6 +52,30 @@ std::optional<std::string> read_argument(const std::string& argument) {
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
         text.pop_back();
     return text;
+}
+
+std::optional<std::string> read_file(const std::string& path) {
+    if (path == "-") {
+        std::string text((std::istreambuf_iterator<char>(std::cin)),
+                         std::istreambuf_iterator<char>());
+        if (std::cin.bad()) {
+            std::cerr << "jobspec: cannot read standard input\n";
+            return std::nullopt;
+        }
+        return text;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        std::cerr << "jobspec: cannot open '" << path << "': " << std::strerror(errno) << "\n";
+        return std::nullopt;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) {
+        std::cerr << "jobspec: cannot read '" << path << "'\n";
+        return std::nullopt;
+    }
+    return std::move(text).str();
 }
 
 namespace {

@@ -41,6 +41,10 @@ void add_common_options(CLI::App& app, CommonOptions& options);
 /// message on stderr) when standard input cannot be read.
 std::optional<std::string> read_argument(const std::string& argument);
 
+/// The contents of a file, or of standard input for "-". Nothing (with a message on
+/// stderr) when it cannot be read.
+std::optional<std::string> read_file(const std::string& path);
+
 /// Prints `diagnostics` on stderr in the chosen format and returns the exit status they
 /// mean: exit_invalid when there is an error (with --strict, a warning too), else exit_ok.
 int report(Diagnostics& diagnostics, std::string_view source, const CommonOptions& options,

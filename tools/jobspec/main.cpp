@@ -5,7 +5,9 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_support.hpp"
+#include "compile_command.hpp"
 #include "shape_command.hpp"
+#include "validate_command.hpp"
 #include "version.hpp"
 
 int main(int argc, char** argv) {
@@ -19,6 +21,8 @@ int main(int argc, char** argv) {
 
     std::vector<Command> commands;
     commands.push_back(add_shape_command(app));
+    commands.push_back(add_validate_command(app));
+    commands.push_back(add_compile_command(app));
     for (auto& c : commands)
         c.app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
 

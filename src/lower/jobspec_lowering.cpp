@@ -1,0 +1,421 @@
+#include "lower/jobspec_lowering.hpp"
+
+#include <array>
+
+#include <fmt/format.h>
+
+#include "lower/count_codes.hpp"
+#include "support/json_pointer.hpp"
+
+namespace jobspec::lower {
+
+namespace {
+
+using syntax::DocMember;
+using syntax::DocNode;
+using Kind = DocNode::Kind;
+using support::JsonPointer;
+using support::PointerScope;
+
+constexpr std::array<std::string_view, 4> top_level_keys = {"version", "resources", "tasks",
+                                                            "attributes"};
+constexpr std::array<std::string_view, 4> range_keys = {"min", "max", "operator", "operand"};
+constexpr std::array<std::string_view, 3> task_count_keys = {"per_slot", "per_resource", "total"};
+
+template <std::size_t N>
+bool one_of(std::string_view key, const std::array<std::string_view, N>& keys) {
+    for (const auto k : keys)
+        if (k == key)
+            return true;
+    return false;
+}
+
+class JobspecLowering {
+public:
+    explicit JobspecLowering(Diagnostics& diagnostics) : diags_(diagnostics) {}
+
+    Jobspec document(const DocNode& root) {
+        Jobspec& out = out_;
+        out.range = root.range;
+        if (!expect(root, Kind::mapping, "a jobspec"))
+            return out;
+        for (const auto key : top_level_keys)
+            if (root.find(key) == nullptr)
+                report(Code::jobspec_missing_key, fmt::format("missing required key '{}'", key),
+                       root.range, "a jobspec has version, resources, tasks and attributes");
+        for (const auto& m : root.members) {
+            PointerScope at(ptr_, m.key);
+            if (m.key == "version") {
+                out.version_range = m.value.range;
+                if (expect(m.value, Kind::integer, "'version'"))
+                    out.version = m.value.integer;
+            } else if (m.key == "resources") {
+                out.resources = resources(m.value);
+            } else if (m.key == "tasks") {
+                tasks(m.value, out.tasks);
+            } else if (m.key == "attributes") {
+                attributes(m.value);
+            } else {
+                report(Code::jobspec_unknown_key,
+                       fmt::format("'{}' is not an RFC 14 jobspec key; it is ignored", m.key),
+                       m.key_range);
+            }
+        }
+        return std::move(out_);
+    }
+
+private:
+    void report(Code code, std::string message, SourceRange range, std::string help = {}) {
+        diags_.add(code, std::move(message), Location{range, ptr_.str()}, std::move(help));
+    }
+
+    /// Whether `n` has the kind expected; reports jobspec.key-type when not. `what` names it.
+    bool expect(const DocNode& n, Kind kind, std::string_view what) {
+        if (n.kind == kind || (kind == Kind::integer && n.kind == Kind::uinteger))
+            return true;
+        report(Code::jobspec_key_type,
+               fmt::format("{} must be {}, not {}", what, syntax::describe(kind),
+                           syntax::describe(n.kind)),
+               n.range);
+        return false;
+    }
+
+    /// A positive integer that fits in 63 bits, or nothing (reported).
+    std::optional<std::uint64_t> positive(const DocNode& n, std::string_view what, Code zero) {
+        if (!expect(n, Kind::integer, what))
+            return std::nullopt;
+        if (n.kind == Kind::uinteger) {
+            report(Code::limit_integer,
+                   fmt::format("{} {} is larger than {}", what, n.uinteger, INT64_MAX), n.range);
+            return std::nullopt;
+        }
+        if (n.integer < 1) {
+            report(zero, fmt::format("{} must be at least 1, not {}", what, n.integer), n.range);
+            return std::nullopt;
+        }
+        return static_cast<std::uint64_t>(n.integer);
+    }
+
+    ResourceList resources(const DocNode& n) {
+        ResourceList out;
+        if (!expect(n, Kind::sequence, "'resources'"))
+            return out;
+        if (n.elements.empty())
+            report(Code::jobspec_empty_list, "'resources' must list at least one vertex", n.range);
+        list(n, out);
+        return out;
+    }
+
+    void list(const DocNode& n, ResourceList& out) {
+        out.reserve(n.elements.size());
+        for (std::size_t i = 0; i < n.elements.size(); ++i) {
+            PointerScope at(ptr_, i);
+            out.push_back(vertex(n.elements[i]));
+        }
+    }
+
+    ResourceVertex vertex(const DocNode& n) {
+        ResourceVertex v;
+        v.range = n.range;
+        if (!expect(n, Kind::mapping, "a resource vertex"))
+            return v;
+        if (n.find("type") == nullptr)
+            report(Code::jobspec_missing_key, "resource vertex has no 'type'", n.range);
+        if (n.find("count") == nullptr)
+            report(Code::jobspec_missing_key, "resource vertex has no 'count'", n.range);
+        for (const auto& m : n.members) {
+            PointerScope at(ptr_, m.key);
+            if (m.key == "type") {
+                v.type_range = m.value.range;
+                if (expect(m.value, Kind::string, "'type'"))
+                    v.type = m.value.text;
+            } else if (m.key == "count") {
+                v.count_range = m.value.range;
+                v.count = count(m.value);
+            } else if (m.key == "with") {
+                v.has_with = true;
+                if (expect(m.value, Kind::sequence, "'with'"))
+                    list(m.value, v.with);
+            } else {
+                v.properties.push_back({m.key, m.value.to_json(), m.key_range, m.value.range});
+            }
+        }
+        return v;
+    }
+
+    Count count(const DocNode& n) {
+        switch (n.kind) {
+        case Kind::integer:
+        case Kind::uinteger:
+            if (auto fixed = positive(n, "'count'", Code::jobspec_count_not_positive))
+                return *fixed;
+            return {};
+        case Kind::string:
+            return count_string(n);
+        case Kind::mapping:
+            return count_range(n);
+        default:
+            report(Code::jobspec_key_type,
+                   fmt::format("'count' must be an integer, a string or a dictionary, not {}",
+                               syntax::describe(n.kind)),
+                   n.range);
+            return {};
+        }
+    }
+
+    /// An RFC 22 idset or RFC 45 range written as a string; errors point into it when the
+    /// source shows the string as it is (with or without quotes).
+    Count count_string(const DocNode& n) {
+        auto parsed = Count::parse(n.text);
+        if (parsed)
+            return std::move(*parsed);
+        const auto& e = parsed.error();
+        SourceRange at = n.range;
+        const std::size_t quotes = n.range.size() == n.text.size() + 2 ? 1 : 0;
+        if (n.range.known() && (quotes == 1 || n.range.size() == n.text.size()))
+            at = SourceRange{
+                static_cast<std::uint32_t>(n.range.begin + quotes + e.offset),
+                static_cast<std::uint32_t>(n.range.begin + quotes + e.offset + e.length)};
+        report(count_error_code(e.kind, CountLanguage::jobspec), e.message, at);
+        return {};
+    }
+
+    /// The dictionary form: min, and optionally max, operator and operand.
+    Count count_range(const DocNode& n) {
+        CountRange r;
+        bool ok = true;
+        const DocMember* op = n.find("operator");
+        const DocMember* operand = n.find("operand");
+        for (const auto& m : n.members) {
+            PointerScope at(ptr_, m.key);
+            if (!one_of(m.key, range_keys)) {
+                report(Code::jobspec_forbidden_key,
+                       fmt::format("'{}' is not a range key (min, max, operator, operand)", m.key),
+                       m.key_range);
+                ok = false;
+            }
+        }
+        if (const DocMember* min = n.find("min")) {
+            PointerScope at(ptr_, "min");
+            auto v = positive(min->value, "range minimum", Code::jobspec_count_not_positive);
+            ok = ok && v;
+            r.min = v.value_or(1);
+        } else {
+            report(Code::jobspec_missing_key, "range has no 'min'", n.range);
+            ok = false;
+        }
+        if (const DocMember* max = n.find("max")) {
+            PointerScope at(ptr_, "max");
+            auto v = positive(max->value, "range maximum", Code::jobspec_range_order);
+            ok = ok && v;
+            r.max = v;
+        }
+        if ((op == nullptr) != (operand == nullptr)) {
+            report(Code::jobspec_range_step,
+                   fmt::format("range has '{}' without '{}'", op ? "operator" : "operand",
+                               op ? "operand" : "operator"),
+                   (op ? op : operand)->key_range, "RFC 14 needs both or neither");
+            ok = false;
+        }
+        if (op != nullptr) {
+            PointerScope at(ptr_, "operator");
+            const std::string& t = op->value.text;
+            if (expect(op->value, Kind::string, "range operator")) {
+                if (t.size() == 1 && (t[0] == '+' || t[0] == '*' || t[0] == '^')) {
+                    r.op = static_cast<RangeOperator>(t[0]);
+                    r.explicit_step = true;
+                } else {
+                    report(Code::jobspec_range_operator,
+                           fmt::format("unknown range operator '{}' (use '+', '*' or '^')", t),
+                           op->value.range);
+                    ok = false;
+                }
+            } else {
+                ok = false;
+            }
+        }
+        if (operand != nullptr) {
+            PointerScope at(ptr_, "operand");
+            auto v = positive(operand->value, "range operand", Code::jobspec_range_operand);
+            ok = ok && v;
+            r.operand = v.value_or(1);
+        }
+        if (!ok)
+            return {};
+        if (auto e = Count::check(r)) {
+            report(count_error_code(e->kind, CountLanguage::jobspec), e->message, n.range);
+            return {};
+        }
+        return r;
+    }
+
+    void tasks(const DocNode& n, std::vector<Task>& out) {
+        if (!expect(n, Kind::sequence, "'tasks'"))
+            return;
+        if (n.elements.empty())
+            report(Code::jobspec_empty_list, "'tasks' must list at least one task", n.range);
+        for (std::size_t i = 0; i < n.elements.size(); ++i) {
+            PointerScope at(ptr_, i);
+            out.push_back(task(n.elements[i]));
+        }
+    }
+
+    Task task(const DocNode& n) {
+        Task t;
+        t.range = n.range;
+        if (!expect(n, Kind::mapping, "a task"))
+            return t;
+        for (const auto key : {"command", "slot", "count"})
+            if (n.find(key) == nullptr)
+                report(Code::jobspec_missing_key, fmt::format("task has no '{}'", key), n.range);
+        for (const auto& m : n.members) {
+            PointerScope at(ptr_, m.key);
+            const DocNode& v = m.value;
+            if (m.key == "command") {
+                t.command_range = v.range;
+                command(v, t.command);
+            } else if (m.key == "slot") {
+                t.slot_range = v.range;
+                if (expect(v, Kind::string, "'slot'"))
+                    t.slot = v.text;
+            } else if (m.key == "count") {
+                t.count_range = v.range;
+                task_count(v, t.count);
+            } else if (m.key == "distribution") {
+                if (expect(v, Kind::string, "'distribution'"))
+                    t.distribution = v.text;
+            } else if (m.key == "attributes") {
+                if (expect(v, Kind::mapping, "task 'attributes'")) {
+                    record_locations(v);
+                    t.attributes = v.to_json().as_object();
+                }
+            } else {
+                report(Code::jobspec_forbidden_key,
+                       fmt::format("'{}' is not a task key ({})", m.key,
+                                   "command, slot, count, distribution, attributes"),
+                       m.key_range);
+            }
+        }
+        return t;
+    }
+
+    void command(const DocNode& n, std::vector<std::string>& out) {
+        if (!expect(n, Kind::sequence, "'command'"))
+            return;
+        if (n.elements.empty())
+            report(Code::jobspec_empty_list, "'command' must name a program", n.range);
+        for (std::size_t i = 0; i < n.elements.size(); ++i) {
+            PointerScope at(ptr_, i);
+            if (expect(n.elements[i], Kind::string, "a command argument"))
+                out.push_back(n.elements[i].text);
+        }
+    }
+
+    void task_count(const DocNode& n, TaskCount& out) {
+        if (!expect(n, Kind::mapping, "task 'count'"))
+            return;
+        const DocMember* chosen = nullptr;
+        for (const auto& m : n.members) {
+            if (!one_of(m.key, task_count_keys)) {
+                PointerScope at(ptr_, m.key);
+                report(Code::jobspec_unknown_key,
+                       fmt::format("'{}' is not a task count key RFC 14 defines; it is ignored",
+                                   m.key),
+                       m.key_range);
+                continue;
+            }
+            if (chosen != nullptr) {
+                PointerScope at(ptr_, m.key);
+                report(Code::jobspec_task_count,
+                       fmt::format("task count has both '{}' and '{}'", chosen->key, m.key),
+                       m.key_range, "use exactly one of per_slot, per_resource, total");
+                continue;
+            }
+            chosen = &m;
+        }
+        if (chosen == nullptr) {
+            report(Code::jobspec_task_count,
+                   "task count needs one of per_slot, per_resource, total", n.range);
+            return;
+        }
+        PointerScope at(ptr_, chosen->key);
+        if (chosen->key == "per_resource") {
+            out.kind = TaskCount::Kind::per_resource;
+            per_resource(chosen->value, out);
+            return;
+        }
+        out.kind = chosen->key == "total" ? TaskCount::Kind::total : TaskCount::Kind::per_slot;
+        out.count = positive(chosen->value, fmt::format("'{}'", chosen->key),
+                             Code::jobspec_count_not_positive)
+                        .value_or(1);
+    }
+
+    void per_resource(const DocNode& n, TaskCount& out) {
+        if (!expect(n, Kind::mapping, "'per_resource'"))
+            return;
+        for (const auto key : {"type", "count"})
+            if (n.find(key) == nullptr)
+                report(Code::jobspec_missing_key, fmt::format("'per_resource' has no '{}'", key),
+                       n.range);
+        for (const auto& m : n.members) {
+            PointerScope at(ptr_, m.key);
+            if (m.key == "type") {
+                if (expect(m.value, Kind::string, "'type'"))
+                    out.resource_type = m.value.text;
+            } else if (m.key == "count") {
+                out.count =
+                    positive(m.value, "'count'", Code::jobspec_count_not_positive).value_or(1);
+            } else {
+                report(Code::jobspec_forbidden_key,
+                       fmt::format("'{}' is not a per_resource key (type, count)", m.key),
+                       m.key_range);
+            }
+        }
+    }
+
+    void attributes(const DocNode& n) {
+        if (n.kind == Kind::null)
+            return;
+        if (!expect(n, Kind::mapping, "'attributes'"))
+            return;
+        for (const auto& m : n.members) {
+            PointerScope at(ptr_, m.key);
+            if (m.key != "system" && m.key != "user") {
+                report(Code::jobspec_forbidden_key,
+                       fmt::format("'{}' is not an attributes key (system, user)", m.key),
+                       m.key_range, "put site or user data under 'system' or 'user'");
+                continue;
+            }
+            if (!expect(m.value, Kind::mapping, fmt::format("'{}'", m.key)))
+                continue;
+            record_locations(m.value);
+            out_.attributes.emplace(m.key, m.value.to_json());
+        }
+    }
+
+    /// Remembers where `n` and everything under it is, by pointer.
+    void record_locations(const DocNode& n) {
+        if (n.range.known())
+            out_.locations.emplace(ptr_.str(), n.range);
+        for (std::size_t i = 0; i < n.elements.size(); ++i) {
+            PointerScope at(ptr_, i);
+            record_locations(n.elements[i]);
+        }
+        for (const auto& m : n.members) {
+            PointerScope at(ptr_, m.key);
+            record_locations(m.value);
+        }
+    }
+
+    Diagnostics& diags_;
+    JsonPointer ptr_;
+    Jobspec out_;
+};
+
+} // namespace
+
+Jobspec lower_jobspec(const syntax::DocNode& root, Diagnostics& diagnostics) {
+    return JobspecLowering(diagnostics).document(root);
+}
+
+} // namespace jobspec::lower

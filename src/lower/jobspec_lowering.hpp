@@ -1,0 +1,22 @@
+// Document tree -> Jobspec model.
+#pragma once
+
+#include <optional>
+
+#include <jobspec/diagnostic.hpp>
+#include <jobspec/document.hpp>
+
+#include "syntax/document.hpp"
+
+namespace jobspec::lower {
+
+/// Reads a document's structure into the model, as RFC 14's schema describes it: the
+/// required keys and their types, resource vertices (type, count in its three forms,
+/// with), tasks (command, slot, count, distribution, attributes) and the attributes
+/// dictionaries, whose values are kept as written (with their ranges in
+/// Jobspec::locations). Reports jobspec.* and limit.integer diagnostics with pointers,
+/// carrying on past each so one run reports them all; the model is meaningful only
+/// when no error was added.
+Jobspec lower_jobspec(const syntax::DocNode& root, Diagnostics& diagnostics);
+
+} // namespace jobspec::lower

@@ -1,0 +1,256 @@
+#include "sema/canonical_jobspec.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "sema/canonical_resources.hpp"
+#include "support/json_kinds.hpp"
+#include "support/json_pointer.hpp"
+
+namespace jobspec::sema {
+
+namespace {
+
+using boost::json::kind;
+using support::as_double;
+using support::describe;
+using support::is_number;
+using support::JsonPointer;
+using support::PointerScope;
+
+constexpr std::array<std::string_view, 6> constraint_operators = {"properties", "hostlist", "ranks",
+                                                                  "not",        "or",       "and"};
+
+class JobspecChecker {
+public:
+    JobspecChecker(const Jobspec& jobspec, Diagnostics& diagnostics)
+        : js_(jobspec), diags_(diagnostics) {}
+
+    void run() {
+        check_resources(js_.resources, "/resources", diags_);
+        collect_slots(js_.resources);
+        {
+            PointerScope at(ptr_, "tasks");
+            for (std::size_t i = 0; i < js_.tasks.size(); ++i) {
+                PointerScope task_at(ptr_, i);
+                task(js_.tasks[i]);
+            }
+        }
+        PointerScope at(ptr_, "attributes");
+        if (const auto* system = js_.attributes.if_contains("system")) {
+            PointerScope system_at(ptr_, "system");
+            if (system->is_object())
+                system_attributes(system->get_object());
+        }
+    }
+
+private:
+    /// Reports at the current pointer, with the range read for it if there is one.
+    void report(Code code, std::string message, std::string help = {}) {
+        report_at(code, std::move(message), locate(), std::move(help));
+    }
+    void report_at(Code code, std::string message, SourceRange range, std::string help = {}) {
+        diags_.add(code, std::move(message), Location{range, ptr_.str()}, std::move(help));
+    }
+    SourceRange locate() const {
+        const auto it = js_.locations.find(ptr_.str());
+        return it == js_.locations.end() ? SourceRange{} : it->second;
+    }
+
+    /// Whether `v` has kind `k`; reports jobspec.key-type naming `what` when not.
+    bool expect(const boost::json::value& v, kind k, std::string_view what) {
+        if (v.kind() == k || (k == kind::double_ && is_number(v)) ||
+            (k == kind::int64 && v.is_uint64()))
+            return true;
+        report(Code::jobspec_key_type,
+               fmt::format("{} must be {}, not {}", what, describe(k), describe(v.kind())));
+        return false;
+    }
+
+    void collect_slots(const ResourceList& list) {
+        for (const auto& v : list) {
+            if (v.is_slot())
+                if (auto label = v.label())
+                    slots_.emplace(std::string(*label), &v);
+            collect_slots(v.with);
+        }
+    }
+
+    static bool declares(const ResourceList& list, std::string_view type) {
+        for (const auto& v : list)
+            if (v.type == type || declares(v.with, type))
+                return true;
+        return false;
+    }
+
+    void task(const Task& t) {
+        const auto slot = slots_.find(t.slot);
+        if (slot == slots_.end() && !t.slot.empty()) {
+            std::string labels;
+            for (const auto& [label, vertex] : slots_)
+                labels += (labels.empty() ? "'" : ", '") + label + "'";
+            PointerScope at(ptr_, "slot");
+            report_at(Code::jobspec_unknown_slot,
+                      fmt::format("task slot '{}' is not the label of any slot", t.slot),
+                      t.slot_range,
+                      labels.empty() ? "the resources have no labelled slot"
+                                     : "slot labels here: " + labels);
+        }
+        if (t.count.kind == TaskCount::Kind::per_resource && slot != slots_.end() &&
+            !declares(slot->second->with, t.count.resource_type)) {
+            PointerScope at(ptr_, "count", "per_resource", "type");
+            report_at(
+                Code::jobspec_per_resource_type,
+                fmt::format("slot '{}' declares no '{}' resource", t.slot, t.count.resource_type),
+                t.count_range);
+        }
+        if (t.attributes) {
+            PointerScope at(ptr_, "attributes");
+            for (const auto& [key, value] : *t.attributes) {
+                PointerScope key_at(ptr_, key);
+                if (key == "environment")
+                    environment(value);
+                else
+                    expect(value, kind::string,
+                           fmt::format("task attribute '{}'", std::string(key)));
+            }
+        }
+    }
+
+    void environment(const boost::json::value& v) {
+        if (!expect(v, kind::object, "'environment'"))
+            return;
+        for (const auto& [name, value] : v.get_object()) {
+            PointerScope at(ptr_, name);
+            if (!value.is_string() && !value.is_null())
+                report(Code::jobspec_key_type,
+                       fmt::format("environment variable '{}' must be a string or null, not {}",
+                                   std::string(name), describe(value.kind())));
+        }
+    }
+
+    void non_negative(const boost::json::value& v, std::string_view what) {
+        if (!expect(v, kind::double_, what))
+            return;
+        if (as_double(v) < 0)
+            report(Code::jobspec_attribute_value,
+                   fmt::format("{} must be at least 0, not {}", what, as_double(v)));
+    }
+
+    void system_attributes(const boost::json::object& system) {
+        for (const auto& [key, value] : system) {
+            PointerScope at(ptr_, key);
+            const std::string name(key);
+            const std::string what = fmt::format("'{}'", name);
+            if (name == "duration" || name == "preemptible-after") {
+                non_negative(value, what);
+            } else if (name == "environment") {
+                environment(value);
+            } else if (name == "cwd" || name == "queue" || name == "bank" || name == "project") {
+                expect(value, kind::string, what);
+            } else if (name == "dependencies") {
+                dependencies(value);
+            } else if (name == "constraints") {
+                constraint(value);
+            } else if (name == "job") {
+                if (expect(value, kind::object, what))
+                    for (const auto& [field, field_value] : value.get_object()) {
+                        PointerScope field_at(ptr_, field);
+                        expect(field_value, kind::string,
+                               fmt::format("job attribute '{}'", std::string(field)));
+                    }
+            } else if (name == "shell") {
+                if (expect(value, kind::object, what))
+                    if (const auto* options = value.get_object().if_contains("options")) {
+                        PointerScope options_at(ptr_, "options");
+                        expect(*options, kind::object, "shell 'options'");
+                    }
+            } else if (name == "files") {
+                expect(value, kind::object, what);
+            } else {
+                report(Code::jobspec_unknown_system_attribute,
+                       fmt::format("system attribute '{}' is not one RFC 14 defines; it is kept",
+                                   name));
+            }
+        }
+    }
+
+    void dependencies(const boost::json::value& v) {
+        if (!expect(v, kind::array, "'dependencies'"))
+            return;
+        if (v.get_array().empty())
+            report(Code::jobspec_dependency, "'dependencies' must not be empty",
+                   "leave the attribute out when there are no dependencies (RFC 26)");
+        for (std::size_t i = 0; i < v.get_array().size(); ++i) {
+            PointerScope at(ptr_, i);
+            const auto& d = v.get_array()[i];
+            if (!expect(d, kind::object, "a dependency"))
+                continue;
+            for (const auto key : {"scheme", "value"}) {
+                const auto* field = d.get_object().if_contains(key);
+                if (field == nullptr) {
+                    report(Code::jobspec_dependency, fmt::format("dependency has no '{}'", key));
+                } else if (!field->is_string()) {
+                    PointerScope field_at(ptr_, key);
+                    report(Code::jobspec_dependency,
+                           fmt::format("dependency '{}' must be a string, not {}", key,
+                                       describe(field->kind())));
+                }
+            }
+        }
+    }
+
+    /// RFC 31: an object whose keys are operators; properties, hostlist and ranks take
+    /// lists of strings, not, or and and take lists of constraint objects.
+    void constraint(const boost::json::value& v) {
+        if (!v.is_object()) {
+            report(Code::jobspec_constraint,
+                   fmt::format("a constraint must be a dictionary, not {}", describe(v.kind())));
+            return;
+        }
+        for (const auto& [key, values] : v.get_object()) {
+            PointerScope at(ptr_, key);
+            const std::string op(key);
+            if (std::find(constraint_operators.begin(), constraint_operators.end(), op) ==
+                constraint_operators.end()) {
+                report(Code::jobspec_constraint,
+                       fmt::format("unknown constraint operator '{}'", op),
+                       "RFC 31 defines properties, hostlist, ranks, not, or, and");
+                continue;
+            }
+            if (!values.is_array()) {
+                report(Code::jobspec_constraint,
+                       fmt::format("'{}' must have a list of values, not {}", op,
+                                   describe(values.kind())));
+                continue;
+            }
+            const bool logical = op == "not" || op == "or" || op == "and";
+            for (std::size_t i = 0; i < values.get_array().size(); ++i) {
+                PointerScope item_at(ptr_, i);
+                const auto& item = values.get_array()[i];
+                if (logical)
+                    constraint(item);
+                else if (!item.is_string())
+                    report(Code::jobspec_constraint,
+                           fmt::format("'{}' values must be strings, not {}", op,
+                                       describe(item.kind())));
+            }
+        }
+    }
+
+    const Jobspec& js_;
+    Diagnostics& diags_;
+    JsonPointer ptr_;
+    std::map<std::string, const ResourceVertex*, std::less<>> slots_;
+};
+
+} // namespace
+
+void check_canonical(const Jobspec& jobspec, Diagnostics& diagnostics) {
+    JobspecChecker(jobspec, diagnostics).run();
+}
+
+} // namespace jobspec::sema

@@ -1,0 +1,138 @@
+#include "compile_command.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include <jobspec/compile.hpp>
+#include <jobspec/emit.hpp>
+
+extern char** environ;
+
+namespace jobspec::cli {
+
+namespace {
+
+struct CompileArgs {
+    CommonOptions common;
+    JobRequest request;
+    std::string shape;
+    std::string time;
+    std::string cwd;
+    std::vector<std::string> env;
+    bool env_all = false;
+    std::vector<std::string> setattr;
+    bool v1 = false;
+    std::string format = "json";
+    std::string counts = "dict";
+};
+
+/// "NAME=VALUE", or "NAME" for the caller's value of NAME (skipped when unset).
+void add_environment(std::vector<std::pair<std::string, std::string>>& out,
+                     const std::string& spec) {
+    const auto eq = spec.find('=');
+    if (eq != std::string::npos) {
+        out.emplace_back(spec.substr(0, eq), spec.substr(eq + 1));
+        return;
+    }
+    if (const char* value = std::getenv(spec.c_str()))
+        out.emplace_back(spec, value);
+}
+
+int run_compile(CompileArgs& args) {
+    JobRequest& r = args.request;
+    r.limits = args.common.limits;
+    if (!args.shape.empty())
+        r.shape = args.shape;
+    if (!args.time.empty()) {
+        const auto seconds = parse_duration(args.time);
+        if (!seconds) {
+            std::cerr << "jobspec compile: -t '" << args.time
+                      << "' is not a duration (e.g. 90, 30s, 5m, 1.5h, 2d)\n";
+            return exit_usage;
+        }
+        r.duration = *seconds;
+    }
+    std::error_code ec;
+    r.cwd = args.cwd.empty() ? std::filesystem::current_path(ec).string() : args.cwd;
+    if (args.env_all)
+        for (char** e = environ; e != nullptr && *e != nullptr; ++e)
+            add_environment(r.environment, *e);
+    for (const auto& spec : args.env)
+        add_environment(r.environment, spec);
+    for (const auto& spec : args.setattr) {
+        const auto eq = spec.find('=');
+        if (eq == std::string::npos || eq == 0) {
+            std::cerr << "jobspec compile: --setattr '" << spec << "' is not KEY=VALUE\n";
+            return exit_usage;
+        }
+        r.attributes.emplace_back(spec.substr(0, eq), attribute_value(spec.substr(eq + 1)));
+    }
+    auto result = compile_jobspec(r, args.v1);
+    bool misuse = false;
+    for (const auto& d : result.diagnostics())
+        misuse = misuse || d.code == Code::jobspec_request;
+    const int status = report(result.diagnostics(), args.shape, args.common);
+    if (status != exit_ok)
+        return misuse ? exit_usage : status;
+    const auto value = to_json_value(result.value(), args.counts == "string" ? CountStyle::string
+                                                                             : CountStyle::dict);
+    return write_output(args.format == "yaml" ? to_yaml_text(value)
+                                              : to_json_text(value, args.common.pretty));
+}
+
+} // namespace
+
+Command add_compile_command(CLI::App& parent) {
+    auto args = std::make_shared<CompileArgs>();
+    JobRequest& r = args->request;
+    CLI::App* app = parent.add_subcommand(
+        "compile", "Build a jobspec from a shape or from srun-style options, and a command");
+    app->add_option("--shape", args->shape, "Resources as an RFC 46 shape instead of -N/-c/-g/-x");
+    app->add_option("-N,--nodes", r.nodes, "Nodes (alone: one task per node)");
+    app->add_option("-n,--ntasks", r.tasks, "Tasks");
+    app->add_option("-c,--cores-per-task", r.cores_per_task, "Cores per task")
+        ->capture_default_str();
+    app->add_option("-g,--gpus-per-task", r.gpus_per_task, "GPUs per task")->capture_default_str();
+    app->add_flag("-x,--exclusive", r.exclusive, "Allocate whole nodes (needs -N)");
+    app->add_option("-t,--time-limit", args->time,
+                    "Duration: seconds, or a number with s, m, h or d (default: unlimited)");
+    app->add_option("--cwd", args->cwd, "Working directory (default: the current one)");
+    // Repeatable options take one value each, so '--' after them still starts the command.
+    app->add_option("--env", args->env,
+                    "Set NAME=VALUE, or NAME to copy the caller's value (repeatable)")
+        ->allow_extra_args(false);
+    app->add_flag("--env-all", args->env_all, "Copy the caller's whole environment");
+    app->add_option("--setattr", args->setattr,
+                    "Set KEY=VALUE under attributes: system.KEY, user.KEY, or KEY for "
+                    "system.KEY; VALUE is JSON when it parses, else a string (repeatable)")
+        ->allow_extra_args(false);
+    app->add_flag("--v1", args->v1, "Check the result against RFC 25 V1 (options always make V1)");
+    app->add_option("--default-label", r.slot_label, "Label of the task slot")
+        ->capture_default_str();
+    app->add_option("--format", args->format, "Output format")
+        ->check(CLI::IsMember({"json", "yaml"}))
+        ->capture_default_str();
+    app->add_option("--counts", args->counts, "Range and idset counts as dict or string")
+        ->check(CLI::IsMember({"dict", "string"}))
+        ->capture_default_str();
+    app->add_option("COMMAND", r.command, "The program and its arguments, after --")->required();
+    add_common_options(*app, args->common);
+    app->footer(R"(How options become resources (RFC 25 use cases):
+  -N4                 node=4/slot=1/core=1, one task per slot
+  -n10 -c2 [-g1]      slot=10/[core=2;gpu=1], one task per slot
+  -n16 -N4 -g1        node=4/slot=4/[core=1;gpu=1], one task per slot
+  -n5 -N4             node=4/slot=1/core=1, total 5 tasks (-n not a multiple of -N)
+The result always passes 'jobspec validate' (options always make a V1 jobspec).
+
+Examples:
+  jobspec compile -N4 -n16 -g1 -- myapp
+  jobspec compile --shape 'slot=4/core=2' -t 1h -- myapp --input x
+
+Exit status: 0 success, 1 invalid shape, 2 usage error (conflicting options).)");
+    return Command{app, [args] { return run_compile(*args); }};
+}
+
+} // namespace jobspec::cli

@@ -1,0 +1,86 @@
+#include "validate_command.hpp"
+
+#include <memory>
+#include <vector>
+
+#include <jobspec/document.hpp>
+#include <jobspec/emit.hpp>
+
+namespace jobspec::cli {
+
+namespace {
+
+struct ValidateArgs {
+    CommonOptions common;
+    std::vector<std::string> files;
+    std::string format = "auto";
+    std::string emit;
+    bool v1 = false;
+};
+
+int run_validate(const ValidateArgs& args) {
+    ReadOptions options;
+    options.v1 = args.v1;
+    options.limits = args.common.limits;
+    options.format = args.format == "json"   ? DocumentFormat::json
+                     : args.format == "yaml" ? DocumentFormat::yaml
+                                             : DocumentFormat::automatic;
+    int status = exit_ok;
+    for (const auto& file : args.files) {
+        const auto text = read_file(file);
+        if (!text) {
+            status = exit_usage;
+            continue;
+        }
+        auto result = read_jobspec(*text, options);
+        const int s =
+            report(result.diagnostics(), *text, args.common, file == "-" ? "<stdin>" : file);
+        if (s != exit_ok) {
+            if (status == exit_ok)
+                status = s;
+            continue;
+        }
+        if (args.emit.empty())
+            continue;
+        const auto value = to_json_value(result.value());
+        const int w = write_output(args.emit == "yaml" ? to_yaml_text(value)
+                                                       : to_json_text(value, args.common.pretty));
+        if (w != exit_ok)
+            return w;
+    }
+    return status;
+}
+
+} // namespace
+
+Command add_validate_command(CLI::App& parent) {
+    auto args = std::make_shared<ValidateArgs>();
+    CLI::App* app = parent.add_subcommand(
+        "validate", "Check jobspec documents against RFC 14 (canonical) or RFC 25 (--v1)");
+    app->add_option("FILE", args->files, "Jobspec files (YAML or JSON); - reads standard input")
+        ->required();
+    app->add_flag("--v1", args->v1,
+                  "Also check the RFC 25 V1 rules (one node or slot, the four V1 graphs, "
+                  "one task, a duration)");
+    app->add_option("--format", args->format,
+                    "Input format; auto takes JSON when the text starts with '{' or '['")
+        ->check(CLI::IsMember({"auto", "json", "yaml"}))
+        ->capture_default_str();
+    app->add_option("--emit", args->emit,
+                    "Print each valid document in canonical form, as json or yaml")
+        ->check(CLI::IsMember({"json", "yaml"}));
+    add_common_options(*app, args->common);
+    app->footer(
+        R"(Prints nothing for valid documents unless --emit is given (warnings may be printed); each problem is
+reported with its JSON pointer and, for YAML and for JSON keys, strings and numbers,
+the line and column with a caret.
+
+Examples:
+  jobspec validate job.yaml
+  jobspec validate --v1 --diagnostics json job.json
+
+Exit status: 0 all valid, 1 a document is invalid, 2 usage error or unreadable file.)");
+    return Command{app, [args] { return run_validate(*args); }};
+}
+
+} // namespace jobspec::cli
