@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CLI tests: run the built jobspec binary and check exit codes, stdout and stderr.
 
-usage: cli_test.py PATH-TO-JOBSPEC
+usage: cli_test.py PATH-TO-JOBSPEC CONFORMANCE-DIR
 """
 import json
 import os
@@ -10,6 +10,7 @@ import sys
 import unittest
 
 JOBSPEC = None
+CONFORMANCE = None
 
 
 def run(*args, stdin=None, env=None):
@@ -125,6 +126,165 @@ class Shape(unittest.TestCase):
         self.assertNotIn("\x1b", r.stderr)
 
 
+def rfc25(name):
+    return os.path.join(CONFORMANCE, "jobspec", "valid", f"v1-rfc25-{name}.yaml")
+
+
+def emitted(path):
+    """The canonical JSON of a valid document, through `jobspec validate --emit json`."""
+    r = run("validate", "--emit", "json", path)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+class Validate(unittest.TestCase):
+    def test_acceptance_v1(self):
+        files = [rfc25(n) for n in ("example1", "use_case_1.1", "use_case_2.1", "use_case_2.2",
+                                    "use_case_2.3", "use_case_2.4")]
+        r = run("validate", "--v1", *files)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout + r.stderr, "")
+
+    def test_acceptance_not_v1(self):
+        path = os.path.join(CONFORMANCE, "jobspec", "valid", "rfc14-use_case_1.3.yaml")
+        self.assertEqual(run("validate", path).returncode, 0)
+        r = run("validate", "--v1", path)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[v1.graph-shape]: slot>node>socket>core is not one of", r.stderr)
+        self.assertIn("rfc14-use_case_1.3.yaml:3:5 at /resources/0", r.stderr)
+
+    def test_caret_and_pointer(self):
+        doc = "version: 1\nresources: [{type: core, count: 0}]\ntasks: []\nattributes: {}\n"
+        r = run("validate", "-", stdin=doc)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[jobspec.count-not-positive]: 'count' must be at least 1, not 0\n"
+                      "  --> <stdin>:2:33 at /resources/0/count\n"
+                      "  resources: [{type: core, count: 0}]\n"
+                      "  " + " " * 32 + "^\n", r.stderr)
+        self.assertIn("error[jobspec.empty-list]", r.stderr)
+
+    def test_json_diagnostics(self):
+        r = run("validate", "--diagnostics", "json", "-", stdin='{"version": "1"}')
+        self.assertEqual(r.returncode, 1)
+        diags = json.loads(r.stderr)
+        self.assertIn({"severity": "error", "code": "jobspec.key-type",
+                       "message": "'version' must be an integer, not a string",
+                       "offset": 12, "length": 3, "line": 1, "column": 13,
+                       "pointer": "/version"}, diags)
+
+    def test_several_files_and_missing_file(self):
+        good = rfc25("example1")
+        r = run("validate", good, "/nonexistent.yaml", good)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("cannot open '/nonexistent.yaml'", r.stderr)
+
+    def test_format_option(self):
+        r = run("validate", "--format", "json", rfc25("example1"))
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("jobspec.json-syntax", r.stderr)
+
+    def test_emit_yaml_round_trips(self):
+        r = run("validate", "--emit", "yaml", rfc25("use_case_2.4"))
+        self.assertEqual(r.returncode, 0)
+        again = run("validate", "--emit", "json", "-", stdin=r.stdout)
+        self.assertEqual(json.loads(again.stdout), emitted(rfc25("use_case_2.4")))
+
+
+class Compile(unittest.TestCase):
+    USE_CASES = [  # RFC 25 use case, its "Existing Equivalents" options, slot label, command
+        ("use_case_1.1", ["-N4"], "default", ["flux", "start"]),
+        ("use_case_2.1", ["-n5", "-N4"], "myslot", ["hostname"]),
+        ("use_case_2.2", ["-n10", "-c2"], "default", ["myapp"]),
+        ("use_case_2.3", ["-n10", "-c2", "-g1"], "default", ["myapp"]),
+        ("use_case_2.4", ["-n16", "-N4", "-g1"], "default", ["myapp"]),
+    ]
+
+    def compile(self, *args):
+        r = run("compile", *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = json.loads(r.stdout)
+        # Whatever compile prints passes validate, canonical and V1.
+        check = run("validate", "--v1", "-", stdin=r.stdout)
+        self.assertEqual(check.returncode, 0, check.stderr)
+        return out
+
+    def test_rfc25_use_cases(self):
+        for name, options, label, command in self.USE_CASES:
+            with self.subTest(name):
+                want = emitted(rfc25(name))
+                got = self.compile(*options, "--default-label", label, "--", *command)
+                self.assertEqual(got["resources"], want["resources"])
+                self.assertEqual(got["tasks"], want["tasks"])
+                self.assertEqual(got["version"], 1)
+
+    def test_acceptance_2_4(self):
+        got = self.compile("-N4", "-n16", "-g1", "--v1", "--", "myapp")
+        want = emitted(rfc25("use_case_2.4"))
+        self.assertEqual((got["resources"], got["tasks"]), (want["resources"], want["tasks"]))
+
+    def test_acceptance_2_1(self):
+        got = self.compile("-n5", "-N4", "--", "hostname")
+        want = emitted(rfc25("use_case_2.1"))
+        self.assertEqual(got["tasks"][0]["count"], {"total": 5})
+        self.assertEqual(json.dumps(got["resources"]).replace('"default"', '"myslot"'),
+                         json.dumps(want["resources"]))
+
+    def test_attributes(self):
+        got = self.compile("-n2", "-t", "5m", "--cwd", "/srv", "--env", "A=1", "--env", "B=",
+                           "--setattr", "queue=debug", "--setattr", "user.tags=[1,2]",
+                           "--setattr", "system.job.name=x", "--", "app", "--x")
+        self.assertEqual(got["tasks"][0]["command"], ["app", "--x"])
+        self.assertEqual(got["attributes"], {
+            "system": {"duration": 300.0, "cwd": "/srv", "environment": {"A": "1", "B": ""},
+                       "queue": "debug", "job": {"name": "x"}},
+            "user": {"tags": [1, 2]}})
+
+    def test_defaults(self):
+        got = self.compile("--", "app")
+        self.assertEqual(got["attributes"]["system"]["duration"], 0.0)
+        self.assertEqual(got["attributes"]["system"]["cwd"], os.getcwd())
+        self.assertNotIn("environment", got["attributes"]["system"])
+        self.assertEqual(got["resources"][0]["count"], 1)
+
+    def test_env_copies(self):
+        r = run("compile", "--env", "JOBSPEC_TEST_X", "--", "a", env={"JOBSPEC_TEST_X": "v"})
+        self.assertEqual(json.loads(r.stdout)["attributes"]["system"]["environment"],
+                         {"JOBSPEC_TEST_X": "v"})
+        r = run("compile", "--env-all", "--", "a", env={"JOBSPEC_TEST_X": "v"})
+        self.assertEqual(json.loads(r.stdout)["attributes"]["system"]["environment"]
+                         ["JOBSPEC_TEST_X"], "v")
+
+    def test_shape(self):
+        got = self.compile("--shape", "node=2/slot=4{x}/core=2", "-n8", "--", "app")
+        self.assertEqual(got["tasks"][0]["slot"], "x")
+        self.assertEqual(got["tasks"][0]["count"], {"total": 8})
+
+    def test_exclusive(self):
+        got = self.compile("-N2", "-x", "--", "app")
+        self.assertIs(got["resources"][0]["exclusive"], True)
+
+    def test_misuse(self):
+        for args in (["-x", "-n2", "--", "a"], ["-N4", "-n2", "--", "a"], ["-N0", "--", "a"],
+                     ["--shape", "slot/core", "-N2", "--", "a"], ["-t", "5x", "--", "a"],
+                     ["--setattr", "novalue", "--", "a"], []):
+            with self.subTest(args):
+                r = run("compile", *args)
+                self.assertEqual(r.returncode, 2)
+                self.assertEqual(r.stdout, "")
+
+    def test_bad_shape(self):
+        r = run("compile", "--shape", "slot=3-1/core", "--", "a")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[shape.range-order]", r.stderr)
+        self.assertIn("       ^~~", r.stderr)
+
+    def test_yaml_output(self):
+        r = run("compile", "--format", "yaml", "-N1", "--", "a")
+        self.assertEqual(r.returncode, 0)
+        self.assertTrue(r.stdout.startswith("version: 1\nresources:\n"))
+        self.assertEqual(run("validate", "--v1", "-", stdin=r.stdout).returncode, 0)
+
+
 class Limits(unittest.TestCase):
     def test_deep_brackets(self):
         r = run("shape", "[" * 100000)
@@ -155,4 +315,5 @@ class Limits(unittest.TestCase):
 
 if __name__ == "__main__":
     JOBSPEC = sys.argv.pop(1)
+    CONFORMANCE = sys.argv.pop(1)
     unittest.main(verbosity=1)

@@ -1,4 +1,10 @@
 // The conformance runner: reads the data files of one suite and checks each case.
+//   conformance-runner jobspec DIR
+//     DIR/valid/*            documents the canonical pass accepts; "v1-*" ones also pass V1.
+//                            Each one's canonical JSON must read back to the same JSON.
+//     DIR/invalid/, DIR/invalid-v1/   documents and expected.txt, "FILE<TAB>CODE<TAB>POINTER"
+//                            per expected diagnostic ('-': no pointer); invalid-v1 is read
+//                            with the V1 pass. Every document there must be listed.
 //   conformance-runner shape DIR
 //     DIR/valid/NAME.shape   the shape (lines starting with '#' are comments; a line
 //                            "#! key=value" sets an option: counts=string, default-label=X)
@@ -9,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -16,6 +23,7 @@
 #include <boost/json/parse.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/shape.hpp>
 
@@ -149,11 +157,85 @@ void invalid_shapes(const fs::path& dir, Tally& tally) {
     }
 }
 
+std::string codes_and_pointers(const jobspec::Diagnostics& d) {
+    std::string out;
+    for (const auto& item : d)
+        out += "  " + std::string(item.code_name()) + " " +
+               (item.location.pointer.empty() ? "-" : item.location.pointer) + ": " + item.message +
+               "\n";
+    return out;
+}
+
+void valid_documents(const fs::path& dir, Tally& tally) {
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(dir / "valid"))
+        files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+        const std::string name = "valid/" + file.filename().string();
+        const std::string text = read_file(file);
+        jobspec::ReadOptions options;
+        options.v1 = name.rfind("valid/v1-", 0) == 0;
+        auto result = jobspec::read_jobspec(text, options);
+        tally.check(result.ok(), name, codes_and_pointers(result.diagnostics()));
+        if (!result.ok())
+            continue;
+        // The canonical form reads back to itself.
+        const std::string canonical = jobspec::to_json_text(jobspec::to_json_value(result.value()));
+        auto again = jobspec::read_jobspec(canonical, options);
+        const std::string second =
+            again.ok() ? jobspec::to_json_text(jobspec::to_json_value(again.value())) : "(invalid)";
+        tally.check(second == canonical, name + " (canonical JSON round trip)",
+                    "  first  " + canonical + "  second " + second +
+                        codes_and_pointers(again.diagnostics()));
+    }
+}
+
+void invalid_documents(const fs::path& dir, bool v1, Tally& tally) {
+    struct Expectation {
+        std::string code;
+        std::string pointer;
+    };
+    std::map<std::string, std::vector<Expectation>> expected;
+    std::istringstream lines(read_file(dir / "expected.txt"));
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty() || line[0] == '#')
+            continue;
+        const auto tab1 = line.find('\t');
+        const auto tab2 = line.find('\t', tab1 + 1);
+        expected[line.substr(0, tab1)].push_back(
+            {line.substr(tab1 + 1, tab2 - tab1 - 1), line.substr(tab2 + 1)});
+    }
+    for (const auto& e : fs::directory_iterator(dir)) {
+        const std::string file = e.path().filename().string();
+        if (file != "expected.txt" && expected.count(file) == 0)
+            tally.check(false, dir.filename().string() + "/" + file, "  not in expected.txt");
+    }
+    for (const auto& [file, wants] : expected) {
+        const std::string name = dir.filename().string() + "/" + file;
+        jobspec::ReadOptions options;
+        options.v1 = v1;
+        auto result = jobspec::read_jobspec(read_file(dir / file), options);
+        std::string missing;
+        for (const auto& want : wants) {
+            bool found = false;
+            for (const auto& d : result.diagnostics())
+                found = found || (d.code_name() == want.code &&
+                                  (want.pointer == "-" ? d.location.pointer.empty()
+                                                       : d.location.pointer == want.pointer));
+            if (!found)
+                missing += "  missing " + want.code + " " + want.pointer + "\n";
+        }
+        tally.check(!result.ok() && missing.empty(), name,
+                    missing + "  got:\n" + codes_and_pointers(result.diagnostics()));
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc != 3) {
-        std::cerr << "usage: conformance-runner SUITE DIR  (SUITE: shape)\n";
+        std::cerr << "usage: conformance-runner SUITE DIR  (SUITE: shape, jobspec)\n";
         return 2;
     }
     const std::string suite = argv[1];
@@ -162,6 +244,10 @@ int main(int argc, char** argv) {
     if (suite == "shape") {
         valid_shapes(dir, tally);
         invalid_shapes(dir, tally);
+    } else if (suite == "jobspec") {
+        valid_documents(dir, tally);
+        invalid_documents(dir / "invalid", false, tally);
+        invalid_documents(dir / "invalid-v1", true, tally);
     } else {
         std::cerr << "conformance-runner: unknown suite '" << suite << "'\n";
         return 2;

@@ -23,7 +23,17 @@ def shape_seeds(conformance):
             yield line.split("\t", 2)[-1]
 
 
-SEEDS = {"shape": shape_seeds}
+def jobspec_seeds(extension):
+    def seeds(conformance):
+        base = conformance / "jobspec"
+        for f in sorted(base.rglob("*")):
+            if f.is_file() and f.suffix in (".yaml", ".json") and f.suffix == extension:
+                yield f.read_text()
+    return seeds
+
+
+SEEDS = {"shape": shape_seeds, "jobspec_yaml": jobspec_seeds(".yaml"),
+         "jobspec_json": jobspec_seeds(".json")}
 
 
 def main():

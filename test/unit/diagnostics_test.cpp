@@ -9,7 +9,7 @@ using jobspec::Severity;
 using jobspec::SourceRange;
 
 TEST_CASE("diagnostics - code names round-trip and are unique") {
-    for (int i = 0; i <= static_cast<int>(Code::limit_diagnostics); ++i) {
+    for (std::size_t i = 0; i < jobspec::code_count; ++i) {
         const auto code = static_cast<Code>(i);
         const auto name = jobspec::code_name(code);
         CHECK(name.find('.') != std::string_view::npos);

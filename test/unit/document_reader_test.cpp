@@ -1,0 +1,168 @@
+// Reading YAML and JSON into the document tree: types, ranges, duplicates, aliases, limits.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "syntax/document.hpp"
+
+using jobspec::Diagnostics;
+using jobspec::Limits;
+using jobspec::syntax::DocNode;
+using Kind = DocNode::Kind;
+
+namespace {
+
+std::optional<DocNode> yaml(std::string_view text, Diagnostics& d, const Limits& limits = {}) {
+    return jobspec::syntax::read_yaml(text, limits, d);
+}
+
+std::optional<DocNode> json(std::string_view text, Diagnostics& d, const Limits& limits = {}) {
+    return jobspec::syntax::read_json(text, limits, d);
+}
+
+/// The code of the first diagnostic, or "".
+std::string first_code(const Diagnostics& d) {
+    return d.empty() ? std::string() : std::string(d[0].code_name());
+}
+
+} // namespace
+
+TEST_CASE("read - YAML scalars follow the YAML 1.2 core schema") {
+    Diagnostics d;
+    auto doc = yaml("a: 1\nb: -2\nc: 3600.\nd: 1.5e3\ne: true\nf: False\ng: ~\nh: null\n"
+                    "i: \"4\"\nj: '5'\nk: yes\nl: 0x1F\nm: 0o17\nn: .inf\no: !!str 7\n"
+                    "p: 4,9,16\nq: 18446744073709551615\nr:\n",
+                    d);
+    REQUIRE(doc);
+    const auto kind = [&](std::string_view key) { return doc->find(key)->value.kind; };
+    CHECK(kind("a") == Kind::integer);
+    CHECK(doc->find("b")->value.integer == -2);
+    CHECK(kind("c") == Kind::real);
+    CHECK(doc->find("d")->value.real == 1500.0);
+    CHECK(kind("e") == Kind::boolean);
+    CHECK(doc->find("f")->value.boolean == false);
+    CHECK(kind("g") == Kind::null);
+    CHECK(kind("h") == Kind::null);
+    CHECK(kind("i") == Kind::string);
+    CHECK(kind("j") == Kind::string);
+    CHECK(kind("k") == Kind::string);
+    CHECK(doc->find("l")->value.integer == 31);
+    CHECK(doc->find("m")->value.integer == 15);
+    CHECK(kind("n") == Kind::real);
+    CHECK(doc->find("o")->value.text == "7");
+    CHECK(doc->find("p")->value.text == "4,9,16");
+    CHECK(doc->find("q")->value.uinteger == 18446744073709551615ULL);
+    CHECK(kind("r") == Kind::null);
+}
+
+TEST_CASE("read - YAML ranges point at the source") {
+    Diagnostics d;
+    const std::string text = "version: 1\nlist:\n  - \"quoted\"\n  - plain\n";
+    auto doc = yaml(text, d);
+    REQUIRE(doc);
+    const auto& version = *doc->find("version");
+    CHECK(text.substr(version.key_range.begin, version.key_range.size()) == "version");
+    CHECK(text.substr(version.value.range.begin, version.value.range.size()) == "1");
+    const auto& list = doc->find("list")->value.elements;
+    CHECK(text.substr(list[0].range.begin, list[0].range.size()) == "\"quoted\"");
+    CHECK(text.substr(list[1].range.begin, list[1].range.size()) == "plain");
+}
+
+TEST_CASE("read - JSON keeps ranges of keys, strings and numbers") {
+    Diagnostics d;
+    const std::string text = R"({"count": 42, "name": "x", "esc": "a\nb", "n": null})";
+    auto doc = json(text, d);
+    REQUIRE(doc);
+    const auto& count = *doc->find("count");
+    CHECK(text.substr(count.key_range.begin, count.key_range.size()) == "\"count\"");
+    CHECK(text.substr(count.value.range.begin, count.value.range.size()) == "42");
+    const auto& name = doc->find("name")->value;
+    CHECK(text.substr(name.range.begin, name.range.size()) == "\"x\"");
+    CHECK(doc->find("esc")->value.text == "a\nb");
+    CHECK_FALSE(doc->find("n")->value.range.known());
+}
+
+TEST_CASE("read - duplicate keys keep the first value") {
+    Diagnostics d;
+    auto doc = yaml("a: 1\nb: 2\na: 3\n", d);
+    CHECK_FALSE(doc);
+    REQUIRE(d.size() == 1);
+    CHECK(first_code(d) == "jobspec.duplicate-key");
+    CHECK(d[0].location.pointer == "/a");
+    CHECK(d[0].location.range.begin == 10);
+
+    Diagnostics big;
+    std::string many = "{";
+    for (int i = 0; i < 1000; ++i)
+        many += "\"k" + std::to_string(i) + "\": 1, ";
+    many += "\"k500\": 2}";
+    CHECK_FALSE(json(many, big));
+    CHECK(first_code(big) == "jobspec.duplicate-key");
+    CHECK(big[0].location.pointer == "/k500");
+}
+
+TEST_CASE("read - YAML aliases expand within a budget and never loop") {
+    Diagnostics d;
+    auto doc = yaml("a: &x {b: 1}\nc: *x\n", d);
+    REQUIRE(doc);
+    CHECK(doc->find("c")->value.find("b")->value.integer == 1);
+
+    Diagnostics cycle;
+    CHECK_FALSE(yaml("a: &x [1, *x]\n", cycle));
+    CHECK(first_code(cycle) == "jobspec.yaml-alias");
+
+    Limits small;
+    small.max_alias_nodes = 5;
+    Diagnostics budget;
+    CHECK_FALSE(yaml("a: &x [1, 2, 3]\nb: [*x, *x]\n", budget, small));
+    CHECK(first_code(budget) == "limit.aliases");
+}
+
+TEST_CASE("read - depth limits hold at the limit and past it") {
+    const auto nested = [](int n) { return "a: " + std::string(n, '[') + std::string(n, ']'); };
+    Limits limits;
+    limits.max_depth = 10;
+    Diagnostics ok;
+    CHECK(yaml(nested(9), ok, limits)); // the mapping is the tenth level
+    Diagnostics deep;
+    CHECK_FALSE(yaml(nested(10), deep, limits));
+    CHECK(first_code(deep) == "limit.depth");
+    Diagnostics very_deep; // yaml-cpp's own guard, far past ours
+    limits.max_depth = 1000;
+    CHECK_FALSE(yaml(nested(100000), very_deep, limits));
+    CHECK(first_code(very_deep) == "limit.depth");
+
+    Diagnostics json_ok;
+    limits.max_depth = 10;
+    CHECK(json(std::string(10, '[') + std::string(10, ']'), json_ok, limits));
+    Diagnostics json_deep;
+    CHECK_FALSE(json(std::string(11, '[') + std::string(11, ']'), json_deep, limits));
+    CHECK(first_code(json_deep) == "limit.depth");
+    Diagnostics json_very_deep;
+    CHECK_FALSE(json(std::string(1000000, '['), json_very_deep, limits));
+}
+
+TEST_CASE("read - syntax errors say where") {
+    Diagnostics d;
+    CHECK_FALSE(json("{\"a\": [1, 2,]}", d));
+    CHECK(first_code(d) == "jobspec.json-syntax");
+    CHECK(d[0].location.range.begin == 12);
+
+    Diagnostics y;
+    CHECK_FALSE(yaml("a: [1, 2\n", y));
+    CHECK(first_code(y) == "jobspec.yaml-syntax");
+
+    Diagnostics docs;
+    CHECK_FALSE(yaml("a: 1\n---\nb: 2\n", docs));
+    CHECK(first_code(docs) == "jobspec.yaml-documents");
+
+    Diagnostics empty;
+    CHECK_FALSE(yaml("", empty));
+    CHECK(first_code(empty) == "jobspec.yaml-syntax");
+
+    Diagnostics size;
+    Limits tiny;
+    tiny.max_input_bytes = 4;
+    CHECK_FALSE(json("[1, 2]", size, tiny));
+    CHECK(first_code(size) == "limit.input-size");
+}
