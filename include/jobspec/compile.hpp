@@ -10,6 +10,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/limits.hpp>
 #include <jobspec/result.hpp>
@@ -43,6 +44,10 @@ struct JobRequest {
     /// Attributes to set, by dotted path under attributes ("system.queue",
     /// "user.study.run"); a path without "system." or "user." means system.
     std::vector<std::pair<std::string, boost::json::value>> attributes;
+    /// attributes.system.dependencies, in order (none: the key is left out, as RFC 26 says).
+    std::vector<Dependency> dependencies;
+    /// Seconds since the epoch: adds a begin-time dependency after the others.
+    std::optional<double> begin_time;
     Limits limits;
 };
 
@@ -59,6 +64,11 @@ Result<Jobspec> compile_jobspec(const JobRequest& request, bool v1 = false);
 /// A duration in seconds from Flux Standard Duration: a non-negative number with an
 /// optional unit s, m, h or d ("30s", "5m", "1.5h", "2d", "90"). Nothing when malformed.
 std::optional<double> parse_duration(std::string_view text);
+
+/// A begin time in seconds since the epoch: a non-negative number ("1763805600.5"), or an
+/// ISO-8601 date and time, "YYYY-MM-DD[(T| )hh:mm[:ss[.fff]]][Z|(+|-)hh:mm]", in UTC with
+/// Z or an offset and in local time without. Nothing when malformed.
+std::optional<double> parse_begin_time(std::string_view text);
 
 /// An attribute value as given on a command line: its JSON value when the text is JSON
 /// ("4", "true", "[1,2]", "{\"a\":1}"), otherwise the text as a string.

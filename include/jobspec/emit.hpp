@@ -6,8 +6,10 @@
 
 #include <boost/json/value.hpp>
 
+#include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/resource_graph.hpp>
+#include <jobspec/workflow.hpp>
 
 namespace jobspec {
 
@@ -29,6 +31,17 @@ boost::json::value to_json_value(const ResourceList& resources,
 /// A whole jobspec as a JSON object: version, resources, tasks, attributes; each task as
 /// command, slot, count, then distribution and attributes when present.
 boost::json::value to_json_value(const Jobspec& jobspec, CountStyle counts = CountStyle::dict);
+
+/// A dependency as its RFC 26 object: scheme, value, then the options in order.
+boost::json::value to_json_value(const Dependency& dependency);
+
+/// A resolved workflow: {"jobs": [{name, id (f58), user | external}], "edges": [{from,
+/// to, scheme, value}], "order": [names in an order they may run]}.
+boost::json::value to_json_value(const Workflow& workflow);
+
+/// A resolved workflow as a Graphviz digraph: a box per job (dashed when external), an
+/// edge per dependency labelled scheme:value.
+std::string to_dot(const Workflow& workflow);
 
 /// JSON text of any value: compact, or indented by two spaces when `pretty`.
 /// Always ends with a newline.

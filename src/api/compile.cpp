@@ -1,16 +1,17 @@
 // compile_jobspec: a request (shape or srun-style options) -> checked jobspec.
 #include <jobspec/compile.hpp>
 
-#include <charconv>
-#include <cmath>
+#include <ctime>
 
 #include <boost/json/parse.hpp>
 #include <fmt/format.h>
 
+#include <jobspec/emit.hpp>
 #include <jobspec/shape.hpp>
 
 #include "sema/canonical_jobspec.hpp"
 #include "sema/v1_pass.hpp"
+#include "support/numbers.hpp"
 
 namespace jobspec {
 
@@ -164,6 +165,20 @@ Result<Jobspec> compile_jobspec(const JobRequest& request, bool v1) {
             env[name] = value;
         system.emplace("environment", std::move(env));
     }
+    std::vector<Dependency> dependencies = request.dependencies;
+    if (request.begin_time) {
+        Dependency begin;
+        begin.scheme = "begin-time";
+        begin.value = to_json_text(boost::json::value(*request.begin_time));
+        begin.value.pop_back();
+        dependencies.push_back(std::move(begin));
+    }
+    if (!dependencies.empty()) {
+        boost::json::array list;
+        for (const auto& dependency : dependencies)
+            list.push_back(to_json_value(dependency));
+        system.emplace("dependencies", std::move(list));
+    }
     js.attributes.emplace("system", std::move(system));
     for (const auto& [path, value] : request.attributes)
         if (!set_attribute(js.attributes, path, value, d))
@@ -200,13 +215,99 @@ std::optional<double> parse_duration(std::string_view text) {
             break;
         }
     }
-    if (text.empty() || !((text[0] >= '0' && text[0] <= '9') || text[0] == '.'))
+    const auto value = support::parse_non_negative(text);
+    if (!value)
         return std::nullopt;
-    double value = 0;
-    const auto r = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (r.ec != std::errc{} || r.ptr != text.data() + text.size() || !std::isfinite(value))
+    return *value * scale;
+}
+
+std::optional<double> parse_begin_time(std::string_view text) {
+    if (text.find('-') == std::string_view::npos)
+        return support::parse_non_negative(text);
+    std::size_t pos = 0;
+    const auto number = [&](std::size_t digits, int low, int high) -> std::optional<int> {
+        if (pos + digits > text.size())
+            return std::nullopt;
+        int v = 0;
+        for (std::size_t i = 0; i < digits; ++i) {
+            const char c = text[pos + i];
+            if (c < '0' || c > '9')
+                return std::nullopt;
+            v = v * 10 + (c - '0');
+        }
+        pos += digits;
+        if (v < low || v > high)
+            return std::nullopt;
+        return v;
+    };
+    const auto expect = [&](char c) { return pos < text.size() && text[pos++] == c; };
+    std::tm tm{};
+    const auto year = number(4, 1970, 9999);
+    if (!year || !expect('-'))
         return std::nullopt;
-    return value * scale;
+    const auto month = number(2, 1, 12);
+    if (!month || !expect('-'))
+        return std::nullopt;
+    const auto day = number(2, 1, 31);
+    if (!day)
+        return std::nullopt;
+    tm.tm_year = *year - 1900;
+    tm.tm_mon = *month - 1;
+    tm.tm_mday = *day;
+    double fraction = 0;
+    if (pos < text.size() && (text[pos] == 'T' || text[pos] == ' ')) {
+        ++pos;
+        const auto hour = number(2, 0, 23);
+        if (!hour || !expect(':'))
+            return std::nullopt;
+        const auto minute = number(2, 0, 59);
+        if (!minute)
+            return std::nullopt;
+        tm.tm_hour = *hour;
+        tm.tm_min = *minute;
+        if (pos < text.size() && text[pos] == ':') {
+            ++pos;
+            const auto second = number(2, 0, 60);
+            if (!second)
+                return std::nullopt;
+            tm.tm_sec = *second;
+            if (pos < text.size() && text[pos] == '.') {
+                const std::size_t start = pos;
+                ++pos;
+                while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9')
+                    ++pos;
+                const auto f = support::parse_non_negative(text.substr(start, pos - start));
+                if (!f || pos == start + 1)
+                    return std::nullopt;
+                fraction = *f;
+            }
+        }
+    }
+    std::time_t t = 0;
+    if (pos == text.size()) {
+        tm.tm_isdst = -1;
+        t = std::mktime(&tm); // no zone: local time
+    } else {
+        int offset = 0;
+        if (text[pos] == 'Z') {
+            ++pos;
+        } else if (text[pos] == '+' || text[pos] == '-') {
+            const int sign = text[pos++] == '-' ? -1 : 1;
+            const auto hours = number(2, 0, 23);
+            if (!hours || !expect(':'))
+                return std::nullopt;
+            const auto minutes = number(2, 0, 59);
+            if (!minutes)
+                return std::nullopt;
+            offset = sign * (*hours * 3600 + *minutes * 60);
+        }
+        if (pos != text.size())
+            return std::nullopt;
+        t = timegm(&tm) - offset;
+    }
+    if (t < 0)
+        return std::nullopt;
+    return static_cast<double>(t) + fraction;
 }
 
 boost::json::value attribute_value(std::string_view text) {

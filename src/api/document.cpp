@@ -8,26 +8,9 @@
 
 namespace jobspec {
 
-namespace {
-
-DocumentFormat sniff(std::string_view text) {
-    for (const char c : text) {
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
-            continue;
-        return c == '{' || c == '[' ? DocumentFormat::json : DocumentFormat::yaml;
-    }
-    return DocumentFormat::yaml;
-}
-
-} // namespace
-
 Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) {
     Diagnostics diagnostics(options.limits.max_diagnostics);
-    const DocumentFormat format =
-        options.format == DocumentFormat::automatic ? sniff(text) : options.format;
-    auto root = format == DocumentFormat::json
-                    ? syntax::read_json(text, options.limits, diagnostics)
-                    : syntax::read_yaml(text, options.limits, diagnostics);
+    auto root = syntax::read_document(text, options.format, options.limits, diagnostics);
     if (!root) {
         diagnostics.sort_by_position();
         return Result<Jobspec>(std::move(diagnostics));

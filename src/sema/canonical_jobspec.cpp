@@ -6,6 +6,9 @@
 
 #include <fmt/format.h>
 
+#include <boost/json/serialize.hpp>
+#include <jobspec/dependency.hpp>
+
 #include "sema/canonical_resources.hpp"
 #include "support/json_kinds.hpp"
 #include "support/json_pointer.hpp"
@@ -189,18 +192,47 @@ private:
             const auto& d = v.get_array()[i];
             if (!expect(d, kind::object, "a dependency"))
                 continue;
+            bool well_formed = true;
             for (const auto key : {"scheme", "value"}) {
                 const auto* field = d.get_object().if_contains(key);
                 if (field == nullptr) {
                     report(Code::jobspec_dependency, fmt::format("dependency has no '{}'", key));
+                    well_formed = false;
                 } else if (!field->is_string()) {
                     PointerScope field_at(ptr_, key);
                     report(Code::jobspec_dependency,
                            fmt::format("dependency '{}' must be a string, not {}", key,
                                        describe(field->kind())));
+                    well_formed = false;
                 }
             }
+            if (well_formed)
+                check_dependency(dependency(d.get_object()), DependencyContext::document, false,
+                                 ptr_.str(), diags_);
         }
+    }
+
+    /// A dependency object as the scheme rules see it, with the ranges it was read at.
+    Dependency dependency(const boost::json::object& o) {
+        const auto range_of = [&](std::string_view key) {
+            PointerScope at(ptr_, key);
+            return locate();
+        };
+        Dependency d;
+        for (const auto& [key, value] : o) {
+            const std::string text =
+                value.is_string() ? std::string(value.get_string()) : boost::json::serialize(value);
+            if (key == "scheme") {
+                d.scheme = text;
+                d.scheme_range = range_of(key);
+            } else if (key == "value") {
+                d.value = text;
+                d.value_range = range_of(key);
+            } else {
+                d.options.push_back({std::string(key), text, {}, range_of(key)});
+            }
+        }
+        return d;
     }
 
     /// RFC 31: an object whose keys are operators; properties, hostlist and ranks take

@@ -46,6 +46,22 @@ boost::json::value DocNode::to_json() const {
     return nullptr;
 }
 
+std::optional<DocNode> read_document(std::string_view text, DocumentFormat format,
+                                     const Limits& limits, Diagnostics& diagnostics) {
+    if (format == DocumentFormat::automatic) {
+        format = DocumentFormat::yaml;
+        for (const char c : text) {
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+                continue;
+            if (c == '{' || c == '[')
+                format = DocumentFormat::json;
+            break;
+        }
+    }
+    return format == DocumentFormat::json ? read_json(text, limits, diagnostics)
+                                          : read_yaml(text, limits, diagnostics);
+}
+
 std::string_view describe(DocNode::Kind kind) noexcept {
     using K = boost::json::kind;
     switch (kind) {

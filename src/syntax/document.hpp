@@ -10,6 +10,7 @@
 #include <boost/json/value.hpp>
 
 #include <jobspec/diagnostic.hpp>
+#include <jobspec/document.hpp>
 #include <jobspec/limits.hpp>
 
 namespace jobspec::syntax {
@@ -75,5 +76,10 @@ std::optional<DocNode> read_json(std::string_view text, const Limits& limits,
 /// limit.aliases and limit.input-size; returns nothing on any error.
 std::optional<DocNode> read_yaml(std::string_view text, const Limits& limits,
                                  Diagnostics& diagnostics);
+
+/// read_json or read_yaml as `format` says; `automatic` picks JSON when the first
+/// non-blank character is '{' or '['.
+std::optional<DocNode> read_document(std::string_view text, DocumentFormat format,
+                                     const Limits& limits, Diagnostics& diagnostics);
 
 } // namespace jobspec::syntax

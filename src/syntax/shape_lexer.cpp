@@ -2,7 +2,6 @@
 
 #include <cstdint>
 
-#include <CommonToken.h>
 #include <fmt/format.h>
 
 #include "Shape.h"
@@ -79,7 +78,7 @@ public:
         : out_(out), text_(text), max_depth_(limits.effective_depth()), diags_(diagnostics) {}
 
     void run() {
-        while (!out_.fatal_ && skip_space()) {
+        while (!out_.fatal() && skip_space()) {
             const std::size_t start = pos_;
             const char c = text_[pos_];
             if (previous_ == P::EQUALS && context() == Context::list) {
@@ -129,20 +128,13 @@ public:
                 break;
             }
         }
-        if (!out_.fatal_ && !stack_.empty()) {
+        if (!out_.fatal() && !stack_.empty()) {
             const Open& o = stack_.back();
             fatal(Code::shape_unclosed_bracket, o.offset, 1,
                   fmt::format("'{}' is never closed", o.bracket),
                   fmt::format("add '{}'", closing(o.bracket)));
         }
-        auto eof = std::make_unique<antlr4::CommonToken>(
-            std::make_pair(&out_, nullptr), antlr4::Token::EOF, antlr4::Token::DEFAULT_CHANNEL,
-            text_.size(), text_.size() - 1);
-        eof->setText("<EOF>");
-        eof->setLine(line_);
-        eof->setCharPositionInLine(text_.size() - line_start_);
-        eof->setTokenIndex(out_.tokens_.size());
-        out_.tokens_.push_back(std::move(eof));
+        out_.finish(text_, line_, line_start_);
     }
 
 private:
@@ -168,13 +160,7 @@ private:
     }
 
     void emit(std::size_t type, std::size_t begin, std::size_t end) {
-        auto token = std::make_unique<antlr4::CommonToken>(
-            std::make_pair(&out_, nullptr), type, antlr4::Token::DEFAULT_CHANNEL, begin, end - 1);
-        token->setText(std::string(text_.substr(begin, end - begin)));
-        token->setLine(line_);
-        token->setCharPositionInLine(begin - line_start_);
-        token->setTokenIndex(out_.tokens_.size());
-        out_.tokens_.push_back(std::move(token));
+        out_.push(type, text_, begin, end, line_, line_start_);
         previous_ = type;
     }
 
@@ -190,7 +176,7 @@ private:
     void fatal(Code code, std::size_t at, std::size_t length, std::string message,
                std::string help = {}) {
         error(code, at, length, std::move(message), std::move(help));
-        out_.fatal_ = true;
+        out_.set_fatal();
     }
 
     /// Enters one more nesting level at `at`; false (and fatal) past the depth limit.
@@ -312,24 +298,9 @@ private:
 };
 
 ShapeTokenSource::ShapeTokenSource(std::string_view text, const Limits& limits,
-                                   Diagnostics& diagnostics) {
+                                   Diagnostics& diagnostics)
+    : TokenListSource("shape") {
     ShapeLexer(*this, text, limits, diagnostics).run();
-}
-
-std::unique_ptr<antlr4::Token> ShapeTokenSource::nextToken() {
-    if (next_ + 1 < tokens_.size())
-        return std::move(tokens_[next_++]);
-    // EOF again and again, as ANTLR expects at the end.
-    auto eof = std::make_unique<antlr4::CommonToken>(tokens_.back().get());
-    return eof;
-}
-
-size_t ShapeTokenSource::getLine() const {
-    return next_ < tokens_.size() && tokens_[next_] ? tokens_[next_]->getLine() : 1;
-}
-
-size_t ShapeTokenSource::getCharPositionInLine() {
-    return next_ < tokens_.size() && tokens_[next_] ? tokens_[next_]->getCharPositionInLine() : 0;
 }
 
 } // namespace jobspec::syntax

@@ -24,6 +24,9 @@ struct CompileArgs {
     std::vector<std::string> env;
     bool env_all = false;
     std::vector<std::string> setattr;
+    std::vector<std::string> dependencies;
+    std::string begin_time;
+    bool allow_unknown_scheme = false;
     bool v1 = false;
     std::string format = "json";
     std::string counts = "dict";
@@ -70,6 +73,24 @@ int run_compile(CompileArgs& args) {
         }
         r.attributes.emplace_back(spec.substr(0, eq), attribute_value(spec.substr(eq + 1)));
     }
+    DependencyOptions dependency_options;
+    dependency_options.allow_unknown_scheme = args.allow_unknown_scheme;
+    dependency_options.limits = r.limits;
+    for (const auto& uri : args.dependencies) {
+        auto d = parse_dependency(uri, dependency_options);
+        if (const int status = report(d.diagnostics(), uri, args.common); status != exit_ok)
+            return status;
+        r.dependencies.push_back(std::move(d).value());
+    }
+    if (!args.begin_time.empty()) {
+        r.begin_time = parse_begin_time(args.begin_time);
+        if (!r.begin_time) {
+            std::cerr << "jobspec compile: --begin-time '" << args.begin_time
+                      << "' is neither seconds since the epoch nor an ISO-8601 date "
+                         "(2026-11-22T10:00:00Z)\n";
+            return exit_usage;
+        }
+    }
     auto result = compile_jobspec(r, args.v1);
     bool misuse = false;
     for (const auto& d : result.diagnostics())
@@ -109,6 +130,14 @@ Command add_compile_command(CLI::App& parent) {
                     "Set KEY=VALUE under attributes: system.KEY, user.KEY, or KEY for "
                     "system.KEY; VALUE is JSON when it parses, else a string (repeatable)")
         ->allow_extra_args(false);
+    app->add_option("--dependency", args->dependencies,
+                    "An RFC 26 dependency URI, e.g. afterok:ƒ2oLkTLb (repeatable)")
+        ->allow_extra_args(false);
+    app->add_flag("--allow-unknown-scheme", args->allow_unknown_scheme,
+                  "Accept dependency schemes jobspec does not know");
+    app->add_option("--begin-time", args->begin_time,
+                    "Start no earlier than TIME: seconds since the epoch or an ISO-8601 date "
+                    "(local time unless it ends in Z or an offset)");
     app->add_flag("--v1", args->v1, "Check the result against RFC 25 V1 (options always make V1)");
     app->add_option("--default-label", r.slot_label, "Label of the task slot")
         ->capture_default_str();

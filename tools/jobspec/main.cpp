@@ -6,6 +6,9 @@
 
 #include "cli_support.hpp"
 #include "compile_command.hpp"
+#include "dependency_command.hpp"
+#include "graph_command.hpp"
+#include "id_command.hpp"
 #include "shape_command.hpp"
 #include "validate_command.hpp"
 #include "version.hpp"
@@ -23,6 +26,9 @@ int main(int argc, char** argv) {
     commands.push_back(add_shape_command(app));
     commands.push_back(add_validate_command(app));
     commands.push_back(add_compile_command(app));
+    commands.push_back(add_dependency_command(app));
+    commands.push_back(add_id_command(app));
+    commands.push_back(add_graph_command(app));
     for (auto& c : commands)
         c.app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
 

@@ -1,0 +1,73 @@
+// FLUIDs: Flux job ids (RFC 19) and their seven string encodings.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <jobspec/expected.hpp>
+#include <jobspec/result.hpp>
+
+namespace jobspec {
+
+/// The string encodings of a FLUID (RFC 19).
+enum class FluidEncoding : std::uint8_t {
+    dec,    ///< 6731191091817518
+    hex,    ///< 0x17e9fb8df16c2e
+    dothex, ///< 0017.e9fb.8df1.6c2e
+    kvs,    ///< job.0017.e9fb.8df1.6c2e
+    f58,    ///< ƒuZZybuNNy (an ASCII 'f' prefix is accepted when decoding)
+    words,  ///< reform-remote-galileo--heart-package-academy (mnemonicode)
+    emoji,  ///< base 576 over RFC 19's emoji table
+};
+
+/// "dec", "hex", "dothex", "kvs", "f58", "words", "emoji".
+std::string_view encoding_name(FluidEncoding encoding) noexcept;
+
+/// The encoding with that name, or nothing.
+std::optional<FluidEncoding> encoding_from_name(std::string_view name) noexcept;
+
+/// Which encoding RFC 19's detection order picks for a string (after trimming leading and
+/// trailing whitespace): '.' dothex (kvs with "job."), '-' words, 'ƒ' or 'f' f58, bytes
+/// f0 9f emoji, "0x" hex, else dec.
+FluidEncoding detect_encoding(std::string_view text) noexcept;
+
+/// A decoded FLUID and the encoding it was written in.
+struct DecodedFluid {
+    std::uint64_t id = 0;
+    FluidEncoding encoding = FluidEncoding::dec;
+};
+
+/// Why a string is not a FLUID; `encoding` is the one detected, offset and length cover
+/// the offending part of the input.
+struct FluidError {
+    enum class Kind : std::uint8_t {
+        empty,        ///< nothing but whitespace
+        character,    ///< a character outside the encoding's alphabet
+        format,       ///< dothex/kvs not four groups of four hex digits
+        unknown_word, ///< not a mnemonicode word (or a remainder-only word)
+        word_count,   ///< words, but not six of them
+        overflow,     ///< the value does not fit in 64 bits
+    };
+    Kind kind = Kind::empty;
+    FluidEncoding encoding = FluidEncoding::dec;
+    std::size_t offset = 0;
+    std::size_t length = 0;
+    std::string message;
+};
+
+/// Decodes a FLUID in any encoding, detected as RFC 19 says. Example:
+/// decode_fluid(" ƒuZZybuNNy ") -> {6731191091817518, f58};
+/// decode_fluid("ƒ0") -> character error ("'0' is not a base58 digit").
+Expected<DecodedFluid, FluidError> decode_fluid(std::string_view text);
+
+/// decode_fluid with its error as a fluid.* diagnostic (fluid.empty, fluid.character,
+/// fluid.format, fluid.unknown-word, fluid.word-count, fluid.overflow) whose range points
+/// into `text` and whose message names the encoding detected.
+Result<DecodedFluid> parse_fluid(std::string_view text);
+
+/// The FLUID in an encoding. Example: encode_fluid(0, FluidEncoding::f58) -> "ƒ1".
+std::string encode_fluid(std::uint64_t id, FluidEncoding encoding);
+
+} // namespace jobspec

@@ -1,0 +1,18 @@
+#include "support/numbers.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace jobspec::support {
+
+std::optional<double> parse_non_negative(std::string_view text) noexcept {
+    if (text.empty() || !((text[0] >= '0' && text[0] <= '9') || text[0] == '.'))
+        return std::nullopt;
+    double v = 0;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (r.ec != std::errc{} || r.ptr != text.data() + text.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+} // namespace jobspec::support
