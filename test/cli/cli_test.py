@@ -5,6 +5,7 @@ usage: cli_test.py PATH-TO-JOBSPEC CONFORMANCE-DIR
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import unittest
@@ -283,6 +284,117 @@ class Compile(unittest.TestCase):
         self.assertEqual(r.returncode, 0)
         self.assertTrue(r.stdout.startswith("version: 1\nresources:\n"))
         self.assertEqual(run("validate", "--v1", "-", stdin=r.stdout).returncode, 0)
+
+
+class JobIds(unittest.TestCase):
+    def test_acceptance_words(self):
+        r = run("id", "--to", "words", "6731191091817518")
+        self.assertEqual((r.returncode, r.stdout, r.stderr),
+                         (0, "reform-remote-galileo--heart-package-academy\n", ""))
+
+    def test_every_encoding(self):
+        want = {"dec": "6731191091817518", "hex": "0x17e9fb8df16c2e",
+                "dothex": "0017.e9fb.8df1.6c2e", "kvs": "job.0017.e9fb.8df1.6c2e",
+                "f58": "ƒuZZybuNNy", "words": "reform-remote-galileo--heart-package-academy"}
+        for encoding, text in want.items():
+            with self.subTest(encoding):
+                r = run("id", "--to", encoding, *want.values())
+                self.assertEqual(r.stdout, (text + "\n") * len(want))
+        r = run("id", "--to", "emoji", "0")
+        self.assertEqual(r.stdout, "😃\n")
+
+    def test_default_is_dec_and_stdin(self):
+        r = run("id", "-", stdin="ƒuZZybuNNy\n\n  0x10  \n")
+        self.assertEqual(r.stdout, "6731191091817518\n16\n")
+
+    def test_bad_ids(self):
+        r = run("id", "1", "hungry-hippo", "ƒ0", "2")
+        self.assertEqual(r.returncode, 1)
+        self.assertEqual(r.stdout, "1\n2\n")
+        self.assertIn("error[fluid.unknown-word]: not a FLUID in words encoding: "
+                      "'hungry' is not a mnemonicode word\n  hungry-hippo\n  ^~~~~~\n", r.stderr)
+        self.assertIn("error[fluid.character]: not a FLUID in f58 encoding", r.stderr)
+        r = run("id", "18446744073709551616")
+        self.assertIn("error[fluid.overflow]", r.stderr)
+
+    def test_misuse(self):
+        self.assertEqual(run("id", "--to", "base64", "1").returncode, 2)
+        self.assertEqual(run("id").returncode, 2)
+
+
+class Dependencies(unittest.TestCase):
+    def test_acceptance(self):
+        r = run("dependency", "string:foo?type=out;scope=user")
+        self.assertEqual((r.returncode, r.stdout, r.stderr),
+                         (0, '[{"scheme":"string","value":"foo","type":"out","scope":"user"}]\n', ""))
+
+    def test_several(self):
+        r = run("dependency", "afterok:ƒ2oLkTLb", "singleton", "begin-time:10")
+        self.assertEqual(json.loads(r.stdout), [
+            {"scheme": "afterok", "value": "ƒ2oLkTLb"}, {"scheme": "singleton", "value": ""},
+            {"scheme": "begin-time", "value": "10"}])
+
+    def test_errors(self):
+        r = run("dependency", "afterok:1", "aftrok:1")
+        self.assertEqual(r.returncode, 1)
+        self.assertEqual(r.stdout, "")
+        self.assertEqual(r.stderr, "error[dependency.unknown-scheme]: unknown scheme 'aftrok'\n"
+                                   "  aftrok:1\n  ^~~~~~\n  help: did you mean 'afterok'?\n")
+        r = run("dependency", "--allow-unknown-scheme", "site:x")
+        self.assertEqual(json.loads(r.stdout), [{"scheme": "site", "value": "x"}])
+
+    def test_deprecated_after(self):
+        r = run("dependency", "after:1")
+        self.assertEqual(r.returncode, 0)
+        self.assertIn("warning[dependency.deprecated-scheme]", r.stderr)
+        self.assertEqual(run("dependency", "--strict", "after:1").returncode, 1)
+
+    def test_compile(self):
+        r = run("compile", "--dependency", "afterok:ƒ2oLkTLb", "--dependency",
+                "string:x?type=in&scope=user", "--begin-time", "2026-11-22T10:00:00Z", "--", "a")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(json.loads(r.stdout)["attributes"]["system"]["dependencies"], [
+            {"scheme": "afterok", "value": "ƒ2oLkTLb"},
+            {"scheme": "string", "value": "x", "type": "in", "scope": "user"},
+            {"scheme": "begin-time", "value": "1795341600.0"}])
+        self.assertEqual(run("validate", "--v1", "-", stdin=r.stdout).returncode, 0)
+        r = run("compile", "--", "a")
+        self.assertNotIn("dependencies", json.loads(r.stdout)["attributes"]["system"])
+        r = run("compile", "--dependency", "afterok:ƒ0", "--", "a")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[dependency.bad-fluid]", r.stderr)
+        self.assertEqual(run("compile", "--begin-time", "someday", "--", "a").returncode, 2)
+
+    def test_validate_checks_dependencies(self):
+        doc = ('{"version": 1, "resources": [{"type": "slot", "count": 1, "label": "s", '
+               '"with": [{"type": "core", "count": 1}]}], "tasks": [{"command": ["a"], '
+               '"slot": "s", "count": {"per_slot": 1}}], "attributes": {"system": '
+               '{"dependencies": [{"scheme": "string", "value": "x", "type": "sideways", '
+               '"scope": "user"}]}}}')
+        r = run("validate", "--diagnostics", "json", "-", stdin=doc)
+        self.assertEqual(r.returncode, 1)
+        at = doc.index('"sideways"')
+        self.assertIn({"severity": "error", "code": "dependency.type",
+                       "message": "type 'sideways' is not one of in|out|inout",
+                       "pointer": "/attributes/system/dependencies/0/type",
+                       "offset": at, "length": 10, "line": 1, "column": at + 1},
+                      json.loads(r.stderr))
+
+    def test_graph_dag(self):
+        path = os.path.join(CONFORMANCE, "dependency", "workflow", "rfc26-example-3-fan-out.yaml")
+        r = run("graph", "--what", "dag", path)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(json.loads(r.stdout)["order"], ["A", "B1", "B2", "B3", "C"])
+        r = run("graph", "--what", "dag", "--format", "dot", path)
+        self.assertTrue(r.stdout.startswith("digraph workflow {"))
+        self.assertIn('"B3" -> "C" [label="string:B"];', r.stdout)
+        if shutil.which("dot"):
+            svg = subprocess.run(["dot", "-Tsvg"], input=r.stdout, capture_output=True, text=True)
+            self.assertEqual(svg.returncode, 0, svg.stderr)
+        r = run("graph", "--what", "dag", "-", stdin="- {name: a, id: '1', dependencies: ['afterok:2']}\n"
+                                                  "- {name: b, id: '2', dependencies: ['afterok:1']}\n")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[dependency.cycle]", r.stderr)
 
 
 class Limits(unittest.TestCase):

@@ -5,6 +5,10 @@
 //     DIR/invalid/, DIR/invalid-v1/   documents and expected.txt, "FILE<TAB>CODE<TAB>POINTER"
 //                            per expected diagnostic ('-': no pointer); invalid-v1 is read
 //                            with the V1 pass. Every document there must be listed.
+//   conformance-runner dependency DIR
+//     DIR/valid.txt          "URI<TAB>EXPECTED JSON"; "#! allow-unknown-scheme" applies below it
+//     DIR/invalid.txt        "CODE<TAB>COLUMN<TAB>URI": the first error
+//     DIR/workflow/NAME.yaml|.json   a workflow; NAME.expected.json its resolved graph
 //   conformance-runner shape DIR
 //     DIR/valid/NAME.shape   the shape (lines starting with '#' are comments; a line
 //                            "#! key=value" sets an option: counts=string, default-label=X)
@@ -23,9 +27,11 @@
 #include <boost/json/parse.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/shape.hpp>
+#include <jobspec/workflow.hpp>
 
 #include "support/utf8.hpp"
 #include "yaml_to_json.hpp"
@@ -117,6 +123,87 @@ void valid_shapes(const fs::path& dir, Tally& tally) {
             jobspec::to_json_text(jobspec::to_json_value(result.value(), counts));
         const std::string want = jobspec::to_json_text(expected_value(file));
         tally.check(got == want, name, "  " + shape + "\n  want " + want + "  got  " + got);
+    }
+}
+
+/// The first error of `d` as "code column" (column from 1, in characters of `source`).
+std::string first_error(const jobspec::Diagnostics& d, std::string_view source) {
+    for (const auto& item : d) {
+        if (item.severity != jobspec::Severity::error)
+            continue;
+        std::string out(item.code_name());
+        if (item.location.range.known())
+            out += " " + std::to_string(1 + jobspec::support::count_code_points(
+                                                source.substr(0, item.location.range.begin)));
+        return out;
+    }
+    return "(no error)";
+}
+
+/// Runs `check` on each "CODE<TAB>COLUMN<TAB>INPUT" line of an invalid-cases file.
+template <class Check>
+void invalid_lines(const fs::path& file, Tally& tally, Check check) {
+    std::istringstream lines(read_file(file));
+    int number = 0;
+    for (std::string line; std::getline(lines, line);) {
+        ++number;
+        if (line.empty() || line[0] == '#')
+            continue;
+        const auto tab1 = line.find('\t');
+        const auto tab2 = line.find('\t', tab1 + 1);
+        const std::string name = file.filename().string() + ":" + std::to_string(number);
+        if (tab1 == std::string::npos || tab2 == std::string::npos) {
+            tally.check(false, name, "  malformed line");
+            continue;
+        }
+        const std::string input = line.substr(tab2 + 1);
+        const std::string want =
+            line.substr(0, tab1) + " " + line.substr(tab1 + 1, tab2 - tab1 - 1);
+        const jobspec::Diagnostics got = check(input);
+        tally.check(first_error(got, input) == want, name + " '" + input + "'",
+                    "  want " + want + "\n  got  " + first_error(got, input) + "\n" +
+                        diagnostics_text(got));
+    }
+}
+
+void dependencies(const fs::path& dir, Tally& tally) {
+    std::istringstream lines(read_file(dir / "valid.txt"));
+    jobspec::DependencyOptions options;
+    for (std::string line; std::getline(lines, line);) {
+        if (line == "#! allow-unknown-scheme")
+            options.allow_unknown_scheme = true;
+        if (line.empty() || line[0] == '#')
+            continue;
+        const auto tab = line.find('\t');
+        const std::string uri = line.substr(0, tab);
+        auto result = jobspec::parse_dependency(uri, options);
+        const std::string got = result.ok()
+                                    ? jobspec::to_json_text(jobspec::to_json_value(result.value()))
+                                    : "(invalid)\n";
+        const std::string want = jobspec::to_json_text(boost::json::parse(line.substr(tab + 1)));
+        tally.check(got == want, "valid.txt '" + uri + "'",
+                    "  want " + want + "  got  " + got + diagnostics_text(result.diagnostics()));
+    }
+    invalid_lines(dir / "invalid.txt", tally, [](const std::string& uri) {
+        return jobspec::parse_dependency(uri).diagnostics();
+    });
+    std::vector<fs::path> workflows;
+    for (const auto& e : fs::directory_iterator(dir / "workflow")) {
+        const std::string name = e.path().filename().string();
+        if (name.find(".expected.") == std::string::npos)
+            workflows.push_back(e.path());
+    }
+    std::sort(workflows.begin(), workflows.end());
+    for (const auto& file : workflows) {
+        auto result = jobspec::read_workflow(read_file(file));
+        auto expected = file;
+        expected.replace_extension(".expected.json");
+        const std::string got = result.ok()
+                                    ? jobspec::to_json_text(jobspec::to_json_value(result.value()))
+                                    : "(invalid)\n";
+        const std::string want = jobspec::to_json_text(boost::json::parse(read_file(expected)));
+        tally.check(got == want, "workflow/" + file.filename().string(),
+                    "  want " + want + "  got  " + got + diagnostics_text(result.diagnostics()));
     }
 }
 
@@ -235,7 +322,7 @@ void invalid_documents(const fs::path& dir, bool v1, Tally& tally) {
 
 int main(int argc, char** argv) {
     if (argc != 3) {
-        std::cerr << "usage: conformance-runner SUITE DIR  (SUITE: shape, jobspec)\n";
+        std::cerr << "usage: conformance-runner SUITE DIR  (SUITE: shape, jobspec, dependency)\n";
         return 2;
     }
     const std::string suite = argv[1];
@@ -244,6 +331,8 @@ int main(int argc, char** argv) {
     if (suite == "shape") {
         valid_shapes(dir, tally);
         invalid_shapes(dir, tally);
+    } else if (suite == "dependency") {
+        dependencies(dir, tally);
     } else if (suite == "jobspec") {
         valid_documents(dir, tally);
         invalid_documents(dir / "invalid", false, tally);

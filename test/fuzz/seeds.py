@@ -32,7 +32,23 @@ def jobspec_seeds(extension):
     return seeds
 
 
-SEEDS = {"shape": shape_seeds, "jobspec_yaml": jobspec_seeds(".yaml"),
+def dependency_seeds(conformance):
+    base = conformance / "dependency"
+    for line in (base / "valid.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            yield line.split("\t", 1)[0]
+    for line in (base / "invalid.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            yield line.split("\t", 2)[-1]
+
+
+def fluid_seeds(conformance):
+    for uri in dependency_seeds(conformance):
+        if ":" in uri:
+            yield uri.split(":", 1)[1].split("?", 1)[0]
+
+
+SEEDS = {"shape": shape_seeds, "dependency": dependency_seeds, "fluid": fluid_seeds, "jobspec_yaml": jobspec_seeds(".yaml"),
          "jobspec_json": jobspec_seeds(".json")}
 
 
