@@ -9,6 +9,7 @@
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/resource_graph.hpp>
+#include <jobspec/resource_set.hpp>
 #include <jobspec/workflow.hpp>
 
 namespace jobspec {
@@ -42,6 +43,11 @@ boost::json::value to_json_value(const Workflow& workflow);
 /// A resolved workflow as a Graphviz digraph: a box per job (dashed when external), an
 /// edge per dependency labelled scheme:value.
 std::string to_dot(const Workflow& workflow);
+
+/// A resource set as R version 1: R_lite entries (one per group of ranks with the same
+/// cores and GPUs, in rank order), one compressed nodelist hostlist, properties, nslots,
+/// starttime and expiration (0 when unset), and scheduling when present.
+boost::json::value to_json_value(const ResourceSet& set);
 
 /// JSON text of any value: compact, or indented by two spaces when `pretty`.
 /// Always ends with a newline.

@@ -111,9 +111,21 @@ std::string IdSet::format() const {
     return out;
 }
 
+IdSet IdSet::range(std::uint64_t first, std::uint64_t last) {
+    IdSet s;
+    s.insert(first, last);
+    return s;
+}
+
 void IdSet::insert(std::uint64_t first, std::uint64_t last) {
     if (first > last)
         return;
+    // The common case when building a set in order: past the end, or touching it.
+    if (ranges_.empty() || (ranges_.back().last != std::numeric_limits<std::uint64_t>::max() &&
+                            first > ranges_.back().last + 1)) {
+        ranges_.push_back(Range{first, last});
+        return;
+    }
     // The ranges that overlap or touch [first, last] are merged into one.
     auto lo = std::lower_bound(ranges_.begin(), ranges_.end(), first, [](const Range& r, auto v) {
         return r.last != std::numeric_limits<std::uint64_t>::max() && r.last + 1 < v;
@@ -131,6 +143,144 @@ void IdSet::insert(std::uint64_t first, std::uint64_t last) {
     }
     *lo = Range{first, last};
     ranges_.erase(lo + 1, hi);
+}
+
+void IdSet::erase(std::uint64_t first, std::uint64_t last) {
+    if (first > last || ranges_.empty())
+        return;
+    *this = without(range(first, last));
+}
+
+IdSet IdSet::united(const IdSet& other) const {
+    IdSet out;
+    out.ranges_.reserve(ranges_.size() + other.ranges_.size());
+    auto a = ranges_.begin();
+    auto b = other.ranges_.begin();
+    while (a != ranges_.end() || b != other.ranges_.end()) {
+        const bool take_a =
+            b == other.ranges_.end() || (a != ranges_.end() && a->first <= b->first);
+        const Range r = take_a ? *a++ : *b++;
+        if (!out.ranges_.empty() &&
+            (out.ranges_.back().last == std::numeric_limits<std::uint64_t>::max() ||
+             r.first <= out.ranges_.back().last + 1))
+            out.ranges_.back().last = std::max(out.ranges_.back().last, r.last);
+        else
+            out.ranges_.push_back(r);
+    }
+    return out;
+}
+
+IdSet IdSet::intersected(const IdSet& other) const {
+    IdSet out;
+    auto a = ranges_.begin();
+    auto b = other.ranges_.begin();
+    while (a != ranges_.end() && b != other.ranges_.end()) {
+        const std::uint64_t lo = std::max(a->first, b->first);
+        const std::uint64_t hi = std::min(a->last, b->last);
+        if (lo <= hi)
+            out.ranges_.push_back(Range{lo, hi});
+        if (a->last < b->last)
+            ++a;
+        else
+            ++b;
+    }
+    return out;
+}
+
+IdSet IdSet::without(const IdSet& other) const {
+    IdSet out;
+    auto b = other.ranges_.begin();
+    for (Range r : ranges_) {
+        while (b != other.ranges_.end() && b->last < r.first)
+            ++b;
+        bool whole = true;
+        for (auto c = b; c != other.ranges_.end() && c->first <= r.last; ++c) {
+            if (c->first > r.first)
+                out.ranges_.push_back(Range{r.first, c->first - 1});
+            if (c->last >= r.last) {
+                whole = false;
+                break;
+            }
+            r.first = c->last + 1;
+        }
+        if (whole)
+            out.ranges_.push_back(r);
+    }
+    return out;
+}
+
+bool IdSet::intersects(const IdSet& other) const noexcept {
+    auto a = ranges_.begin();
+    auto b = other.ranges_.begin();
+    while (a != ranges_.end() && b != other.ranges_.end()) {
+        if (std::max(a->first, b->first) <= std::min(a->last, b->last))
+            return true;
+        if (a->last < b->last)
+            ++a;
+        else
+            ++b;
+    }
+    return false;
+}
+
+bool IdSet::includes(const IdSet& other) const noexcept {
+    auto a = ranges_.begin();
+    for (const auto& r : other.ranges_) {
+        while (a != ranges_.end() && a->last < r.first)
+            ++a;
+        if (a == ranges_.end() || a->first > r.first || a->last < r.last)
+            return false;
+    }
+    return true;
+}
+
+std::optional<std::uint64_t> IdSet::next(std::uint64_t id) const noexcept {
+    if (id == std::numeric_limits<std::uint64_t>::max())
+        return std::nullopt;
+    auto it = std::lower_bound(ranges_.begin(), ranges_.end(), id + 1,
+                               [](const Range& r, std::uint64_t v) { return r.last < v; });
+    if (it == ranges_.end())
+        return std::nullopt;
+    return std::max(it->first, id + 1);
+}
+
+std::optional<std::uint64_t> IdSet::position(std::uint64_t id) const noexcept {
+    std::uint64_t before = 0;
+    for (const auto& r : ranges_) {
+        if (id < r.first)
+            return std::nullopt;
+        if (id <= r.last)
+            return before + (id - r.first);
+        before += r.last - r.first + 1;
+    }
+    return std::nullopt;
+}
+
+IdSet::const_iterator& IdSet::const_iterator::operator++() noexcept {
+    if (id_ < range_->last) {
+        ++id_;
+        return *this;
+    }
+    ++range_;
+    if (range_ != end_)
+        id_ = range_->first;
+    return *this;
+}
+
+IdSet::const_iterator IdSet::begin() const noexcept {
+    const_iterator it;
+    it.range_ = ranges_.data();
+    it.end_ = ranges_.data() + ranges_.size();
+    if (!ranges_.empty())
+        it.id_ = ranges_.front().first;
+    return it;
+}
+
+IdSet::const_iterator IdSet::end() const noexcept {
+    const_iterator it;
+    it.range_ = ranges_.data() + ranges_.size();
+    it.end_ = it.range_;
+    return it;
 }
 
 std::uint64_t IdSet::count() const noexcept {

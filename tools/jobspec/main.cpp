@@ -9,6 +9,8 @@
 #include "dependency_command.hpp"
 #include "graph_command.hpp"
 #include "id_command.hpp"
+#include "r_command.hpp"
+#include "set_commands.hpp"
 #include "shape_command.hpp"
 #include "validate_command.hpp"
 #include "version.hpp"
@@ -29,6 +31,9 @@ int main(int argc, char** argv) {
     commands.push_back(add_dependency_command(app));
     commands.push_back(add_id_command(app));
     commands.push_back(add_graph_command(app));
+    commands.push_back(add_r_command(app));
+    commands.push_back(add_idset_command(app));
+    commands.push_back(add_hostlist_command(app));
     for (auto& c : commands)
         c.app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
 

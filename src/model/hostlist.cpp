@@ -1,0 +1,547 @@
+#include <jobspec/hostlist.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include <jobspec/idset.hpp>
+#include <jobspec/limits.hpp>
+
+#include "model/decimal.hpp"
+#include "model/host_cursor.hpp"
+#include "model/hostlist_pieces.hpp"
+
+namespace jobspec {
+
+namespace {
+
+using Run = Hostlist::Run;
+using Kind = Hostlist::ErrorKind;
+
+Unexpected<Hostlist::Error> fail(Kind kind, std::size_t offset, std::size_t length,
+                                 std::string message) {
+    return {{kind, offset, length, std::move(message)}};
+}
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+/// RFC 29: printable, non-whitespace ASCII other than '[', ']' and ','.
+bool name_char(char c) {
+    return c > ' ' && c < 0x7F && c != '[' && c != ']' && c != ',';
+}
+
+std::size_t digit_count(std::uint64_t n) {
+    std::size_t d = 1;
+    while (n >= 10) {
+        n /= 10;
+        ++d;
+    }
+    return d;
+}
+
+std::string padded(std::uint64_t n, std::uint8_t width) {
+    std::string digits = std::to_string(n);
+    if (digits.size() < width)
+        digits.insert(0, width - digits.size(), '0');
+    return digits;
+}
+
+/// Whether n prints the same with either zero-padding width.
+bool prints_alike(std::uint64_t n, std::uint8_t a, std::uint8_t b) {
+    const std::size_t d = digit_count(n);
+    return a == b || (a <= d && b <= d);
+}
+
+/// Whether `digits` is how n prints with zero-padding `width`.
+bool prints_as(std::string_view digits, std::uint64_t n, std::uint8_t width) {
+    if (digits.size() != std::max<std::size_t>(digit_count(n), width))
+        return false;
+    std::uint64_t v = 0;
+    for (const char c : digits) {
+        if (c < '0' || c > '9')
+            return false;
+        v = v * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    return v == n;
+}
+
+/// A host name split at its last run of digits.
+struct Split {
+    std::string_view prefix;
+    std::string_view digits;
+    std::string_view suffix;
+};
+
+std::optional<Split> split_last_number(std::string_view host) {
+    std::size_t end = host.size();
+    while (end > 0 && !is_digit(host[end - 1]))
+        --end;
+    if (end == 0)
+        return std::nullopt;
+    std::size_t begin = end;
+    while (begin > 0 && is_digit(host[begin - 1]))
+        --begin;
+    const std::string_view digits = host.substr(begin, end - begin);
+    // Too long to be a number we keep: the name stays whole.
+    if (digits.size() > 18)
+        return std::nullopt;
+    return Split{host.substr(0, begin), digits, host.substr(end)};
+}
+
+/// The width a number written as `digits` sets: its length when it has a leading zero.
+std::uint8_t width_of(std::string_view digits) {
+    return digits.size() > 1 && digits[0] == '0' ? static_cast<std::uint8_t>(digits.size()) : 0;
+}
+
+std::uint64_t value_of(std::string_view digits) {
+    std::uint64_t v = 0;
+    for (const char c : digits)
+        v = v * 10 + static_cast<std::uint64_t>(c - '0');
+    return v;
+}
+
+/// The digits between a run's prefix and suffix in `host`, or nothing when `host` does
+/// not have them around some digits.
+std::optional<std::string_view> digits_in(const Run& run, std::string_view host) {
+    if (host.size() <= run.prefix.size() + run.suffix.size() ||
+        host.substr(0, run.prefix.size()) != run.prefix ||
+        host.substr(host.size() - run.suffix.size()) != run.suffix)
+        return std::nullopt;
+    const std::string_view digits =
+        host.substr(run.prefix.size(), host.size() - run.prefix.size() - run.suffix.size());
+    if (digits.size() > 18 || !std::all_of(digits.begin(), digits.end(), is_digit))
+        return std::nullopt;
+    return digits;
+}
+
+/// Whether `host` is prefix + <n in [first, last] as run numbers print> + suffix; the
+/// number is returned.
+std::optional<std::uint64_t> number_in(const Run& run, std::string_view host) {
+    if (!run.numbered)
+        return host == run.prefix ? std::optional<std::uint64_t>(0) : std::nullopt;
+    const auto digits = digits_in(run, host);
+    if (!digits)
+        return std::nullopt;
+    const std::uint64_t n = value_of(*digits);
+    if (n < run.first || n > run.last || !prints_as(*digits, n, run.width))
+        return std::nullopt;
+    return n;
+}
+
+/// Whether the run is split at its name's last run of digits (as append() would split).
+bool canonical(const Run& run) {
+    if (!run.numbered)
+        return true;
+    for (const char c : run.suffix)
+        if (is_digit(c))
+            return false;
+    return run.prefix.empty() || !is_digit(run.prefix.back());
+}
+
+/// Hosts grouped for set algebra: by prefix and suffix, then by the zero-padding their
+/// names have (0: none), the numbers as idsets; hosts without numbers by name.
+struct Groups {
+    std::map<std::pair<std::string, std::string>, std::map<std::uint8_t, IdSet>> numbered;
+    std::set<std::string> plain;
+};
+
+} // namespace
+
+Expected<Hostlist, Hostlist::Error> Hostlist::parse(std::string_view text) {
+    Hostlist out;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        // One expression: prefix[idlist]suffix, up to a ',' outside brackets.
+        const std::size_t start = pos;
+        while (pos < text.size() && name_char(text[pos]))
+            ++pos;
+        const std::string_view prefix = text.substr(start, pos - start);
+        if (pos == text.size() || text[pos] == ',') {
+            if (!prefix.empty())
+                out.append(prefix);
+            ++pos;
+            continue;
+        }
+        if (text[pos] != '[')
+            return fail(Kind::syntax, pos, 1,
+                        text[pos] == ']'
+                            ? std::string("']' has no opening '['")
+                            : fmt::format("'{}' cannot be in a host name", text.substr(pos, 1)));
+        const std::size_t open = pos++;
+        std::vector<Run> runs;
+        std::uint8_t width = 0;
+        while (true) {
+            const std::size_t at = pos;
+            const auto lo = model::scan_decimal(text.substr(pos), Limits::max_integer);
+            if (lo.length == 0) {
+                if (pos >= text.size())
+                    return fail(Kind::syntax, open, 1, "'[' is never closed");
+                return fail(
+                    Kind::syntax, pos, 1,
+                    text[pos] == ']' && pos == open + 1
+                        ? std::string("'[]' lists no numbers")
+                        : fmt::format("expected a number, found '{}'", text.substr(pos, 1)));
+            }
+            if (lo.status == model::Decimal::Status::overflow)
+                return fail(Kind::overflow, pos, lo.length,
+                            fmt::format("'{}' is larger than {}", text.substr(pos, lo.length),
+                                        Limits::max_integer));
+            if (runs.empty())
+                width = width_of(text.substr(pos, lo.length));
+            pos += lo.length;
+            std::uint64_t hi = lo.value;
+            if (pos < text.size() && text[pos] == '-') {
+                ++pos;
+                const auto d = model::scan_decimal(text.substr(pos), Limits::max_integer);
+                if (d.length == 0)
+                    return fail(Kind::syntax, pos, pos < text.size() ? 1 : 0,
+                                "expected the end of the range");
+                if (d.status == model::Decimal::Status::overflow)
+                    return fail(Kind::overflow, pos, d.length,
+                                fmt::format("'{}' is larger than {}", text.substr(pos, d.length),
+                                            Limits::max_integer));
+                if (d.value < lo.value)
+                    return fail(Kind::order, at, pos + d.length - at,
+                                fmt::format("range '{}' ends below its start",
+                                            text.substr(at, pos + d.length - at)));
+                hi = d.value;
+                pos += d.length;
+            }
+            runs.push_back(Run{std::string(prefix), {}, lo.value, hi, width, true});
+            if (pos < text.size() && text[pos] == ',') {
+                ++pos;
+                continue;
+            }
+            if (pos < text.size() && text[pos] == ']')
+                break;
+            if (pos >= text.size())
+                return fail(Kind::syntax, open, 1, "'[' is never closed");
+            return fail(Kind::syntax, pos, 1,
+                        fmt::format("expected ',', '-' or ']', found '{}'", text.substr(pos, 1)));
+        }
+        ++pos;
+        const std::size_t suffix_start = pos;
+        while (pos < text.size() && name_char(text[pos]))
+            ++pos;
+        if (pos < text.size() && text[pos] != ',')
+            return fail(Kind::syntax, pos, 1,
+                        text[pos] == '['
+                            ? std::string("only one [...] may appear in a host name")
+                            : fmt::format("'{}' cannot be in a host name", text.substr(pos, 1)));
+        const std::string_view suffix = text.substr(suffix_start, pos - suffix_start);
+        for (auto& run : runs) {
+            run.suffix = suffix;
+            out.append(std::move(run));
+        }
+        ++pos;
+    }
+    return out;
+}
+
+void Hostlist::append(Run run) {
+    if (!runs_.empty() && run.numbered) {
+        Run& last = runs_.back();
+        if (last.numbered && last.prefix == run.prefix && last.suffix == run.suffix &&
+            last.last != std::numeric_limits<std::uint64_t>::max() && run.first == last.last + 1 &&
+            prints_alike(run.first, run.width, last.width)) {
+            last.last = run.last;
+            return;
+        }
+    }
+    runs_.push_back(std::move(run));
+}
+
+void Hostlist::append(std::string_view host) {
+    if (!runs_.empty()) {
+        Run& last = runs_.back();
+        if (last.numbered && last.last != std::numeric_limits<std::uint64_t>::max()) {
+            const auto digits = digits_in(last, host);
+            if (digits && prints_as(*digits, last.last + 1, last.width)) {
+                ++last.last;
+                return;
+            }
+        }
+    }
+    const auto split = split_last_number(host);
+    if (!split) {
+        runs_.push_back(Run{std::string(host), {}, 0, 0, 0, false});
+        return;
+    }
+    const std::uint64_t n = value_of(split->digits);
+    runs_.push_back(Run{std::string(split->prefix), std::string(split->suffix), n, n,
+                        width_of(split->digits), true});
+}
+
+void Hostlist::append(const Hostlist& other) {
+    for (const auto& run : other.runs_)
+        append(run);
+}
+
+std::string Hostlist::encode() const {
+    std::string out;
+    for (std::size_t i = 0; i < runs_.size();) {
+        if (!out.empty())
+            out += ',';
+        const Run& head = runs_[i];
+        if (!head.numbered) {
+            out += head.prefix;
+            ++i;
+            continue;
+        }
+        std::size_t j = i + 1;
+        while (j < runs_.size() && runs_[j].numbered && runs_[j].prefix == head.prefix &&
+               runs_[j].suffix == head.suffix && runs_[j].width == head.width)
+            ++j;
+        out += head.prefix;
+        if (j == i + 1 && head.first == head.last) {
+            out += padded(head.first, head.width);
+        } else {
+            out += '[';
+            for (std::size_t k = i; k < j; ++k) {
+                if (k > i)
+                    out += ',';
+                out += padded(runs_[k].first, head.width);
+                if (runs_[k].last != runs_[k].first)
+                    out += '-' + padded(runs_[k].last, head.width);
+            }
+            out += ']';
+        }
+        out += head.suffix;
+        i = j;
+    }
+    return out;
+}
+
+std::uint64_t Hostlist::count() const noexcept {
+    std::uint64_t n = 0;
+    for (const auto& run : runs_) {
+        const std::uint64_t size = run.numbered ? run.last - run.first : 0;
+        if (size == std::numeric_limits<std::uint64_t>::max() ||
+            n > std::numeric_limits<std::uint64_t>::max() - size - 1)
+            return std::numeric_limits<std::uint64_t>::max();
+        n += size + 1;
+    }
+    return n;
+}
+
+std::optional<std::string> Hostlist::nth(std::uint64_t index) const {
+    for (const auto& run : runs_) {
+        if (index < run.size())
+            return run.numbered ? run.prefix + padded(run.first + index, run.width) + run.suffix
+                                : run.prefix;
+        index -= run.size();
+    }
+    return std::nullopt;
+}
+
+std::optional<std::uint64_t> Hostlist::find(std::string_view host) const {
+    std::uint64_t before = 0;
+    for (const auto& run : runs_) {
+        if (const auto n = number_in(run, host))
+            return before + (run.numbered ? *n - run.first : 0);
+        before += run.size();
+    }
+    return std::nullopt;
+}
+
+Hostlist Hostlist::pick(const IdSet& positions) const {
+    Hostlist out;
+    model::HostCursor cursor(*this);
+    std::uint64_t at = 0;
+    for (const auto& r : positions.ranges()) {
+        cursor.skip(r.first - at);
+        cursor.take(r.last - r.first + 1, out);
+        at = r.last + 1;
+    }
+    return out;
+}
+
+namespace model {
+
+void for_each_piece(const Hostlist& hosts, const std::function<void(const HostPiece&)>& f) {
+    std::uint64_t position = 0;
+    for (const auto& run : hosts.runs()) {
+        if (!run.numbered) {
+            f({run.prefix, {}, 0, false, 0, 0, position++});
+            continue;
+        }
+        if (!canonical(run)) {
+            // Re-split name by name; append() splits each at its last number.
+            for (std::uint64_t n = run.first;; ++n) {
+                Hostlist one;
+                one.append(run.prefix + padded(n, run.width) + run.suffix);
+                const Run& r = one.runs().front();
+                f({r.prefix, r.suffix, r.numbered && r.width > 1 ? r.width : std::uint8_t{0},
+                   r.numbered, r.first, r.last, position++});
+                if (n == run.last)
+                    break;
+            }
+            continue;
+        }
+        // Numbers too long for the width print as they are: node[09-10] is node09 (padded
+        // to 2) and node10 (no padding), two pieces.
+        std::uint64_t natural_from = 0;
+        if (run.width > 1) {
+            natural_from = 1;
+            for (int i = 1; i < run.width; ++i)
+                natural_from *= 10;
+        }
+        if (run.first < natural_from) {
+            const std::uint64_t last = std::min(run.last, natural_from - 1);
+            f({run.prefix, run.suffix, run.width, true, run.first, last, position});
+            position += last - run.first + 1;
+        }
+        if (run.last >= natural_from) {
+            const std::uint64_t first = std::max(run.first, natural_from);
+            f({run.prefix, run.suffix, 0, true, first, run.last, position});
+            position += run.last - first + 1;
+        }
+    }
+}
+
+} // namespace model
+
+std::vector<std::string> Hostlist::expand() const {
+    std::vector<std::string> out;
+    for (const auto& run : runs_) {
+        if (!run.numbered) {
+            out.push_back(run.prefix);
+            continue;
+        }
+        for (std::uint64_t n = run.first;; ++n) {
+            out.push_back(run.prefix + padded(n, run.width) + run.suffix);
+            if (n == run.last)
+                break;
+        }
+    }
+    return out;
+}
+
+namespace {
+
+/// The hosts of a list grouped for set algebra.
+Groups groups_of(const Hostlist& list) {
+    Groups g;
+    model::for_each_piece(list, [&](const model::HostPiece& p) {
+        if (p.numbered)
+            g.numbered[{std::string(p.prefix), std::string(p.suffix)}][p.width].insert(p.first,
+                                                                                       p.last);
+        else
+            g.plain.insert(std::string(p.prefix));
+    });
+    return g;
+}
+
+/// A sorted list from groups: by prefix and suffix (a name without number by itself),
+/// then by number.
+Hostlist from_groups(const Groups& g) {
+    using Key = std::pair<std::string, std::string>;
+    std::vector<std::pair<Key, bool>> keys;
+    for (const auto& [key, widths] : g.numbered)
+        keys.emplace_back(key, true);
+    for (const auto& name : g.plain)
+        keys.emplace_back(Key{name, {}}, false);
+    std::sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.first, a.second) < std::tie(b.first, b.second);
+    });
+    Hostlist out;
+    for (const auto& [key, numbered] : keys) {
+        if (!numbered) {
+            out.append(Run{key.first, {}, 0, 0, 0, false});
+            continue;
+        }
+        std::vector<Run> runs;
+        for (const auto& [width, ids] : g.numbered.at(key))
+            for (const auto& r : ids.ranges())
+                runs.push_back(Run{key.first, key.second, r.first, r.last, width, true});
+        std::sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
+            return std::tie(a.first, a.width) < std::tie(b.first, b.width);
+        });
+        for (auto& run : runs)
+            out.append(std::move(run));
+    }
+    return out;
+}
+
+/// Applies `op` to the idsets of each (prefix, suffix, width) present in `a`; names
+/// without numbers are kept when `keep_plain(in_b)` says so.
+template <class Op, class KeepPlain>
+Groups combine(const Groups& a, const Groups& b, Op op, KeepPlain keep_plain) {
+    Groups out;
+    for (const auto& [key, widths] : a.numbered) {
+        const auto other = b.numbered.find(key);
+        for (const auto& [width, ids] : widths) {
+            IdSet none;
+            const IdSet* theirs = &none;
+            if (other != b.numbered.end())
+                if (const auto w = other->second.find(width); w != other->second.end())
+                    theirs = &w->second;
+            IdSet result = op(ids, *theirs);
+            if (!result.empty())
+                out.numbered[key][width] = std::move(result);
+        }
+    }
+    for (const auto& name : a.plain)
+        if (keep_plain(b.plain.count(name) > 0))
+            out.plain.insert(name);
+    return out;
+}
+
+} // namespace
+
+Hostlist Hostlist::unique() const {
+    return from_groups(groups_of(*this));
+}
+
+Hostlist Hostlist::sorted() const {
+    Hostlist once = unique();
+    if (once.count() == count())
+        return once;
+    // Repeats: sort the names themselves (by prefix, suffix, number, then as written).
+    struct Name {
+        std::string prefix, suffix, digits, host;
+        std::uint64_t value;
+    };
+    std::vector<Name> names;
+    for (auto& host : expand()) {
+        const auto split = split_last_number(host);
+        names.push_back(split ? Name{std::string(split->prefix), std::string(split->suffix),
+                                     std::string(split->digits), host, value_of(split->digits)}
+                              : Name{host, {}, {}, host, 0});
+    }
+    std::stable_sort(names.begin(), names.end(), [](const Name& a, const Name& b) {
+        return std::tie(a.prefix, a.suffix, a.value, a.digits) <
+               std::tie(b.prefix, b.suffix, b.value, b.digits);
+    });
+    Hostlist out;
+    for (const auto& n : names)
+        out.append(n.host);
+    return out;
+}
+
+Hostlist Hostlist::united(const Hostlist& other) const {
+    Hostlist both = *this;
+    both.append(other);
+    return both.unique();
+}
+
+Hostlist Hostlist::intersected(const Hostlist& other) const {
+    return from_groups(combine(
+        groups_of(*this), groups_of(other),
+        [](const IdSet& a, const IdSet& b) { return a.intersected(b); },
+        [](bool in_other) { return in_other; }));
+}
+
+Hostlist Hostlist::without(const Hostlist& other) const {
+    return from_groups(combine(
+        groups_of(*this), groups_of(other),
+        [](const IdSet& a, const IdSet& b) { return a.without(b); },
+        [](bool in_other) { return !in_other; }));
+}
+
+} // namespace jobspec

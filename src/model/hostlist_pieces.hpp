@@ -1,0 +1,31 @@
+// Internal: a hostlist's hosts as pieces split the way names split, with their positions.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string_view>
+
+#include <jobspec/hostlist.hpp>
+
+namespace jobspec::model {
+
+/// Consecutive hosts prefix<n>suffix for n in first..last whose number is the last run of
+/// digits of their names and whose names have exactly `width` digits of zero padding (0:
+/// none), starting at `position` in the list; or one name without a number (`numbered`
+/// false, the name in `prefix`). Two equal names always give pieces with the same key
+/// (prefix, suffix, width, numbered), however their runs were written.
+struct HostPiece {
+    std::string_view prefix;
+    std::string_view suffix;
+    std::uint8_t width;
+    bool numbered;
+    std::uint64_t first;
+    std::uint64_t last;
+    std::uint64_t position;
+};
+
+/// Calls `f` for each piece of `hosts`, in list order. Only runs whose number is not the
+/// last run of digits of their names ("foo[0-4]-eth2") are expanded name by name.
+void for_each_piece(const Hostlist& hosts, const std::function<void(const HostPiece&)>& f);
+
+} // namespace jobspec::model
