@@ -397,6 +397,124 @@ class Dependencies(unittest.TestCase):
         self.assertIn("error[dependency.cycle]", r.stderr)
 
 
+class ResourceSets(unittest.TestCase):
+    def encode(self, *args):
+        r = run("R", "encode", *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return r.stdout
+
+    def test_acceptance_round_trip(self):
+        r = self.encode("-r", "0-3", "-c", "0-47", "-g", "0-7", "-H", "node[186-189]")
+        self.assertEqual(json.loads(r), {"version": 1, "execution": {
+            "R_lite": [{"rank": "0-3", "children": {"core": "0-47", "gpu": "0-7"}}],
+            "nodelist": ["node[186-189]"], "starttime": 0.0, "expiration": 0.0}})
+        back = run("R", "decode", "-", stdin=r)
+        self.assertEqual((back.returncode, back.stdout), (0, r))
+        short = run("R", "decode", "--short", "-", stdin=r)
+        self.assertEqual(short.stdout, "rank[0-3]/core[0-47],gpu[0-7]\n")
+
+    def test_rfc20_example(self):
+        path = os.path.join(CONFORMANCE, "R", "valid", "rfc20-example1.json")
+        r = run("R", "decode", "--short", path)
+        self.assertEqual(r.stdout, "rank[19-22]/core[0-47],gpu[0-7]\n")
+        r = run("R", "info", path)
+        self.assertIn("4 ranks, 192 cores, 32 gpus on node[186-189]", r.stdout)
+        for what, want in (("node", "4"), ("core", "192"), ("gpu", "32")):
+            self.assertEqual(run("R", "decode", "--count", what, path).stdout, want + "\n")
+        self.assertEqual(run("R", "decode", "--nodelist", path).stdout, "node[186-189]\n")
+        self.assertEqual(run("R", "decode", "--ranks", path).stdout, "19-22\n")
+        r = run("R", "decode", "--include", "node[187-188]", "--short", path)
+        self.assertEqual(r.stdout, "rank[20-21]/core[0-47],gpu[0-7]\n")
+        r = run("R", "decode", "--exclude", "19", "--count", "node", path)
+        self.assertEqual(r.stdout, "3\n")
+
+    def test_several_documents_on_stdin(self):
+        a = self.encode("-r", "0-1", "-c", "0-3", "-H", "n[0-1]")
+        b = self.encode("-r", "2-3", "-c", "0-7", "-g", "0", "-H", "n[2-3]")
+        u = run("R", "append", stdin=a + b)
+        self.assertEqual(u.returncode, 0, u.stderr)
+        self.assertEqual(run("R", "decode", "--short", stdin=u.stdout).stdout,
+                         "rank[0-1]/core[0-3] rank[2-3]/core[0-7],gpu0\n")
+        self.assertEqual(run("R", "decode", "--short", stdin=a + b).stdout,
+                         "rank[0-1]/core[0-3]\nrank[2-3]/core[0-7],gpu0\n")
+        overlap = run("R", "append", stdin=a + a)
+        self.assertEqual(overlap.returncode, 1)
+        self.assertIn("error[R.overlap]", overlap.stderr)
+        c = self.encode("-r", "1-2", "-c", "2-3")
+        self.assertEqual(run("R", "intersect", stdin=u.stdout + c).stdout,
+                         run("R", "encode", "-r", "1-2", "-c", "2-3").stdout.replace(
+                             '"nodelist":[]', '"nodelist":["n[1-2]"]'))
+        diff = run("R", "diff", stdin=u.stdout + c)
+        self.assertEqual(run("R", "decode", "--short", stdin=diff.stdout).stdout,
+                         "rank0/core[0-3] rank1/core[0-1] rank2/core[0-1,4-7],gpu0 "
+                         "rank3/core[0-7],gpu0\n")
+        self.assertEqual(run("R", "verify", stdin=u.stdout + c).returncode, 0)
+        miss = run("R", "verify", stdin=c + u.stdout)
+        self.assertEqual(miss.returncode, 1)
+        self.assertIn("the first R lacks", miss.stderr)
+
+    def test_remap_rerank_set_property(self):
+        r = self.encode("-r", "10-12", "-c", "0", "-H", "x[1-3]", "-p", "ssd:11")
+        remapped = run("R", "remap", stdin=r)
+        self.assertEqual(run("R", "decode", "--ranks", stdin=remapped.stdout).stdout, "0-2\n")
+        self.assertEqual(json.loads(remapped.stdout)["execution"]["properties"], {"ssd": "1"})
+        reranked = run("R", "rerank", "x[3,2,1]", stdin=r)
+        self.assertEqual(json.loads(reranked.stdout)["execution"]["nodelist"], ["x[3,2,1]"])
+        self.assertEqual(json.loads(reranked.stdout)["execution"]["properties"], {"ssd": "1"})
+        self.assertEqual(run("R", "rerank", "y[1-3]", stdin=r).returncode, 1)
+        withprop = run("R", "set-property", "gpu:10-11", stdin=r)
+        self.assertEqual(json.loads(withprop.stdout)["execution"]["properties"],
+                         {"gpu": "10-11", "ssd": "11"})
+        self.assertEqual(run("R", "set-property", "bad|name:10", stdin=r).returncode, 2)
+        only = run("R", "decode", "--properties", "gpu,ssd", "--ranks", stdin=withprop.stdout)
+        self.assertEqual(only.stdout, "11\n")
+
+    def test_invalid_and_misuse(self):
+        r = run("R", "decode", "-", stdin='{"version": 1, "execution": {"R_lite": [{"rank": "0-3", '
+                                           '"children": {"core": "0"}}], "nodelist": ["n[0-4]"]}}')
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[R.nodelist-count]: nodelist names 5 hosts, but R_lite has 4 ranks", r.stderr)
+        self.assertIn("at /execution/nodelist", r.stderr)
+        self.assertEqual(run("R", "decode", "-", stdin="{").returncode, 1)
+        self.assertEqual(run("R", "encode", "-r", "0-3", "-H", "n[0-1]").returncode, 2)
+        self.assertEqual(run("R", "encode", "-r", "x").returncode, 2)
+        self.assertEqual(run("R").returncode, 2)
+
+
+class Sets(unittest.TestCase):
+    def test_idset(self):
+        self.assertEqual(run("idset", "expand", "0-3,7").stdout, "0\n1\n2\n3\n7\n")
+        self.assertEqual(run("idset", "encode", "7,3,1,2,2", "9").stdout, "1-3,7,9\n")
+        self.assertEqual(run("idset", "count", "0-4294967295").stdout, "4294967296\n")
+        self.assertEqual(run("idset", "union", "0-3", "2-8").stdout, "0-8\n")
+        self.assertEqual(run("idset", "intersect", "0-3", "2-8").stdout, "2-3\n")
+        self.assertEqual(run("idset", "diff", "0-15", "4-7").stdout, "0-3,8-15\n")
+        r = run("idset", "count", "3,1")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[idset.order]", r.stderr)
+        self.assertIn("  3,1\n    ^\n", r.stderr)
+        self.assertEqual(run("idset", "shuffle", "1").returncode, 2)
+
+    def test_hostlist(self):
+        self.assertEqual(run("hostlist", "expand", "foo[0-2]-eth2").stdout,
+                         "foo0-eth2\nfoo1-eth2\nfoo2-eth2\n")
+        self.assertEqual(run("hostlist", "encode", "node1", "node2", "node3", "node7").stdout,
+                         "node[1-3,7]\n")
+        self.assertEqual(run("hostlist", "count", "node[0-99999]").stdout, "100000\n")
+        self.assertEqual(run("hostlist", "nth", "5", "node[0-15]").stdout, "node5\n")
+        self.assertEqual(run("hostlist", "find", "node7", "node[4-15]").stdout, "3\n")
+        self.assertEqual(run("hostlist", "find", "x", "node[4-15]").returncode, 1)
+        self.assertEqual(run("hostlist", "sort", "b,a[3,1,2]").stdout, "a[1-3],b\n")
+        self.assertEqual(run("hostlist", "uniq", "n[1-3],n2").stdout, "n[1-3]\n")
+        self.assertEqual(run("hostlist", "union", "n[1-3]", "n[3-5]").stdout, "n[1-5]\n")
+        self.assertEqual(run("hostlist", "intersect", "n[1-3]", "n[3-5]").stdout, "n3\n")
+        self.assertEqual(run("hostlist", "diff", "node[0-15]", "node[4-7]").stdout, "node[0-3,8-15]\n")
+        r = run("hostlist", "count", "foo[1-")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[hostlist.syntax]", r.stderr)
+        self.assertEqual(run("hostlist", "nth", "x", "a").returncode, 2)
+
+
 class Limits(unittest.TestCase):
     def test_deep_brackets(self):
         r = run("shape", "[" * 100000)

@@ -9,6 +9,9 @@
 //     DIR/valid.txt          "URI<TAB>EXPECTED JSON"; "#! allow-unknown-scheme" applies below it
 //     DIR/invalid.txt        "CODE<TAB>COLUMN<TAB>URI": the first error
 //     DIR/workflow/NAME.yaml|.json   a workflow; NAME.expected.json its resolved graph
+//   conformance-runner R DIR
+//     DIR/valid/*.json       R that reads without errors and writes back to itself
+//     DIR/invalid/ + expected.txt   as for jobspec: every file listed, each (code, pointer)
 //   conformance-runner shape DIR
 //     DIR/valid/NAME.shape   the shape (lines starting with '#' are comments; a line
 //                            "#! key=value" sets an option: counts=string, default-label=X)
@@ -30,6 +33,7 @@
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/resource_set.hpp>
 #include <jobspec/shape.hpp>
 #include <jobspec/workflow.hpp>
 
@@ -278,7 +282,19 @@ void valid_documents(const fs::path& dir, Tally& tally) {
     }
 }
 
+template <class Read>
+void invalid_files(const fs::path& dir, Tally& tally, Read read);
+
 void invalid_documents(const fs::path& dir, bool v1, Tally& tally) {
+    invalid_files(dir, tally, [v1](const std::string& text) {
+        jobspec::ReadOptions options;
+        options.v1 = v1;
+        return jobspec::read_jobspec(text, options).diagnostics();
+    });
+}
+
+template <class Read>
+void invalid_files(const fs::path& dir, Tally& tally, Read read) {
     struct Expectation {
         std::string code;
         std::string pointer;
@@ -300,29 +316,48 @@ void invalid_documents(const fs::path& dir, bool v1, Tally& tally) {
     }
     for (const auto& [file, wants] : expected) {
         const std::string name = dir.filename().string() + "/" + file;
-        jobspec::ReadOptions options;
-        options.v1 = v1;
-        auto result = jobspec::read_jobspec(read_file(dir / file), options);
+        const jobspec::Diagnostics diagnostics = read(read_file(dir / file));
         std::string missing;
         for (const auto& want : wants) {
             bool found = false;
-            for (const auto& d : result.diagnostics())
+            for (const auto& d : diagnostics)
                 found = found || (d.code_name() == want.code &&
                                   (want.pointer == "-" ? d.location.pointer.empty()
                                                        : d.location.pointer == want.pointer));
             if (!found)
                 missing += "  missing " + want.code + " " + want.pointer + "\n";
         }
-        tally.check(!result.ok() && missing.empty(), name,
-                    missing + "  got:\n" + codes_and_pointers(result.diagnostics()));
+        tally.check(diagnostics.has_errors() && missing.empty(), name,
+                    missing + "  got:\n" + codes_and_pointers(diagnostics));
     }
+}
+
+void resource_sets(const fs::path& dir, Tally& tally) {
+    for (const auto& file : files_with(dir / "valid", ".json")) {
+        const std::string name = "valid/" + file.filename().string();
+        auto result = jobspec::read_resource_set(read_file(file));
+        tally.check(result.ok(), name, codes_and_pointers(result.diagnostics()));
+        if (!result.ok())
+            continue;
+        const std::string written = jobspec::to_json_text(jobspec::to_json_value(result.value()));
+        auto again = jobspec::read_resource_set(written);
+        const std::string second =
+            again.ok() ? jobspec::to_json_text(jobspec::to_json_value(again.value()))
+                       : "(invalid)\n";
+        tally.check(second == written, name + " (written R reads back to itself)",
+                    "  first  " + written + "  second " + second);
+    }
+    invalid_files(dir / "invalid", tally, [](const std::string& text) {
+        return jobspec::read_resource_set(text).diagnostics();
+    });
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc != 3) {
-        std::cerr << "usage: conformance-runner SUITE DIR  (SUITE: shape, jobspec, dependency)\n";
+        std::cerr
+            << "usage: conformance-runner SUITE DIR  (SUITE: shape, jobspec, dependency, R)\n";
         return 2;
     }
     const std::string suite = argv[1];
@@ -331,6 +366,8 @@ int main(int argc, char** argv) {
     if (suite == "shape") {
         valid_shapes(dir, tally);
         invalid_shapes(dir, tally);
+    } else if (suite == "R") {
+        resource_sets(dir, tally);
     } else if (suite == "dependency") {
         dependencies(dir, tally);
     } else if (suite == "jobspec") {

@@ -48,7 +48,22 @@ def fluid_seeds(conformance):
             yield uri.split(":", 1)[1].split("?", 1)[0]
 
 
-SEEDS = {"shape": shape_seeds, "dependency": dependency_seeds, "fluid": fluid_seeds, "jobspec_yaml": jobspec_seeds(".yaml"),
+def idset_seeds(_conformance):
+    yield from ["0-3,7", "[1-3,5]", "0", "", "0-4294967295|1-5", "1,3,5|2-4", "0-10|5", "3,1"]
+
+
+def hostlist_seeds(_conformance):
+    yield from ["foo[1-5]", "foo[0-4]-eth2", "[00-02]", "foo[1,1,2,1]", "foox,fooy,fooz",
+                "n[09-11]|n10", "a,b[1-2]|b2,c", "node[0-15]|node[4-7]"]
+
+
+def resource_set_seeds(conformance):
+    for f in sorted((conformance / "R").rglob("*.json")):
+        yield f.read_text()
+
+
+SEEDS = {"shape": shape_seeds, "idset": idset_seeds, "hostlist": hostlist_seeds,
+         "resource_set": resource_set_seeds, "dependency": dependency_seeds, "fluid": fluid_seeds, "jobspec_yaml": jobspec_seeds(".yaml"),
          "jobspec_json": jobspec_seeds(".json")}
 
 

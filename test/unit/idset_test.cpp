@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <vector>
+
 using jobspec::IdSet;
 
 namespace {
@@ -86,4 +88,50 @@ TEST_CASE("model - idset errors name the kind and the place") {
     CHECK(parse_error("[1,2").kind == K::syntax);
     CHECK(parse_error("a").kind == K::syntax);
     CHECK(parse_error("-1").kind == K::syntax);
+}
+
+TEST_CASE("model - idset algebra") {
+    const IdSet a = parse_ok("0-10,20-30,40");
+    const IdSet b = parse_ok("5-25,40-50");
+    CHECK(a.united(b).format() == "0-30,40-50");
+    CHECK(a.intersected(b).format() == "5-10,20-25,40");
+    CHECK(a.without(b).format() == "0-4,26-30");
+    CHECK(b.without(a).format() == "11-19,41-50");
+    CHECK(a.intersects(b));
+    CHECK_FALSE(parse_ok("1-3").intersects(parse_ok("4-6")));
+    CHECK(a.includes(parse_ok("1-3,40")));
+    CHECK_FALSE(a.includes(parse_ok("1-3,41")));
+    CHECK(a.includes(IdSet{}));
+    CHECK(IdSet{}.united(a) == a);
+    CHECK(a.intersected(IdSet{}).empty());
+    CHECK(a.without(IdSet{}) == a);
+    CHECK(parse_ok("0-4294967295").without(parse_ok("1-4294967294")).format() == "0,4294967295");
+    IdSet e = parse_ok("0-10");
+    e.erase(3, 5);
+    CHECK(e.format() == "0-2,6-10");
+}
+
+TEST_CASE("model - idset iteration and positions") {
+    const IdSet s = parse_ok("1-3,7,10-11");
+    std::vector<std::uint64_t> ids(s.begin(), s.end());
+    CHECK(ids == std::vector<std::uint64_t>{1, 2, 3, 7, 10, 11});
+    CHECK(IdSet{}.begin() == IdSet{}.end());
+    CHECK(s.next(3) == 7u);
+    CHECK(s.next(0) == 1u);
+    CHECK_FALSE(s.next(11));
+    CHECK(s.position(7) == 3u);
+    CHECK(s.position(11) == 5u);
+    CHECK_FALSE(s.position(5));
+    CHECK(IdSet::range(5, 3).empty());
+}
+
+TEST_CASE("model - idset of 10^6 ids, every other one") {
+    IdSet s;
+    for (std::uint64_t i = 0; i < 2000000; i += 2)
+        s.insert(i);
+    CHECK(s.ranges().size() == 1000000);
+    const std::string text = s.format();
+    auto back = IdSet::parse(text);
+    REQUIRE(back.has_value());
+    CHECK(*back == s);
 }

@@ -1,0 +1,35 @@
+// libFuzzer target: RFC 29 hostlists; encoding re-parses to the same hosts, and set
+// operations agree with each other.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include <jobspec/hostlist.hpp>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const auto split = text.find('|');
+    auto a = jobspec::Hostlist::parse(text.substr(0, split));
+    if (!a || a->count() > 4096)
+        return 0;
+    auto again = jobspec::Hostlist::parse(a->encode());
+    if (!again || again->expand() != a->expand())
+        std::abort();
+    for (std::uint64_t i = 0; i < a->count(); i += 7) {
+        const auto host = a->nth(i);
+        if (!host || !a->find(*host) || *a->find(*host) > i)
+            std::abort();
+    }
+    if (split == std::string_view::npos)
+        return 0;
+    auto b = jobspec::Hostlist::parse(text.substr(split + 1));
+    if (!b || b->count() > 4096)
+        return 0;
+    const auto u = a->united(*b);
+    const auto i = a->intersected(*b);
+    const auto d = a->without(*b);
+    if (d.united(i) != a->unique() || u.count() != d.count() + b->unique().count())
+        std::abort();
+    return 0;
+}

@@ -1,0 +1,126 @@
+// Hostlists (RFC 29): every test vector, encoding, lookups and set algebra.
+#include <jobspec/hostlist.hpp>
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+using jobspec::Hostlist;
+
+namespace {
+
+Hostlist parse(std::string_view text) {
+    auto r = Hostlist::parse(text);
+    INFO("input: ", text);
+    REQUIRE(r.has_value());
+    return *r;
+}
+
+std::string expanded(std::string_view text) {
+    std::string out;
+    for (const auto& host : parse(text).expand())
+        out += (out.empty() ? "" : ",") + host;
+    return out;
+}
+
+Hostlist::ErrorKind error(std::string_view text) {
+    auto r = Hostlist::parse(text);
+    INFO("input: ", text);
+    REQUIRE_FALSE(r.has_value());
+    return r.error().kind;
+}
+
+} // namespace
+
+TEST_CASE("hostlist - RFC 29 test vectors") {
+    CHECK(expanded("") == "");
+    CHECK(expanded("foox,fooy,fooz") == "foox,fooy,fooz");
+    CHECK(expanded("[1-3,5-6]") == "1,2,3,5,6");
+    CHECK(expanded("foo[1-5]") == "foo1,foo2,foo3,foo4,foo5");
+    CHECK(expanded("foo[0-4]-eth2") == "foo0-eth2,foo1-eth2,foo2-eth2,foo3-eth2,foo4-eth2");
+    CHECK(expanded("foo1,foo1,foo1") == "foo1,foo1,foo1");
+    CHECK(expanded("[00-02]") == "00,01,02");
+    CHECK(expanded("[00-2]") == "00,01,02");
+    CHECK(expanded("foo[1,1,2,1]") == "foo1,foo1,foo2,foo1");
+    CHECK(expanded("foo[005,4,11-13]") == "foo005,foo004,foo011,foo012,foo013");
+}
+
+TEST_CASE("hostlist - encoding is the shortest form, in order") {
+    CHECK(parse("foo1,foo2,foo3,foo7").encode() == "foo[1-3,7]");
+    CHECK(parse("foo[0-4]-eth2").encode() == "foo[0-4]-eth2");
+    CHECK(parse("foo1,foo1,foo1").encode() == "foo[1,1,1]");
+    CHECK(parse("foo[1,1,2,1]").encode() == "foo[1,1-2,1]");
+    CHECK(parse("node1").encode() == "node1");
+    CHECK(parse("foox,fooy").encode() == "foox,fooy");
+    CHECK(parse("[00-2]").encode() == "[00-02]");
+    CHECK(parse("n08,n09,n10,n11").encode() == "n[08-11]");
+    CHECK(parse("n9,n10").encode() == "n[9-10]");
+    CHECK(parse("n8,n09").encode() == "n8,n09");
+    CHECK(parse("a,b[1-2],a").encode() == "a,b[1-2],a");
+    CHECK(parse("rack1-node[1-3]").encode() == "rack1-node[1-3]");
+    CHECK(parse("x[3,2,1]").encode() == "x[3,2,1]");
+}
+
+TEST_CASE("hostlist - a large range is one run") {
+    const Hostlist h = parse("node[0-99999]");
+    CHECK(h.runs().size() == 1);
+    CHECK(h.count() == 100000);
+    CHECK(h.nth(99999) == "node99999");
+    CHECK_FALSE(h.nth(100000));
+    CHECK(h.find("node12345") == 12345u);
+    CHECK_FALSE(h.find("node100000"));
+    CHECK_FALSE(h.find("node012345"));
+    CHECK(parse("n[0-9223372036854775807]").count() == 9223372036854775808ULL);
+}
+
+TEST_CASE("hostlist - append extends runs") {
+    Hostlist h;
+    for (int i = 0; i < 1000; ++i)
+        h.append("node" + std::to_string(i));
+    CHECK(h.runs().size() == 1);
+    CHECK(h.encode() == "node[0-999]");
+    Hostlist eth = parse("foo[0-4]-eth2");
+    eth.append("foo5-eth2");
+    CHECK(eth.encode() == "foo[0-5]-eth2");
+    Hostlist padded = parse("n[005-006]");
+    padded.append("n007");
+    padded.append("n8");
+    CHECK(padded.encode() == "n[005-007],n8");
+}
+
+TEST_CASE("hostlist - lookups on repeats and names without numbers") {
+    const Hostlist h = parse("b,a[1-3],a2,c");
+    CHECK(h.count() == 6);
+    CHECK(h.find("a2") == 2u);
+    CHECK(h.find("c") == 5u);
+    CHECK(h.nth(4) == "a2");
+    CHECK_FALSE(h.find("a4"));
+}
+
+TEST_CASE("hostlist - sort, unique and set algebra") {
+    CHECK(parse("b,a[3,1,2],a1").sorted().encode() == "a[1,1-3],b");
+    CHECK(parse("b,a[3,1,2],a1").unique().encode() == "a[1-3],b");
+    CHECK(parse("n[09-10]").united(parse("n10,n11")).encode() == "n[09-11]");
+    CHECK(parse("n[1-10]").intersected(parse("n[5-15],m1")).encode() == "n[5-10]");
+    CHECK(parse("n[1-10],m1").without(parse("n[3-4],m1")).encode() == "n[1-2,5-10]");
+    CHECK(parse("foo[0-4]-eth2").intersected(parse("foo3-eth2,foo9-eth2")).encode() == "foo3-eth2");
+    CHECK(parse("n[0-99999]").without(parse("n[1-99998]")).encode() == "n[0,99999]");
+    CHECK(parse("a,b").united(parse("b,c")).encode() == "a,b,c");
+}
+
+TEST_CASE("hostlist - errors") {
+    using K = Hostlist::ErrorKind;
+    CHECK(error("foo[") == K::syntax);
+    CHECK(error("foo[1-") == K::syntax);
+    CHECK(error("foo[]") == K::syntax);
+    CHECK(error("foo[a]") == K::syntax);
+    CHECK(error("foo[1]bar[2]") == K::syntax);
+    CHECK(error("foo]") == K::syntax);
+    CHECK(error("foo bar") == K::syntax);
+    CHECK(error("foo[1;2]") == K::syntax);
+    CHECK(error("foo[5-3]") == K::order);
+    CHECK(error("foo[99999999999999999999]") == K::overflow);
+    auto e = Hostlist::parse("ab[1-2],c d").error();
+    CHECK(e.offset == 9);
+}

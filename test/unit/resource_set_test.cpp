@@ -1,0 +1,176 @@
+// Resource sets (RFC 20 R): reading, checks, writing and operations.
+#include <jobspec/emit.hpp>
+#include <jobspec/resource_set.hpp>
+
+#include <boost/json/serialize.hpp>
+#include <doctest/doctest.h>
+
+#include <string>
+
+using jobspec::Hostlist;
+using jobspec::IdSet;
+using jobspec::ResourceSet;
+
+namespace {
+
+IdSet ids(std::string_view text) {
+    return *IdSet::parse(text);
+}
+Hostlist hosts(std::string_view text) {
+    return *Hostlist::parse(text);
+}
+
+ResourceSet encode(std::string_view ranks, std::string_view cores, std::string_view gpus = "",
+                   std::string_view nodelist = "") {
+    ResourceSet r;
+    REQUIRE(r.add(ids(ranks), ids(cores), ids(gpus)));
+    if (!nodelist.empty())
+        REQUIRE(r.set_nodelist(hosts(nodelist)));
+    return r;
+}
+
+/// The codes and pointers of reading R text, "code pointer" each.
+std::vector<std::string> problems(std::string_view text) {
+    std::vector<std::string> out;
+    for (const auto& d : jobspec::read_resource_set(text).diagnostics())
+        out.push_back(std::string(d.code_name()) + " " + d.location.pointer);
+    return out;
+}
+
+std::string r_with(std::string_view execution_extra,
+                   std::string_view lite = R"([{"rank":"0-3","children":{"core":"0-3"}}])") {
+    return std::string(R"({"version":1,"execution":{"R_lite":)") + std::string(lite) +
+           std::string(execution_extra) + "}}";
+}
+
+} // namespace
+
+TEST_CASE("R - RFC 20's example reads, checks and writes back") {
+    const std::string example = R"({"version": 1, "execution": {"R_lite": [{"rank": "19-22",
+        "children": {"core": "0-47", "gpu": "0-7"}}], "nodelist": ["node[186-189]"],
+        "nslots": 32, "starttime": 1676560542, "expiration": 1676562342}})";
+    auto r = jobspec::read_resource_set(example);
+    REQUIRE(r.ok());
+    const ResourceSet& set = r.value();
+    CHECK(set.count_ranks() == 4);
+    CHECK(set.count_cores() == 192);
+    CHECK(set.count_gpus() == 32);
+    CHECK(set.nslots == 32);
+    CHECK(set.summary() == "rank[19-22]/core[0-47],gpu[0-7]");
+    CHECK(set.ranks_of(hosts("node188")) == ids("21"));
+    const std::string written = jobspec::to_json_text(jobspec::to_json_value(set));
+    CHECK(
+        written ==
+        R"({"version":1,"execution":{"R_lite":[{"rank":"19-22","children":{"core":"0-47","gpu":"0-7"}}],)"
+        R"("nodelist":["node[186-189]"],"nslots":32,"starttime":1676560542.0,"expiration":1676562342.0}})"
+        "\n");
+    auto again = jobspec::read_resource_set(written);
+    REQUIRE(again.ok());
+    CHECK(jobspec::to_json_text(jobspec::to_json_value(again.value())) == written);
+}
+
+TEST_CASE("R - checks say what is wrong, where") {
+    CHECK(problems(R"({"version":2,"execution":{"R_lite":[]}})") ==
+          std::vector<std::string>{"R.version /version"});
+    CHECK(problems(R"({"execution":{"R_lite":[]}})") == std::vector<std::string>{"R.missing-key "});
+    CHECK(problems(r_with("", R"([{"rank":"0-3","children":{"core":"3-1"}}])")) ==
+          std::vector<std::string>{"R.idset /execution/R_lite/0/children/core"});
+    CHECK(
+        problems(r_with(
+            "",
+            R"([{"rank":"0-3","children":{"core":"0"}},{"rank":"3-5","children":{"core":"1"}}])")) ==
+        std::vector<std::string>{"R.overlap /execution/R_lite/1/rank"});
+    CHECK(problems(r_with(R"(,"nodelist":["n[0-2]"])")) ==
+          std::vector<std::string>{"R.nodelist-count /execution/nodelist"});
+    CHECK(problems(r_with(R"(,"nodelist":["n[0-"])")) ==
+          std::vector<std::string>{"R.hostlist /execution/nodelist/0"});
+    CHECK(problems(r_with(R"(,"properties":{"a|b":"0"})")) ==
+          std::vector<std::string>{"R.property-name /execution/properties/a|b"});
+    CHECK(problems(r_with(R"(,"properties":{"ssd":"2-9"})")) ==
+          std::vector<std::string>{"R.property-ranks /execution/properties/ssd"});
+    CHECK(problems(r_with(R"(,"nslots":0)")) ==
+          std::vector<std::string>{"R.nslots /execution/nslots"});
+    CHECK(problems(r_with(R"(,"starttime":10,"expiration":5)")) ==
+          std::vector<std::string>{"R.expiration /execution/expiration"});
+    CHECK(problems(r_with(R"(,"starttime":10,"expiration":0)")).empty());
+    CHECK(problems(r_with(R"(,"nodelist":[])")).empty());
+    CHECK(problems(r_with(R"(,"extra":1)")) ==
+          std::vector<std::string>{"R.unknown-key /execution/extra"});
+    CHECK(problems("[1") == std::vector<std::string>{"R.json-syntax "});
+    CHECK(problems(R"({"version":1,"execution":{"R_lite":[{"rank":"0"}]}})") ==
+          std::vector<std::string>{"R.missing-key /execution/R_lite/0"});
+}
+
+TEST_CASE("R - the @ suffix and leading + are valid property names") {
+    CHECK(ResourceSet::valid_property_name("amd-mi50@gpu"));
+    CHECK(ResourceSet::valid_property_name("+queue-debug"));
+    CHECK(ResourceSet::valid_property_name("été"));
+    for (const auto* bad : {"", "a!", "a&b", "a'", "a\"", "^a", "a`", "a|b", "(a)", "a\xff"})
+        CHECK_FALSE(ResourceSet::valid_property_name(bad));
+}
+
+TEST_CASE("R - ranks with the same children are one group") {
+    ResourceSet r;
+    CHECK(r.add(ids("0-1"), ids("0-3"), {}));
+    CHECK(r.add(ids("5"), ids("0-3"), {}));
+    CHECK(r.add(ids("2"), ids("0-7"), ids("0")));
+    CHECK_FALSE(r.add(ids("1-2"), ids("0"), {}));
+    CHECK(r.groups().size() == 2);
+    CHECK(r.summary() == "rank[0-1,5]/core[0-3] rank2/core[0-7],gpu0");
+    const ResourceSet big = encode("0-99999", "0-63", "0-3", "node[0-99999]");
+    CHECK(big.groups().size() == 1);
+    CHECK(big.nodelist().runs().size() == 1);
+    CHECK(big.count_cores() == 6400000);
+}
+
+TEST_CASE("R - set operations per rank, hosts following their ranks") {
+    ResourceSet a = encode("0-1", "0-3", "", "n[0-1]");
+    auto b = encode("2-3", "0-7", "0", "n[2-3]");
+    auto both = a.united(b);
+    REQUIRE(both.ok());
+    const ResourceSet& u = both.value();
+    CHECK(u.summary() == "rank[0-1]/core[0-3] rank[2-3]/core[0-7],gpu0");
+    CHECK(u.nodelist().encode() == "n[0-3]");
+    CHECK_FALSE(a.united(a).ok());
+    const ResourceSet c = encode("1-2", "2-3");
+    CHECK(u.without(c).summary() ==
+          "rank0/core[0-3] rank1/core[0-1] rank2/core[0-1,4-7],gpu0 rank3/core[0-7],gpu0");
+    CHECK(u.intersected(c).summary() == "rank[1-2]/core[2-3]");
+    CHECK(u.intersected(c).nodelist().encode() == "n[1-2]");
+    CHECK(u.includes(c));
+    CHECK_FALSE(c.includes(u));
+    CHECK(u.without(u).empty());
+    CHECK(u.filtered(ids("1,3")).nodelist().encode() == "n[1,3]");
+    CHECK(u.ranks_of(hosts("n[2-9],m1")) == ids("2-3"));
+}
+
+TEST_CASE("R - interleaved union keeps hosts in rank order") {
+    const ResourceSet even = encode("0,2,4", "0", "", "e[0-2]");
+    const ResourceSet odd = encode("1,3", "0", "", "o[0-1]");
+    auto u = even.united(odd);
+    REQUIRE(u.ok());
+    CHECK(u.value().nodelist().encode() == "e0,o0,e1,o1,e2");
+}
+
+TEST_CASE("R - remap and rerank") {
+    ResourceSet r = encode("10-11,20", "0-1", "", "x[1-3]");
+    REQUIRE(r.set_property("ssd", ids("11,20")));
+    const ResourceSet m = r.remapped();
+    CHECK(m.summary() == "rank[0-2]/core[0-1]");
+    CHECK(m.properties().at("ssd") == ids("1-2"));
+    auto rr = r.reranked(hosts("x[3,2,1],y0"));
+    REQUIRE(rr.ok());
+    CHECK(rr.value().ranks() == ids("0-2"));
+    CHECK(rr.value().nodelist().encode() == "x[3,2,1]");
+    CHECK(rr.value().properties().at("ssd") == ids("0-1"));
+    CHECK_FALSE(r.reranked(hosts("x[1-2]")).ok());
+    CHECK_FALSE(encode("0", "0").reranked(hosts("a")).ok());
+}
+
+TEST_CASE("R - host lookup with padding and suffixes") {
+    const ResourceSet r = encode("0-4", "0", "", "n[08-10],foo[0-1]-eth2");
+    CHECK(r.ranks_of(hosts("n10")) == ids("2"));
+    CHECK(r.ranks_of(hosts("n[09-10]")) == ids("1-2"));
+    CHECK(r.ranks_of(hosts("n9")).empty());
+    CHECK(r.ranks_of(hosts("foo1-eth2")) == ids("4"));
+}
