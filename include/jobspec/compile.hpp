@@ -10,6 +10,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/limits.hpp>
@@ -48,6 +49,8 @@ struct JobRequest {
     std::vector<Dependency> dependencies;
     /// Seconds since the epoch: adds a begin-time dependency after the others.
     std::optional<double> begin_time;
+    /// attributes.system.constraints.
+    std::optional<Constraint> constraints;
     Limits limits;
 };
 

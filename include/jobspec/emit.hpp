@@ -6,6 +6,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/resource_graph.hpp>
@@ -48,6 +49,9 @@ std::string to_dot(const Workflow& workflow);
 /// cores and GPUs, in rank order), one compressed nodelist hostlist, properties, nslots,
 /// starttime and expiration (0 when unset), and scheduling when present.
 boost::json::value to_json_value(const ResourceSet& set);
+
+/// A constraint as its RFC 31 object; an `and` with no constraints is written {}.
+boost::json::value to_json_value(const Constraint& constraint);
 
 /// JSON text of any value: compact, or indented by two spaces when `pretty`.
 /// Always ends with a newline.

@@ -179,6 +179,8 @@ Result<Jobspec> compile_jobspec(const JobRequest& request, bool v1) {
             list.push_back(to_json_value(dependency));
         system.emplace("dependencies", std::move(list));
     }
+    if (request.constraints)
+        system.emplace("constraints", to_json_value(*request.constraints));
     js.attributes.emplace("system", std::move(system));
     for (const auto& [path, value] : request.attributes)
         if (!set_attribute(js.attributes, path, value, d))

@@ -13,6 +13,7 @@ Decimal scan_decimal(std::string_view text, std::uint64_t max) noexcept {
             d.value = d.value * 10 + digit;
         ++d.length;
     }
+    d.overflowed = overflow;
     if (d.length == 0)
         d.status = Decimal::Status::missing;
     else if (d.length > 1 && text[0] == '0')

@@ -14,6 +14,9 @@ struct Decimal {
     std::uint64_t value = 0;
     /// Digits consumed: all the leading digits, also when status is not ok.
     std::size_t length = 0;
+    /// Whether the digits exceed the maximum, whatever status says first (a number with a
+    /// leading zero can also be too large).
+    bool overflowed = false;
 };
 
 /// Scans the leading run of ASCII digits of `text`: a number without leading zeros

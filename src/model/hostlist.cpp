@@ -187,7 +187,7 @@ Expected<Hostlist, Hostlist::Error> Hostlist::parse(std::string_view text) {
                         ? std::string("'[]' lists no numbers")
                         : fmt::format("expected a number, found '{}'", text.substr(pos, 1)));
             }
-            if (lo.status == model::Decimal::Status::overflow)
+            if (lo.overflowed)
                 return fail(Kind::overflow, pos, lo.length,
                             fmt::format("'{}' is larger than {}", text.substr(pos, lo.length),
                                         Limits::max_integer));
@@ -201,7 +201,7 @@ Expected<Hostlist, Hostlist::Error> Hostlist::parse(std::string_view text) {
                 if (d.length == 0)
                     return fail(Kind::syntax, pos, pos < text.size() ? 1 : 0,
                                 "expected the end of the range");
-                if (d.status == model::Decimal::Status::overflow)
+                if (d.overflowed)
                     return fail(Kind::overflow, pos, d.length,
                                 fmt::format("'{}' is larger than {}", text.substr(pos, d.length),
                                             Limits::max_integer));
@@ -283,19 +283,29 @@ void Hostlist::append(const Hostlist& other) {
 }
 
 std::string Hostlist::encode() const {
+    // A single host may have been written with any split ("gpu[15]0" is gpu150); split it
+    // the way names split, so it groups with its neighbours and encoding is a fixed point.
+    Hostlist normal;
+    for (const auto& run : runs_) {
+        if (run.size() == 1)
+            normal.append(run.numbered ? run.prefix + padded(run.first, run.width) + run.suffix : run.prefix);
+        else
+            normal.append(run);
+    }
+    const std::vector<Run>& runs = normal.runs_;
     std::string out;
-    for (std::size_t i = 0; i < runs_.size();) {
+    for (std::size_t i = 0; i < runs.size();) {
         if (!out.empty())
             out += ',';
-        const Run& head = runs_[i];
+        const Run& head = runs[i];
         if (!head.numbered) {
             out += head.prefix;
             ++i;
             continue;
         }
         std::size_t j = i + 1;
-        while (j < runs_.size() && runs_[j].numbered && runs_[j].prefix == head.prefix &&
-               runs_[j].suffix == head.suffix && runs_[j].width == head.width)
+        while (j < runs.size() && runs[j].numbered && runs[j].prefix == head.prefix &&
+               runs[j].suffix == head.suffix && runs[j].width == head.width)
             ++j;
         out += head.prefix;
         if (j == i + 1 && head.first == head.last) {
@@ -305,9 +315,9 @@ std::string Hostlist::encode() const {
             for (std::size_t k = i; k < j; ++k) {
                 if (k > i)
                     out += ',';
-                out += padded(runs_[k].first, head.width);
-                if (runs_[k].last != runs_[k].first)
-                    out += '-' + padded(runs_[k].last, head.width);
+                out += padded(runs[k].first, head.width);
+                if (runs[k].last != runs[k].first)
+                    out += '-' + padded(runs[k].last, head.width);
             }
             out += ']';
         }
@@ -370,7 +380,7 @@ void for_each_piece(const Hostlist& hosts, const std::function<void(const HostPi
             f({run.prefix, {}, 0, false, 0, 0, position++});
             continue;
         }
-        if (!canonical(run)) {
+        if (!canonical(run) && run.size() <= max_resplit_names) {
             // Re-split name by name; append() splits each at its last number.
             for (std::uint64_t n = run.first;; ++n) {
                 Hostlist one;

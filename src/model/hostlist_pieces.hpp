@@ -24,8 +24,13 @@ struct HostPiece {
     std::uint64_t position;
 };
 
-/// Calls `f` for each piece of `hosts`, in list order. Only runs whose number is not the
-/// last run of digits of their names ("foo[0-4]-eth2") are expanded name by name.
+/// Runs whose number is not the last run of digits of their names ("foo[0-4]-eth2") are
+/// re-split name by name, up to this many names; a longer one is one piece keyed as written,
+/// so it matches lists written the same way but not those names written one by one. The
+/// cap keeps a short hostile string ("a[0-9999999999]-b2") from costing billions of pieces.
+inline constexpr std::uint64_t max_resplit_names = 65536;
+
+/// Calls `f` for each piece of `hosts`, in list order.
 void for_each_piece(const Hostlist& hosts, const std::function<void(const HostPiece&)>& f);
 
 } // namespace jobspec::model

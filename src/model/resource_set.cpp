@@ -1,7 +1,6 @@
 #include <jobspec/resource_set.hpp>
 
 #include <algorithm>
-#include <map>
 #include <tuple>
 #include <unordered_map>
 
@@ -178,27 +177,36 @@ bool ResourceSet::set_nodelist(Hostlist hosts) {
 }
 
 IdSet ResourceSet::ranks_of(const Hostlist& hosts) const {
-    // Where each piece of the nodelist is, by its key.
-    using Key = std::tuple<std::string, std::string, std::uint8_t, bool>;
-    struct Place {
-        std::uint64_t first, last, position;
+    // The asked-for hosts as pieces sorted by key; the nodelist then streams past them,
+    // each of its pieces looked up without allocating.
+    struct Wanted {
+        std::string prefix, suffix;
+        std::uint8_t width;
+        bool numbered;
+        std::uint64_t first, last;
     };
-    std::map<Key, std::vector<Place>> places;
-    model::for_each_piece(nodelist_, [&](const model::HostPiece& p) {
-        places[Key{p.prefix, p.suffix, p.width, p.numbered}].push_back(
-            {p.first, p.last, p.position});
-    });
-    std::vector<IdSet::Range> found;
+    const auto key = [](std::string_view prefix, std::string_view suffix, std::uint8_t width,
+                        bool numbered) { return std::make_tuple(prefix, suffix, width, numbered); };
+    const auto key_of = [&](const Wanted& w) {
+        return key(w.prefix, w.suffix, w.width, w.numbered);
+    };
+    std::vector<Wanted> wanted;
     model::for_each_piece(hosts, [&](const model::HostPiece& p) {
-        const auto it = places.find(Key{p.prefix, p.suffix, p.width, p.numbered});
-        if (it == places.end())
-            return;
-        for (const auto& place : it->second) {
-            const std::uint64_t lo = std::max(p.first, place.first);
-            const std::uint64_t hi = std::min(p.last, place.last);
+        wanted.push_back(
+            {std::string(p.prefix), std::string(p.suffix), p.width, p.numbered, p.first, p.last});
+    });
+    std::sort(wanted.begin(), wanted.end(),
+              [&](const Wanted& a, const Wanted& b) { return key_of(a) < key_of(b); });
+    std::vector<IdSet::Range> found;
+    model::for_each_piece(nodelist_, [&](const model::HostPiece& p) {
+        const auto k = key(p.prefix, p.suffix, p.width, p.numbered);
+        auto it = std::lower_bound(wanted.begin(), wanted.end(), k,
+                                   [&](const Wanted& w, const auto& v) { return key_of(w) < v; });
+        for (; it != wanted.end() && key_of(*it) == k; ++it) {
+            const std::uint64_t lo = std::max(p.first, it->first);
+            const std::uint64_t hi = std::min(p.last, it->last);
             if (lo <= hi)
-                found.push_back(
-                    {place.position + (lo - place.first), place.position + (hi - place.first)});
+                found.push_back({p.position + (lo - p.first), p.position + (hi - p.first)});
         }
     });
     std::sort(found.begin(), found.end(),

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <boost/json/serialize.hpp>
+#include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
 
 #include "sema/canonical_resources.hpp"
@@ -23,9 +24,6 @@ using support::describe;
 using support::is_number;
 using support::JsonPointer;
 using support::PointerScope;
-
-constexpr std::array<std::string_view, 6> constraint_operators = {"properties", "hostlist", "ranks",
-                                                                  "not",        "or",       "and"};
 
 class JobspecChecker {
 public:
@@ -235,41 +233,12 @@ private:
         return d;
     }
 
-    /// RFC 31: an object whose keys are operators; properties, hostlist and ranks take
-    /// lists of strings, not, or and and take lists of constraint objects.
+    /// RFC 31, read as constraint_from_json reads it, at the ranges the document gives.
     void constraint(const boost::json::value& v) {
-        if (!v.is_object()) {
-            report(Code::jobspec_constraint,
-                   fmt::format("a constraint must be a dictionary, not {}", describe(v.kind())));
-            return;
-        }
-        for (const auto& [key, values] : v.get_object()) {
-            PointerScope at(ptr_, key);
-            const std::string op(key);
-            if (std::find(constraint_operators.begin(), constraint_operators.end(), op) ==
-                constraint_operators.end()) {
-                report(Code::jobspec_constraint,
-                       fmt::format("unknown constraint operator '{}'", op),
-                       "RFC 31 defines properties, hostlist, ranks, not, or, and");
-                continue;
-            }
-            if (!values.is_array()) {
-                report(Code::jobspec_constraint,
-                       fmt::format("'{}' must have a list of values, not {}", op,
-                                   describe(values.kind())));
-                continue;
-            }
-            const bool logical = op == "not" || op == "or" || op == "and";
-            for (std::size_t i = 0; i < values.get_array().size(); ++i) {
-                PointerScope item_at(ptr_, i);
-                const auto& item = values.get_array()[i];
-                if (logical)
-                    constraint(item);
-                else if (!item.is_string())
-                    report(Code::jobspec_constraint,
-                           fmt::format("'{}' values must be strings, not {}", op,
-                                       describe(item.kind())));
-            }
+        for (auto d : constraint_from_json(v, ptr_.str()).diagnostics()) {
+            if (const auto it = js_.locations.find(d.location.pointer); it != js_.locations.end())
+                d.location.range = it->second;
+            diags_.add(std::move(d));
         }
     }
 

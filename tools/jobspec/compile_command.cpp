@@ -26,6 +26,7 @@ struct CompileArgs {
     std::vector<std::string> setattr;
     std::vector<std::string> dependencies;
     std::string begin_time;
+    std::string requires_query;
     bool allow_unknown_scheme = false;
     bool v1 = false;
     std::string format = "json";
@@ -91,6 +92,15 @@ int run_compile(CompileArgs& args) {
             return exit_usage;
         }
     }
+    if (!args.requires_query.empty()) {
+        QueryOptions query;
+        query.limits = r.limits;
+        auto constraint = parse_constraint_query(args.requires_query, query);
+        if (const int status = report(constraint.diagnostics(), args.requires_query, args.common);
+            status != exit_ok)
+            return status;
+        r.constraints = std::move(constraint).value();
+    }
     auto result = compile_jobspec(r, args.v1);
     bool misuse = false;
     for (const auto& d : result.diagnostics())
@@ -138,6 +148,8 @@ Command add_compile_command(CLI::App& parent) {
     app->add_option("--begin-time", args->begin_time,
                     "Start no earlier than TIME: seconds since the epoch or an ISO-8601 date "
                     "(local time unless it ends in Z or an offset)");
+    app->add_option("--requires", args->requires_query,
+                    "Constraints as an RFC 35 query, e.g. 'ssd and not host:foo[1-3]'");
     app->add_flag("--v1", args->v1, "Check the result against RFC 25 V1 (options always make V1)");
     app->add_option("--default-label", r.slot_label, "Label of the task slot")
         ->capture_default_str();

@@ -6,6 +6,7 @@
 
 #include "cli_support.hpp"
 #include "compile_command.hpp"
+#include "constraint_command.hpp"
 #include "dependency_command.hpp"
 #include "graph_command.hpp"
 #include "id_command.hpp"
@@ -31,6 +32,8 @@ int main(int argc, char** argv) {
     commands.push_back(add_dependency_command(app));
     commands.push_back(add_id_command(app));
     commands.push_back(add_graph_command(app));
+    commands.push_back(add_constraint_command(app));
+    commands.push_back(add_match_command(app));
     commands.push_back(add_r_command(app));
     commands.push_back(add_idset_command(app));
     commands.push_back(add_hostlist_command(app));

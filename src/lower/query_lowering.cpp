@@ -1,0 +1,162 @@
+// RFC 35 query AST -> RFC 31 constraint, in the --requires dialect or the plain one.
+#include <jobspec/constraint.hpp>
+
+#include <array>
+
+#include <fmt/format.h>
+
+#include <jobspec/hostlist.hpp>
+
+#include "support/suggest.hpp"
+#include "syntax/query_parser.hpp"
+
+namespace jobspec {
+
+namespace {
+
+using syntax::QueryNode;
+
+class QueryLowering {
+public:
+    QueryLowering(const QueryOptions& options, Diagnostics& diagnostics)
+        : options_(options), diags_(diagnostics) {}
+
+    Constraint node(const QueryNode& n) {
+        switch (n.kind) {
+        case QueryNode::Kind::term:
+            return term(n);
+        case QueryNode::Kind::not_:
+            return Constraint{"not", {}, {node(n.children.front())}};
+        case QueryNode::Kind::or_:
+            return logical("or", n);
+        case QueryNode::Kind::and_: {
+            Constraint c = logical("and", n);
+            return requires_dialect() ? combine_properties(std::move(c)) : c;
+        }
+        }
+        return {};
+    }
+
+private:
+    bool requires_dialect() const { return !options_.default_operator.has_value(); }
+
+    void report(Code code, std::string message, SourceRange range, std::string help = {}) {
+        diags_.add(code, std::move(message), Location{range, {}}, std::move(help));
+    }
+
+    Constraint logical(const char* op, const QueryNode& n) {
+        Constraint c{op, {}, {}};
+        for (const auto& child : n.children)
+            c.children.push_back(node(child));
+        return c;
+    }
+
+    /// --requires: the properties terms of an AND become one, at the first one's place;
+    /// an AND left with one constraint is that constraint.
+    static Constraint combine_properties(Constraint c) {
+        std::vector<Constraint> kept;
+        std::optional<std::size_t> properties;
+        for (auto& child : c.children) {
+            if (child.op == "properties" && properties) {
+                auto& values = kept[*properties].values;
+                values.insert(values.end(), child.values.begin(), child.values.end());
+                continue;
+            }
+            if (child.op == "properties")
+                properties = kept.size();
+            kept.push_back(std::move(child));
+        }
+        if (kept.size() == 1)
+            return std::move(kept.front());
+        c.children = std::move(kept);
+        return c;
+    }
+
+    Constraint term(const QueryNode& n) {
+        if (!requires_dialect())
+            return Constraint{n.op.empty() ? *options_.default_operator : n.op, {n.operand}, {}};
+        std::string op = n.op.empty() ? "properties" : n.op;
+        if (op == "host" || op == "hosts")
+            op = "hostlist";
+        else if (op == "rank")
+            op = "ranks";
+        if (op != "properties" && op != "hostlist" && op != "ranks") {
+            static const std::vector<std::string_view> known = {"properties", "hostlist", "ranks",
+                                                                "host",       "hosts",    "rank"};
+            const auto near = support::closest(n.op, known);
+            report(Code::query_unknown_operator,
+                   fmt::format("unknown constraint operator '{}'", n.op), n.op_range,
+                   near ? fmt::format("did you mean '{}'?", *near)
+                        : "use properties (the default), host or hostlist, rank or ranks");
+            return Constraint{"properties", {}, {}};
+        }
+        Constraint c{op, {}, {}};
+        if (op == "properties") {
+            std::size_t start = 0;
+            while (start <= n.operand.size()) {
+                const std::size_t comma = std::min(n.operand.find(',', start), n.operand.size());
+                property(n, n.operand.substr(start, comma - start), start, c);
+                start = comma + 1;
+            }
+        } else if (op == "hostlist") {
+            if (auto h = Hostlist::parse(n.operand); !h)
+                value_error(
+                    n, h.error().offset, h.error().length,
+                    fmt::format("'{}' is not a hostlist: {}", n.operand, h.error().message));
+            c.values.push_back(n.operand);
+        } else {
+            if (auto r = IdSet::parse(n.operand); !r)
+                value_error(
+                    n, r.error().offset, r.error().length,
+                    fmt::format("'{}' is not an idset of ranks: {}", n.operand, r.error().message));
+            c.values.push_back(n.operand);
+        }
+        return c;
+    }
+
+    void property(const QueryNode& n, const std::string& name, std::size_t offset, Constraint& c) {
+        const std::string_view bare =
+            !name.empty() && name[0] == '^' ? std::string_view(name).substr(1) : name;
+        if (!ResourceSet::valid_property_name(bare)) {
+            value_error(
+                n, offset, name.size(),
+                name.empty()
+                    ? std::string("empty property name")
+                    : fmt::format("'{}' is not a property name (none of ! & ' \" ^ ` | ( ))",
+                                  name));
+            return;
+        }
+        c.values.push_back(name);
+    }
+
+    /// A bad operand, pointing into it when its text is shown as is.
+    void value_error(const QueryNode& n, std::size_t offset, std::size_t length,
+                     std::string message) {
+        SourceRange at = n.operand_range;
+        const std::uint32_t start =
+            at.begin + (n.quoted ? 1 : 0) + static_cast<std::uint32_t>(offset);
+        if (at.known())
+            at = SourceRange{start,
+                             start + static_cast<std::uint32_t>(std::max<std::size_t>(length, 1))};
+        report(Code::query_value, std::move(message), at);
+    }
+
+    const QueryOptions& options_;
+    Diagnostics& diags_;
+};
+
+} // namespace
+
+Result<Constraint> parse_constraint_query(std::string_view query, const QueryOptions& options) {
+    Diagnostics diagnostics(options.limits.max_diagnostics);
+    auto ast = syntax::parse_query(query, options.limits, diagnostics);
+    if (!ast)
+        return Result<Constraint>(std::move(diagnostics));
+    Constraint c = QueryLowering(options, diagnostics).node(*ast);
+    diagnostics.sort_by_position();
+    if (diagnostics.has_errors())
+        return Result<Constraint>(std::move(diagnostics));
+    return {std::move(c), std::move(diagnostics)};
+}
+
+} // namespace jobspec

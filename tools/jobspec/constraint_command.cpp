@@ -1,0 +1,160 @@
+#include "constraint_command.hpp"
+
+#include <memory>
+
+#include <boost/json/object.hpp>
+
+#include <jobspec/constraint.hpp>
+#include <jobspec/document.hpp>
+#include <jobspec/emit.hpp>
+#include <jobspec/feasibility.hpp>
+
+namespace jobspec::cli {
+
+namespace {
+
+struct ConstraintArgs {
+    CommonOptions common;
+    std::string query;
+    std::string json;
+    std::string match;
+    std::string default_operator;
+    bool short_form = false;
+};
+
+/// R from a file, reported under its name; nothing (reported) when it does not read.
+std::optional<ResourceSet> read_r(const std::string& path, const CommonOptions& common) {
+    const auto text = read_file(path);
+    if (!text)
+        return std::nullopt;
+    auto r = read_resource_set(*text, common.limits);
+    if (report(r.diagnostics(), *text, common, path == "-" ? "<stdin>" : path) != exit_ok)
+        return std::nullopt;
+    return std::move(r).value();
+}
+
+int run_constraint(const ConstraintArgs& a) {
+    if (a.json.empty() == a.query.empty()) {
+        std::cerr << "jobspec constraint: give a QUERY or --json FILE, one of them\n";
+        return exit_usage;
+    }
+    std::string source;
+    Result<Constraint> constraint = Result<Constraint>(Diagnostics{});
+    if (!a.json.empty()) {
+        const auto text = read_file(a.json);
+        if (!text)
+            return exit_usage;
+        source = *text;
+        constraint = read_constraint(source, a.common.limits);
+    } else {
+        source = a.query;
+        QueryOptions options;
+        if (!a.default_operator.empty())
+            options.default_operator = a.default_operator;
+        options.limits = a.common.limits;
+        constraint = parse_constraint_query(source, options);
+    }
+    if (const int status = report(constraint.diagnostics(), source, a.common,
+                                  a.json.empty() ? std::string_view{} : std::string_view(a.json));
+        status != exit_ok)
+        return status;
+    if (a.match.empty())
+        return write_output(to_json_text(to_json_value(constraint.value()), a.common.pretty));
+    const auto r = read_r(a.match, a.common);
+    if (!r)
+        return exit_invalid;
+    auto matched = constraint.value().match(*r);
+    if (report(matched.diagnostics(), {}, a.common) != exit_ok)
+        return exit_invalid;
+    const IdSet& ranks = matched.value();
+    const Hostlist hosts = r->filtered(ranks).nodelist();
+    if (a.short_form)
+        return write_output(std::to_string(ranks.count()) + " of " +
+                            std::to_string(r->count_ranks()) + " targets: rank " +
+                            (ranks.empty() ? "none" : ranks.format()) +
+                            (hosts.empty() ? "" : " (" + hosts.encode() + ")") + "\n");
+    boost::json::object out;
+    out.emplace("ranks", ranks.format());
+    out.emplace("hosts", hosts.encode());
+    out.emplace("count", ranks.count());
+    return write_output(to_json_text(out, a.common.pretty));
+}
+
+struct MatchArgs {
+    CommonOptions common;
+    std::string jobspec;
+    std::string r;
+};
+
+int run_match(const MatchArgs& a) {
+    const auto text = read_file(a.jobspec);
+    if (!text)
+        return exit_usage;
+    ReadOptions options;
+    options.limits = a.common.limits;
+    auto js = read_jobspec(*text, options);
+    if (const int status = report(js.diagnostics(), *text, a.common, a.jobspec); status != exit_ok)
+        return status;
+    const auto r = read_r(a.r, a.common);
+    if (!r)
+        return exit_invalid;
+    auto alloc = allocate(js.value(), *r);
+    if (const int status = report(alloc.diagnostics(), *text, a.common, a.jobspec);
+        status != exit_ok)
+        return status;
+    return write_output(to_json_text(to_json_value(alloc.value()), a.common.pretty));
+}
+
+} // namespace
+
+Command add_constraint_command(CLI::App& parent) {
+    auto a = std::make_shared<ConstraintArgs>();
+    CLI::App* app = parent.add_subcommand(
+        "constraint", "Compile an RFC 35 constraint query to RFC 31 JSON, or match one against R");
+    app->add_option("QUERY", a->query,
+                    "The query, e.g. 'ssd and not host:foo[1-3]' (after -- if it starts with -)");
+    app->add_option("--json", a->json, "Read an RFC 31 constraint from FILE (- for stdin) instead");
+    app->add_option("--match", a->match,
+                    "Print the ranks and hosts of this R (a file) that satisfy it");
+    app->add_flag("--short", a->short_form,
+                  "With --match: one line, e.g. '4 of 16 targets: rank 0-3 (node[0-3])'");
+    app->add_option(
+        "--default-operator", a->default_operator,
+        "Read the query in RFC 35's plain language with this default operator, any operator "
+        "allowed (RFC 35's examples use name)");
+    add_common_options(*app, a->common);
+    app->footer(R"(Query language (RFC 35) in the --requires dialect: a term is operator:operand
+(properties by default, host/hosts for hostlist, rank for ranks); terms joined by
+whitespace or & && and, | || or; not and -term negate; parentheses group; 'quotes' keep
+spaces. Properties split on ',' and properties joined by AND become one term.
+
+Examples:
+  jobspec constraint 'ssd and not host:foo[1-3]'
+  jobspec constraint --match r.json --short 'gpu|bigmem'
+  jobspec constraint --default-operator name 'foo bar state:started'
+
+Exit status: 0 success, 1 an invalid query, constraint or R, 2 usage error.)");
+    return Command{app, [a] { return run_constraint(*a); }};
+}
+
+Command add_match_command(CLI::App& parent) {
+    auto a = std::make_shared<MatchArgs>();
+    CLI::App* app = parent.add_subcommand(
+        "match", "Can a V1 jobspec run on R? Print one allocation, or say what is missing");
+    app->add_option("JOBSPEC", a->jobspec, "A V1 jobspec (YAML or JSON); - reads standard input")
+        ->required();
+    app->add_option("R", a->r, "The resources (RFC 20 R JSON)")->required();
+    add_common_options(*app, a->common);
+    app->footer(
+        R"(First fit, in rank order, over the targets that satisfy the jobspec's constraints,
+respecting node exclusivity and the cores and gpus each slot needs. Prints the allocation
+as R (nslots set), or explains the requirement no choice of targets can meet.
+
+Examples:
+  jobspec compile -N4 -g1 --requires ssd -- app > job.json && jobspec match job.json r.json
+
+Exit status: 0 it fits, 1 it does not fit (or a document is invalid), 2 usage error.)");
+    return Command{app, [a] { return run_match(*a); }};
+}
+
+} // namespace jobspec::cli
