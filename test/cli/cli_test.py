@@ -515,6 +515,77 @@ class Sets(unittest.TestCase):
         self.assertEqual(run("hostlist", "nth", "x", "a").returncode, 2)
 
 
+class Constraints(unittest.TestCase):
+    R = None
+
+    def setUp(self):
+        self.r = os.path.join(CONFORMANCE, "constraint", "r.json")
+
+    def test_acceptance(self):
+        r = run("constraint", "ssd and not host:foo[1-3]")
+        self.assertEqual((r.returncode, r.stdout, r.stderr), (0,
+            '{"and":[{"properties":["ssd"]},{"not":[{"hostlist":["foo[1-3]"]}]}]}\n', ""))
+
+    def test_leading_dash_after_double_dash(self):
+        r = run("constraint", "--", "-ssd")
+        self.assertEqual(r.stdout, '{"not":[{"properties":["ssd"]}]}\n')
+
+    def test_default_operator(self):
+        r = run("constraint", "--default-operator", "name", "(a|-b)&c")
+        self.assertEqual(json.loads(r.stdout), {"and": [{"or": [{"name": ["a"]}, {"not": [{"name": ["b"]}]}]},
+                                                        {"name": ["c"]}]})
+
+    def test_errors(self):
+        r = run("constraint", "hots:x")
+        self.assertEqual(r.returncode, 1)
+        self.assertEqual(r.stderr, "error[query.unknown-operator]: unknown constraint operator 'hots'\n"
+                                   "  hots:x\n  ^~~~\n  help: did you mean 'hosts'?\n")
+        self.assertEqual(run("constraint", "--", "-(a|b)").returncode, 1)
+        self.assertEqual(run("constraint").returncode, 2)
+
+    def test_json(self):
+        r = run("constraint", "--json", "-", stdin='{"or": [{"properties": ["a"]}, {}]}')
+        self.assertEqual(r.stdout, '{"or":[{"properties":["a"]},{}]}\n')
+        r = run("constraint", "--json", "-", stdin='{"nodes": ["a"]}')
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[constraint.unknown-operator]", r.stderr)
+        self.assertIn("at /nodes", r.stderr)
+
+    def test_match(self):
+        r = run("constraint", "--match", self.r, "ssd and not host:foo[1-3]")
+        self.assertEqual(json.loads(r.stdout), {"ranks": "0,8-11", "hosts": "foo0,bar[0-3]", "count": 5})
+        r = run("constraint", "--match", self.r, "--short", "ssd and not host:foo[1-3]")
+        self.assertEqual(r.stdout, "5 of 16 targets: rank 0,8-11 (foo0,bar[0-3])\n")
+        r = run("constraint", "--match", self.r, "--short", "nosuch")
+        self.assertEqual(r.stdout, "0 of 16 targets: rank none\n")
+
+    def test_compile_requires_and_match(self):
+        job = run("compile", "-N2", "-n4", "-g1", "--requires", "ssd and not host:foo[1-3]", "--", "app")
+        self.assertEqual(job.returncode, 0, job.stderr)
+        self.assertEqual(json.loads(job.stdout)["attributes"]["system"]["constraints"],
+                         {"and": [{"properties": ["ssd"]}, {"not": [{"hostlist": ["foo[1-3]"]}]}]})
+        self.assertEqual(run("validate", "--v1", "-", stdin=job.stdout).returncode, 0)
+        r = run("match", "-", self.r, stdin=job.stdout)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[jobspec.unsatisfiable]: needs 2 nodes with 2 cores and 2 gpus each; "
+                      "1 of the 5 targets that match the constraints have them", r.stderr)
+        job = run("compile", "-N2", "-n4", "-g1", "--requires", "ssd", "--", "app")
+        r = run("match", "-", self.r, stdin=job.stdout)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        alloc = json.loads(r.stdout)["execution"]
+        self.assertEqual(alloc["R_lite"], [{"rank": "0-1", "children": {"core": "0-1", "gpu": "0-1"}}])
+        self.assertEqual((alloc["nodelist"], alloc["nslots"]), (["foo[0-1]"], 4))
+        bad = run("compile", "--requires", "hots:x", "--", "a")
+        self.assertEqual(bad.returncode, 1)
+        self.assertIn("error[query.unknown-operator]", bad.stderr)
+
+    def test_match_needs_v1(self):
+        path = os.path.join(CONFORMANCE, "jobspec", "valid", "rfc14-use_case_1.3.yaml")
+        r = run("match", path, self.r)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[v1.", r.stderr)
+
+
 class Limits(unittest.TestCase):
     def test_deep_brackets(self):
         r = run("shape", "[" * 100000)

@@ -12,6 +12,11 @@
 //   conformance-runner R DIR
 //     DIR/valid/*.json       R that reads without errors and writes back to itself
 //     DIR/invalid/ + expected.txt   as for jobspec: every file listed, each (code, pointer)
+//   conformance-runner constraint DIR
+//     DIR/queries.txt        "QUERY<TAB>EXPECTED JSON"; "#! default-operator NAME" applies below
+//     DIR/invalid.txt        "CODE<TAB>COLUMN<TAB>QUERY": the first error
+//     DIR/invalid-json.txt   "CODE<TAB>POINTER<TAB>RFC 31 JSON"
+//     DIR/match.txt          "RFC 31 JSON<TAB>EXPECTED RANKS" against DIR/r.json
 //   conformance-runner shape DIR
 //     DIR/valid/NAME.shape   the shape (lines starting with '#' are comments; a line
 //                            "#! key=value" sets an option: counts=string, default-label=X)
@@ -30,6 +35,7 @@
 #include <boost/json/parse.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
@@ -352,12 +358,91 @@ void resource_sets(const fs::path& dir, Tally& tally) {
     });
 }
 
+/// Lines of a tab-separated data file, skipping comments and blank lines; "#!" lines are
+/// passed to `directive`.
+template <class Line, class Directive>
+void data_lines(const fs::path& file, Line line, Directive directive) {
+    std::istringstream lines(read_file(file));
+    int number = 0;
+    for (std::string text; std::getline(lines, text);) {
+        ++number;
+        if (text.rfind("#!", 0) == 0)
+            directive(text.substr(3));
+        if (text.empty() || text[0] == '#')
+            continue;
+        std::vector<std::string> fields;
+        std::size_t start = 0;
+        for (int i = 0; i < 2; ++i) {
+            const auto tab = text.find('\t', start);
+            if (tab == std::string::npos)
+                break;
+            fields.push_back(text.substr(start, tab - start));
+            start = tab + 1;
+        }
+        fields.push_back(text.substr(start));
+        line(file.filename().string() + ":" + std::to_string(number), fields);
+    }
+}
+
+void constraints(const fs::path& dir, Tally& tally) {
+    jobspec::QueryOptions options;
+    data_lines(
+        dir / "queries.txt",
+        [&](const std::string& name, const std::vector<std::string>& f) {
+            auto result = jobspec::parse_constraint_query(f[0], options);
+            const std::string got =
+                result.ok() ? jobspec::to_json_text(jobspec::to_json_value(result.value()))
+                            : "(invalid)\n";
+            const std::string want = jobspec::to_json_text(boost::json::parse(f[1]));
+            tally.check(got == want, name + " '" + f[0] + "'",
+                        "  want " + want + "  got  " + got +
+                            diagnostics_text(result.diagnostics()));
+        },
+        [&](const std::string& directive) {
+            if (directive.rfind("default-operator ", 0) == 0)
+                options.default_operator = directive.substr(17);
+        });
+    invalid_lines(dir / "invalid.txt", tally, [](const std::string& query) {
+        return jobspec::parse_constraint_query(query).diagnostics();
+    });
+    data_lines(
+        dir / "invalid-json.txt",
+        [&](const std::string& name, const std::vector<std::string>& f) {
+            auto result = jobspec::read_constraint(f[2]);
+            bool found = false;
+            for (const auto& d : result.diagnostics())
+                found = found ||
+                        (d.code_name() == f[0] &&
+                         (f[1] == "-" ? d.location.pointer.empty() : d.location.pointer == f[1]));
+            tally.check(!result.ok() && found, name + " " + f[2],
+                        "  want " + f[0] + " " + f[1] + "\n  got:\n" +
+                            codes_and_pointers(result.diagnostics()));
+        },
+        [](const std::string&) {});
+    const auto r = jobspec::read_resource_set(read_file(dir / "r.json"));
+    tally.check(r.ok(), "r.json", codes_and_pointers(r.diagnostics()));
+    if (!r.ok())
+        return;
+    data_lines(
+        dir / "match.txt",
+        [&](const std::string& name, const std::vector<std::string>& f) {
+            auto c = jobspec::read_constraint(f[0]);
+            auto matched = c.ok() ? c.value().match(r.value())
+                                  : jobspec::Result<jobspec::IdSet>(c.diagnostics());
+            const std::string got = matched.ok() ? matched.value().format() : "(invalid)";
+            const std::string want = f.size() > 1 ? f[1] : "";
+            tally.check(got == want, name + " " + f[0],
+                        "  want '" + want + "'\n  got  '" + got + "'");
+        },
+        [](const std::string&) {});
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc != 3) {
-        std::cerr
-            << "usage: conformance-runner SUITE DIR  (SUITE: shape, jobspec, dependency, R)\n";
+        std::cerr << "usage: conformance-runner SUITE DIR  (SUITE: shape, jobspec, dependency, R, "
+                     "constraint)\n";
         return 2;
     }
     const std::string suite = argv[1];
@@ -366,6 +451,8 @@ int main(int argc, char** argv) {
     if (suite == "shape") {
         valid_shapes(dir, tally);
         invalid_shapes(dir, tally);
+    } else if (suite == "constraint") {
+        constraints(dir, tally);
     } else if (suite == "R") {
         resource_sets(dir, tally);
     } else if (suite == "dependency") {

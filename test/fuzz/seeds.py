@@ -62,7 +62,26 @@ def resource_set_seeds(conformance):
         yield f.read_text()
 
 
-SEEDS = {"shape": shape_seeds, "idset": idset_seeds, "hostlist": hostlist_seeds,
+def query_seeds(conformance):
+    base = conformance / "constraint"
+    for name in ("queries.txt", "invalid.txt"):
+        for line in (base / name).read_text().splitlines():
+            if line and not line.startswith("#"):
+                fields = line.split("\t")
+                yield fields[0] if name == "queries.txt" else fields[-1]
+
+
+def constraint_json_seeds(conformance):
+    base = conformance / "constraint"
+    for line in (base / "match.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            yield line.split("\t")[0]
+    for line in (base / "invalid-json.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            yield line.split("\t")[-1]
+
+
+SEEDS = {"shape": shape_seeds, "query": query_seeds, "constraint_json": constraint_json_seeds, "idset": idset_seeds, "hostlist": hostlist_seeds,
          "resource_set": resource_set_seeds, "dependency": dependency_seeds, "fluid": fluid_seeds, "jobspec_yaml": jobspec_seeds(".yaml"),
          "jobspec_json": jobspec_seeds(".json")}
 

@@ -60,6 +60,9 @@ TEST_CASE("hostlist - encoding is the shortest form, in order") {
     CHECK(parse("a,b[1-2],a").encode() == "a,b[1-2],a");
     CHECK(parse("rack1-node[1-3]").encode() == "rack1-node[1-3]");
     CHECK(parse("x[3,2,1]").encode() == "x[3,2,1]");
+    // Found by fuzz-resource_set: a single host written with an odd split still groups.
+    CHECK(parse("gpu[15-15]0,gpu[0-15]").encode() == "gpu[150,0-15]");
+    CHECK(parse(parse("gpu[15-15]0,gpu[0-15]").encode()).encode() == "gpu[150,0-15]");
 }
 
 TEST_CASE("hostlist - a large range is one run") {
@@ -121,6 +124,8 @@ TEST_CASE("hostlist - errors") {
     CHECK(error("foo[1;2]") == K::syntax);
     CHECK(error("foo[5-3]") == K::order);
     CHECK(error("foo[99999999999999999999]") == K::overflow);
+    CHECK(error("foo[0-099999999999999999999]") == K::overflow); // found by fuzz-constraint_json
+    CHECK(error("1[09007569223372036854775807]") == K::overflow); // found by fuzz-hostlist
     auto e = Hostlist::parse("ab[1-2],c d").error();
     CHECK(e.offset == 9);
 }

@@ -1,0 +1,37 @@
+// Constraint benchmarks: RFC 35 query -> RFC 31 JSON, and matching against R.
+//   build-release/test/bench/bench-constraint --benchmark_repetitions=5
+//   --benchmark_report_aggregates_only
+#include <benchmark/benchmark.h>
+
+#include <jobspec/constraint.hpp>
+#include <jobspec/emit.hpp>
+
+#include "r_samples.hpp"
+
+namespace {
+
+void query_to_json_text(benchmark::State& state) {
+    for (auto _ : state)
+        benchmark::DoNotOptimize(jobspec::to_json_text(jobspec::to_json_value(
+            jobspec::parse_constraint_query("ssd and not host:foo[1-3]").value())));
+}
+BENCHMARK(query_to_json_text);
+
+void match(benchmark::State& state, const std::string& r_text, const std::string& query) {
+    const auto r = jobspec::read_resource_set(r_text).value();
+    const auto c = jobspec::parse_constraint_query(query).value();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(c.match(r));
+    state.counters["matched"] = static_cast<double>(c.match(r).value().count());
+}
+// R with 10,000 targets all different: a property and a hostlist of names it has.
+BENCHMARK_CAPTURE(match, different_10000_xx_and_not_hostlist, bench::different_r(),
+                  "xx and not host:h0x0,h7919x1,h5831x2")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(match, mixed_100000_5_properties, bench::mixed_r(100000),
+                  "(ssd|bigmem) and not rack-a and not host:node[100-199] | rank:0-9")
+    ->Unit(benchmark::kMicrosecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

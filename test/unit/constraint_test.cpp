@@ -1,0 +1,161 @@
+// Constraints: queries, RFC 31 objects, matching against R, and feasibility.
+#include <jobspec/compile.hpp>
+#include <jobspec/constraint.hpp>
+#include <jobspec/emit.hpp>
+#include <jobspec/feasibility.hpp>
+
+#include <boost/json/serialize.hpp>
+#include <doctest/doctest.h>
+
+namespace {
+
+std::string query(std::string_view q, std::optional<std::string> default_operator = std::nullopt) {
+    jobspec::QueryOptions options;
+    options.default_operator = std::move(default_operator);
+    auto r = jobspec::parse_constraint_query(q, options);
+    if (!r.ok())
+        return "error: " + std::string(r.diagnostics()[0].code_name());
+    return boost::json::serialize(jobspec::to_json_value(r.value()));
+}
+
+jobspec::ResourceSet cluster() {
+    jobspec::ResourceSet r;
+    r.add(*jobspec::IdSet::parse("0-7"), *jobspec::IdSet::parse("0-15"),
+          *jobspec::IdSet::parse("0-1"));
+    r.add(*jobspec::IdSet::parse("8-15"), *jobspec::IdSet::parse("0-31"), {});
+    REQUIRE(r.set_nodelist(*jobspec::Hostlist::parse("foo[0-7],bar[0-7]")));
+    REQUIRE(r.set_property("ssd", *jobspec::IdSet::parse("0-3,8-11")));
+    REQUIRE(r.set_property("+debug", *jobspec::IdSet::parse("15")));
+    return r;
+}
+
+/// A summary of the allocation for a request, or "error: message".
+std::string allocation(jobspec::JobRequest request, const jobspec::ResourceSet& r,
+                       std::string_view requires_query = {}) {
+    request.command = {"app"};
+    if (!requires_query.empty())
+        request.constraints = jobspec::parse_constraint_query(requires_query).value();
+    auto js = jobspec::compile_jobspec(request);
+    REQUIRE(js.ok());
+    auto alloc = jobspec::allocate(js.value(), r);
+    if (!alloc.ok())
+        return "error: " + alloc.diagnostics()[0].message;
+    return alloc.value().summary() + " nslots=" + std::to_string(*alloc.value().nslots) +
+           " hosts=" + alloc.value().nodelist().encode();
+}
+
+} // namespace
+
+TEST_CASE("constraint - the two dialects") {
+    CHECK(query("ssd gpu") == R"({"properties":["ssd","gpu"]})");
+    CHECK(query("ssd gpu", "name") == R"({"and":[{"name":["ssd"]},{"name":["gpu"]}]})");
+    CHECK(query("state:up") == "error: query.unknown-operator");
+    CHECK(query("state:up", "name") == R"({"state":["up"]})");
+    CHECK(query("host:x", "name") == R"({"host":["x"]})");
+    auto typo = jobspec::parse_constraint_query("hostlst:x");
+    CHECK(typo.diagnostics()[0].help == "did you mean 'hostlist'?");
+}
+
+TEST_CASE("constraint - value errors point inside the operand") {
+    auto r = jobspec::parse_constraint_query("a host:'foo[1-'");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.diagnostics()[0].code == jobspec::Code::query_value);
+    CHECK(r.diagnostics()[0].location.range.begin == 14);
+    auto deep =
+        jobspec::parse_constraint_query(std::string(200, '(') + "a" + std::string(200, ')'));
+    CHECK(deep.diagnostics()[0].code == jobspec::Code::limit_depth);
+    std::string nots;
+    for (int i = 0; i < 100; ++i)
+        nots += "not ";
+    CHECK(jobspec::parse_constraint_query(nots + "a").diagnostics()[0].code ==
+          jobspec::Code::limit_depth);
+}
+
+TEST_CASE("constraint - JSON round trip and the empty object") {
+    auto c = jobspec::read_constraint(R"({"and":[{"properties":["ssd"]},{}]})");
+    REQUIRE(c.ok());
+    CHECK(boost::json::serialize(jobspec::to_json_value(c.value())) ==
+          R"({"and":[{"properties":["ssd"]},{}]})");
+    CHECK(c.value().children[1] == jobspec::Constraint{"and", {}, {}});
+}
+
+TEST_CASE("constraint - matching is set algebra") {
+    const auto r = cluster();
+    const auto ranks = [&](std::string_view q) {
+        return jobspec::parse_constraint_query(q).value().match(r).value().format();
+    };
+    CHECK(ranks("ssd") == "0-3,8-11");
+    CHECK(ranks("ssd and not host:foo[1-3]") == "0,8-11");
+    CHECK(ranks("host:bar[0-1] | rank:0") == "0,8-9");
+    CHECK(ranks("^ssd") == "4-7,12-15");
+    CHECK(ranks("nosuch").empty());
+    auto other = jobspec::parse_constraint_query("state:up", {std::string("name"), {}}).value();
+    CHECK_FALSE(other.match(r).ok());
+}
+
+TEST_CASE("constraint - matching 100,000 targets costs ranges, not targets") {
+    jobspec::ResourceSet r;
+    r.add(jobspec::IdSet::range(0, 99999), jobspec::IdSet::range(0, 63), {});
+    REQUIRE(r.set_nodelist(*jobspec::Hostlist::parse("node[0-99999]")));
+    REQUIRE(r.set_property("xx", jobspec::IdSet::range(0, 49999)));
+    auto c = jobspec::parse_constraint_query("xx and not host:node[100-199]").value();
+    const auto m = c.match(r).value();
+    CHECK(m.count() == 49900);
+    CHECK(m.ranges().size() == 2);
+}
+
+TEST_CASE("feasibility - nodes, exclusivity and slots") {
+    const auto r = cluster();
+    jobspec::JobRequest nodes;
+    nodes.nodes = 4;
+    nodes.tasks = 8;
+    nodes.gpus_per_task = 1;
+    CHECK(allocation(nodes, r) == "rank[0-3]/core[0-1],gpu[0-1] nslots=8 hosts=foo[0-3]");
+    CHECK(allocation(nodes, r, "not host:foo[0-1]") ==
+          "rank[2-5]/core[0-1],gpu[0-1] nslots=8 hosts=foo[2-5]");
+    CHECK(allocation(nodes, r, "ssd and not host:foo[1-3]") ==
+          "error: needs 4 nodes with 2 cores and 2 gpus each; 1 of the 5 targets that match the "
+          "constraints have them");
+    jobspec::JobRequest whole;
+    whole.nodes = 2;
+    whole.exclusive = true;
+    CHECK(allocation(whole, r) == "rank[0-1]/core[0-15],gpu[0-1] nslots=2 hosts=foo[0-1]");
+    jobspec::JobRequest slots;
+    slots.tasks = 20;
+    slots.cores_per_task = 3;
+    // Five slots of three cores fit a 16-core rank: four ranks, in order.
+    CHECK(allocation(slots, r) == "rank[0-3]/core[0-14] nslots=20 hosts=foo[0-3]");
+}
+
+TEST_CASE("feasibility - slot packing across ranks and what is missing") {
+    const auto r = cluster();
+    jobspec::JobRequest slots;
+    slots.tasks = 10;
+    slots.cores_per_task = 8;
+    CHECK(allocation(slots, r) == "rank[0-4]/core[0-15] nslots=10 hosts=foo[0-4]");
+    slots.tasks = 100;
+    CHECK(allocation(slots, r) == "error: needs 100 slots of 8 cores; the 16 targets hold 48");
+    jobspec::JobRequest gpus;
+    gpus.tasks = 3;
+    gpus.gpus_per_task = 1;
+    CHECK(allocation(gpus, r, "ssd") ==
+          "rank0/core[0-1],gpu[0-1] rank1/core0,gpu0 nslots=3 hosts=foo[0-1]");
+    gpus.tasks = 9;
+    CHECK(allocation(gpus, r, "ssd") == "error: needs 9 slots of 1 cores and 1 gpus; the 8 targets "
+                                        "that match the constraints hold 8");
+}
+
+TEST_CASE("feasibility - instance-local properties stay out of the allocation") {
+    const auto r = cluster();
+    jobspec::JobRequest one;
+    one.nodes = 1;
+    auto js = jobspec::compile_jobspec([&] {
+        auto req = one;
+        req.command = {"a"};
+        req.constraints = jobspec::parse_constraint_query("rank:15").value();
+        return req;
+    }());
+    auto alloc = jobspec::allocate(js.value(), r);
+    REQUIRE(alloc.ok());
+    CHECK(alloc.value().properties().empty());
+}
