@@ -70,6 +70,18 @@ bool prints_as(std::string_view digits, std::uint64_t n, std::uint8_t width) {
     return v == n;
 }
 
+/// The most digits a number in a host name may have: its width must fit a Run's.
+constexpr std::size_t max_digits = std::numeric_limits<std::uint8_t>::max();
+
+/// Whether `digits` (all digits) is a number a run can hold: at most max_integer,
+/// and no longer than a width can say.
+bool is_number(std::string_view digits) {
+    if (digits.size() > max_digits)
+        return false;
+    const auto scanned = model::scan_decimal(digits, Limits::max_integer);
+    return scanned.length == digits.size() && !scanned.overflowed;
+}
+
 /// A host name split at its last run of digits.
 struct Split {
     std::string_view prefix;
@@ -87,8 +99,8 @@ std::optional<Split> split_last_number(std::string_view host) {
     while (begin > 0 && is_digit(host[begin - 1]))
         --begin;
     const std::string_view digits = host.substr(begin, end - begin);
-    // Too long to be a number we keep: the name stays whole.
-    if (digits.size() > 18)
+    // Too large to be a number we keep: the name stays whole.
+    if (!is_number(digits))
         return std::nullopt;
     return Split{host.substr(0, begin), digits, host.substr(end)};
 }
@@ -114,7 +126,7 @@ std::optional<std::string_view> digits_in(const Run& run, std::string_view host)
         return std::nullopt;
     const std::string_view digits =
         host.substr(run.prefix.size(), host.size() - run.prefix.size() - run.suffix.size());
-    if (digits.size() > 18 || !std::all_of(digits.begin(), digits.end(), is_digit))
+    if (!std::all_of(digits.begin(), digits.end(), is_digit) || !is_number(digits))
         return std::nullopt;
     return digits;
 }
@@ -191,6 +203,10 @@ Expected<Hostlist, Hostlist::Error> Hostlist::parse(std::string_view text) {
                 return fail(Kind::overflow, pos, lo.length,
                             fmt::format("'{}' is larger than {}", text.substr(pos, lo.length),
                                         Limits::max_integer));
+            if (lo.length > max_digits)
+                return fail(
+                    Kind::overflow, pos, lo.length,
+                    fmt::format("a number in a host name has at most {} digits", max_digits));
             if (runs.empty())
                 width = width_of(text.substr(pos, lo.length));
             pos += lo.length;
@@ -288,7 +304,8 @@ std::string Hostlist::encode() const {
     Hostlist normal;
     for (const auto& run : runs_) {
         if (run.size() == 1)
-            normal.append(run.numbered ? run.prefix + padded(run.first, run.width) + run.suffix : run.prefix);
+            normal.append(run.numbered ? run.prefix + padded(run.first, run.width) + run.suffix
+                                       : run.prefix);
         else
             normal.append(run);
     }

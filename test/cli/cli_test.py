@@ -514,6 +514,13 @@ class Sets(unittest.TestCase):
         self.assertIn("error[hostlist.syntax]", r.stderr)
         self.assertEqual(run("hostlist", "nth", "x", "a").returncode, 2)
 
+    def test_bracketed_arguments_reach_the_command_whole(self):
+        # CLI11 alone would read "[1-3]" as a list holding "1-3".
+        self.assertEqual(run("hostlist", "expand", "[1-3]").stdout, "1\n2\n3\n")
+        self.assertEqual(run("idset", "count", "[1-3,7]").stdout, "4\n")
+        r = run("shape", "--diagnostics", "[x]", "core")
+        self.assertEqual(r.returncode, 2)
+
 
 class Constraints(unittest.TestCase):
     R = None

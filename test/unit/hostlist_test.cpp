@@ -75,6 +75,16 @@ TEST_CASE("hostlist - a large range is one run") {
     CHECK_FALSE(h.find("node100000"));
     CHECK_FALSE(h.find("node012345"));
     CHECK(parse("n[0-9223372036854775807]").count() == 9223372036854775808ULL);
+    // Found by fuzz-hostlist: a 19-digit number is still a number when found again.
+    const Hostlist top = parse("[9223372036854775807]");
+    CHECK(top.find("9223372036854775807") == 0u);
+    CHECK(parse(top.encode()).expand() == top.expand());
+    CHECK(parse("n9223372036854775806,n9223372036854775807").encode() ==
+          "n[9223372036854775806-9223372036854775807]");
+    // Past max_integer a name stays whole.
+    CHECK(parse("n9223372036854775808,n9223372036854775809").runs().size() == 2);
+    const std::string zeros(254, '0');
+    CHECK(parse("n[" + zeros + "1-" + zeros + "3]").find("n" + zeros + "2") == 1u);
 }
 
 TEST_CASE("hostlist - append extends runs") {
@@ -124,8 +134,9 @@ TEST_CASE("hostlist - errors") {
     CHECK(error("foo[1;2]") == K::syntax);
     CHECK(error("foo[5-3]") == K::order);
     CHECK(error("foo[99999999999999999999]") == K::overflow);
-    CHECK(error("foo[0-099999999999999999999]") == K::overflow); // found by fuzz-constraint_json
+    CHECK(error("foo[0-099999999999999999999]") == K::overflow);  // found by fuzz-constraint_json
     CHECK(error("1[09007569223372036854775807]") == K::overflow); // found by fuzz-hostlist
+    CHECK(error("n[" + std::string(255, '0') + "1]") == K::overflow);
     auto e = Hostlist::parse("ab[1-2],c d").error();
     CHECK(e.offset == 9);
 }

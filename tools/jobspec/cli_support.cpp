@@ -14,6 +14,39 @@
 
 namespace jobspec::cli {
 
+namespace {
+
+// Marks an argument CLI11 would split as a list; the mark comes off before any check.
+constexpr char bracket_guard = '\x1F';
+
+void keep_brackets(CLI::App& app) {
+    const CLI::Validator unguard(
+        [](std::string& value) {
+            if (!value.empty() && value.front() == bracket_guard)
+                value.erase(0, 1);
+            return std::string();
+        },
+        "");
+    for (CLI::Option* option : app.get_options())
+        option->transform(unguard);
+    for (CLI::App* sub : app.get_subcommands({}))
+        keep_brackets(*sub);
+}
+
+} // namespace
+
+void parse_command_line(CLI::App& app, int argc, char** argv) {
+    keep_brackets(app);
+    std::vector<std::string> args;
+    for (int i = argc - 1; i > 0; --i) {
+        std::string arg = argv[i];
+        if (arg.size() >= 2 && arg.front() == '[' && arg.back() == ']')
+            arg.insert(arg.begin(), bracket_guard);
+        args.push_back(std::move(arg));
+    }
+    app.parse(args);
+}
+
 void add_common_options(CLI::App& app, CommonOptions& options) {
     app.add_option("--diagnostics", options.diagnostics,
                    "How problems are printed on stderr: text (with carets) or json")

@@ -33,6 +33,12 @@ struct Command {
     std::function<int()> run;
 };
 
+/// Parses the command line into `app` and its subcommands. Unlike CLI11's own parse, an
+/// argument written "[...]" reaches its option whole: CLI11 splits such arguments into
+/// lists, which would turn the hostlist "[1-3]" into the host "1-3". Throws what CLI11
+/// throws (CLI::ParseError).
+void parse_command_line(CLI::App& app, int argc, char** argv);
+
 /// Adds --diagnostics, --color, --strict, --pretty, --max-depth, --max-input-bytes and
 /// --max-diagnostics to `app`.
 void add_common_options(CLI::App& app, CommonOptions& options);

@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
         c.app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
 
     try {
-        app.parse(argc, argv);
+        parse_command_line(app, argc, argv);
     } catch (const CLI::ParseError& e) {
         return app.exit(e) == 0 ? exit_ok : exit_usage;
     }
