@@ -3,7 +3,6 @@
 
 #include <ctime>
 
-#include <boost/json/parse.hpp>
 #include <fmt/format.h>
 
 #include <jobspec/emit.hpp>
@@ -11,6 +10,7 @@
 
 #include "sema/canonical_jobspec.hpp"
 #include "sema/v1_pass.hpp"
+#include "support/json_parse.hpp"
 #include "support/numbers.hpp"
 
 namespace jobspec {
@@ -314,7 +314,7 @@ std::optional<double> parse_begin_time(std::string_view text) {
 
 boost::json::value attribute_value(std::string_view text) {
     boost::json::error_code ec;
-    auto v = boost::json::parse(text, ec);
+    auto v = support::parse_json(text, ec, Limits{}.effective_depth());
     if (ec)
         return boost::json::value(text);
     return v;

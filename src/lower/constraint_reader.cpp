@@ -1,12 +1,12 @@
 // RFC 31 constraint JSON -> Constraint, with checks and JSON pointers.
 #include <jobspec/constraint.hpp>
 
-#include <boost/json/parse.hpp>
 #include <fmt/format.h>
 
 #include <jobspec/hostlist.hpp>
 
 #include "support/json_kinds.hpp"
+#include "support/json_parse.hpp"
 #include "support/json_pointer.hpp"
 #include "support/suggest.hpp"
 
@@ -117,10 +117,8 @@ Result<Constraint> read_constraint(std::string_view text, const Limits& limits) 
                                     text.size(), limits.max_input_bytes));
         return Result<Constraint>(std::move(diagnostics));
     }
-    boost::json::parse_options options;
-    options.max_depth = limits.effective_depth();
     boost::json::error_code ec;
-    const auto v = boost::json::parse(text, ec, {}, options);
+    const auto v = support::parse_json(text, ec, limits.effective_depth());
     if (ec) {
         diagnostics.add(ec == boost::json::error::too_deep ? Code::limit_depth
                                                            : Code::constraint_type,

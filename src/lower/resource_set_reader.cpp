@@ -5,19 +5,18 @@
 #include <unordered_map>
 
 #include <boost/json/monotonic_resource.hpp>
-#include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <fmt/format.h>
 
 #include "model/resource_set_access.hpp"
 #include "support/json_kinds.hpp"
+#include "support/json_parse.hpp"
 #include "support/json_pointer.hpp"
 
 namespace jobspec {
 
 namespace {
 
-using boost::json::kind;
 using support::JsonPointer;
 using support::PointerScope;
 
@@ -296,10 +295,8 @@ Result<ResourceSet> read_resource_set(std::string_view text, const Limits& limit
         return Result<ResourceSet>(std::move(diagnostics));
     }
     boost::json::monotonic_resource memory;
-    boost::json::parse_options options;
-    options.max_depth = limits.effective_depth();
     boost::json::error_code ec;
-    const boost::json::value r = boost::json::parse(text, ec, &memory, options);
+    const boost::json::value r = support::parse_json(text, ec, limits.effective_depth(), &memory);
     if (ec) {
         diagnostics.add(ec == boost::json::error::too_deep ? Code::limit_depth
                                                            : Code::R_json_syntax,

@@ -5,6 +5,7 @@
 #include <boost/json/basic_parser_impl.hpp>
 #include <fmt/format.h>
 
+#include "support/json_parse.hpp"
 #include "syntax/document.hpp"
 #include "syntax/document_builder.hpp"
 
@@ -62,8 +63,12 @@ public:
         builder_.value(std::move(node));
         return true;
     }
-    bool on_number_part(string_view, error_code&) { return true; }
+    bool on_number_part(string_view s, error_code&) {
+        number_.append(s.data(), s.size());
+        return true;
+    }
     bool on_int64(std::int64_t i, string_view s, error_code&) {
+        number_.clear();
         DocNode node;
         node.kind = DocNode::Kind::integer;
         node.integer = i;
@@ -72,6 +77,7 @@ public:
         return true;
     }
     bool on_uint64(std::uint64_t u, string_view s, error_code&) {
+        number_.clear();
         DocNode node;
         node.kind = DocNode::Kind::uinteger;
         node.uinteger = u;
@@ -82,7 +88,9 @@ public:
     bool on_double(double d, string_view s, error_code&) {
         DocNode node;
         node.kind = DocNode::Kind::real;
-        node.real = d;
+        number_.append(s.data(), s.size());
+        node.real = support::exact_double(number_, d);
+        number_.clear();
         node.range = number_range(s);
         builder_.value(std::move(node));
         return true;
@@ -137,6 +145,7 @@ private:
     std::string_view text_;
     DocBuilder builder_;
     std::string part_;
+    std::string number_;
     bool depth_exceeded_ = false;
 };
 
@@ -158,6 +167,8 @@ std::optional<DocNode> read_json(std::string_view text, const Limits& limits,
     boost::json::basic_parser<JsonHandler> parser(options, text, limits, diagnostics);
     error_code ec;
     const std::size_t used = parser.write_some(false, text.data(), text.size(), ec);
+    if (!ec && used < text.size())
+        ec = boost::json::error::extra_data;
     if (ec && !parser.handler().depth_exceeded()) {
         const auto at = static_cast<std::uint32_t>(used);
         std::string message = ec.message();

@@ -82,6 +82,19 @@ TEST_CASE("read - JSON keeps ranges of keys, strings and numbers") {
     CHECK_FALSE(doc->find("n")->value.range.known());
 }
 
+TEST_CASE("read - JSON numbers are read exactly, and the document must end") {
+    Diagnostics d;
+    // Boost.JSON 1.81 alone reads both one ulp off.
+    auto doc = json(R"({"a": 9.777777777777779e+30, "b": 9777777777777777777777777777770})", d);
+    REQUIRE(doc);
+    CHECK(doc->find("a")->value.real == 9.777777777777779e+30);
+    CHECK(doc->find("b")->value.real == 9.777777777777778e+30);
+    Diagnostics extra;
+    CHECK_FALSE(json(R"({"a": 1} x)", extra));
+    REQUIRE(first_code(extra) == "jobspec.json-syntax");
+    CHECK(extra[0].location.range.begin == 9);
+}
+
 TEST_CASE("read - duplicate keys keep the first value") {
     Diagnostics d;
     auto doc = yaml("a: 1\nb: 2\na: 3\n", d);

@@ -101,6 +101,19 @@ TEST_CASE("R - checks say what is wrong, where") {
           std::vector<std::string>{"R.missing-key /execution/R_lite/0"});
 }
 
+TEST_CASE("R - numbers anywhere write back as they were read") {
+    // Found by fuzz-resource_set: Boost.JSON 1.81 alone reads these an ulp off.
+    const std::string text =
+        R"({"version":1,"execution":{"R_lite":[],"starttime":1700000000.123456,)"
+        R"("expiration":0.0},"scheduling":{"t":9.777777777777779e+30}})";
+    auto r = jobspec::read_resource_set(text);
+    REQUIRE(r.ok());
+    const auto written = jobspec::to_json_text(jobspec::to_json_value(r.value()));
+    CHECK(written.find("9.777777777777779e+30") != std::string::npos);
+    CHECK(written.find("1700000000.123456") != std::string::npos);
+    CHECK_FALSE(jobspec::read_resource_set(R"({"version":1} {})").ok());
+}
+
 TEST_CASE("R - the @ suffix and leading + are valid property names") {
     CHECK(ResourceSet::valid_property_name("amd-mi50@gpu"));
     CHECK(ResourceSet::valid_property_name("+queue-debug"));

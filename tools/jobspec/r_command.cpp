@@ -4,10 +4,10 @@
 #include <memory>
 #include <vector>
 
-#include <boost/json/stream_parser.hpp>
-
 #include <jobspec/emit.hpp>
 #include <jobspec/resource_set.hpp>
+
+#include "support/json_parse.hpp"
 
 namespace jobspec::cli {
 
@@ -43,15 +43,11 @@ std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>&
         if (!text)
             return std::nullopt;
         const std::string name = input == "-" ? "<stdin>" : input;
-        boost::json::parse_options options;
-        options.max_depth = common.limits.effective_depth();
         std::string_view rest = *text;
         while (rest.find_first_not_of(" \t\r\n") != std::string_view::npos) {
-            boost::json::stream_parser parser({}, options);
             boost::json::error_code ec;
-            const std::size_t used = parser.write_some(rest.data(), rest.size(), ec);
-            if (!ec && !parser.done())
-                parser.finish(ec);
+            std::size_t used = 0;
+            auto value = support::parse_json(rest, ec, common.limits.effective_depth(), {}, &used);
             if (ec) {
                 Diagnostics d;
                 d.add(Code::R_json_syntax, "R is not valid JSON: " + ec.message(),
@@ -62,7 +58,7 @@ std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>&
                 report(d, *text, common, name);
                 return std::nullopt;
             }
-            auto r = resource_set_from_json(parser.release());
+            auto r = resource_set_from_json(value);
             if (report(r.diagnostics(), *text, common, name) != exit_ok)
                 return std::nullopt;
             out.push_back(std::move(r).value());
@@ -224,7 +220,7 @@ int run_set_property(const RArgs& a) {
     for (const auto& arg : a.inputs)
         (arg.find(':') != std::string::npos ? specs : inputs).push_back(arg);
     if (inputs.empty())
-        inputs.push_back("-");
+        inputs.emplace_back("-");
     auto all = read_all(inputs, a.common);
     if (!all)
         return exit_invalid;
@@ -314,7 +310,7 @@ second), 2 usage error.)");
     const auto run = [a, encode, decode, info, verify, append, diff, intersect, remap, rerank,
                       set_property]() -> int {
         if (a->inputs.empty())
-            a->inputs.push_back("-");
+            a->inputs.emplace_back("-");
         if (encode->parsed())
             return run_encode(*a);
         if (decode->parsed())
