@@ -22,7 +22,7 @@ enum class Code : std::uint16_t {
 
 /// How many codes there are; Code values run from 0 to code_count - 1.
 inline constexpr std::size_t code_count = 0
-#define JOBSPEC_DIAGNOSTIC(id, name, severity) +1
+#define JOBSPEC_DIAGNOSTIC(id, name, severity) +1 // NOLINT(bugprone-macro-parentheses)
 #include <jobspec/diagnostic_codes.def>
 #undef JOBSPEC_DIAGNOSTIC
     ;

@@ -45,6 +45,15 @@ boost::json::value to_json_value(const Workflow& workflow);
 /// edge per dependency labelled scheme:value.
 std::string to_dot(const Workflow& workflow);
 
+/// A resource list as a Graphviz digraph: a box per vertex labelled "type ×count"
+/// (counts in RFC 45 form: "2+", "3-30"), with its unit and other keys; exclusive
+/// vertices bold; each slot a cluster labelled "slot LABEL ×count" around what it holds.
+std::string to_dot(const ResourceList& resources);
+
+/// A jobspec's resources as above, with each task (command and count) hanging from the
+/// slot it names.
+std::string to_dot(const Jobspec& jobspec);
+
 /// A resource set as R version 1: R_lite entries (one per group of ranks with the same
 /// cores and GPUs, in rank order), one compressed nodelist hostlist, properties, nslots,
 /// starttime and expiration (0 when unset), and scheduling when present.

@@ -6,6 +6,8 @@
 #include <charconv>
 #include <string_view>
 
+#include "support/json_string.hpp"
+
 namespace jobspec {
 
 namespace {
@@ -61,44 +63,7 @@ private:
             out_ += ".0";
     }
 
-    void string(std::string_view s) {
-        static constexpr char hex[] = "0123456789abcdef";
-        out_ += '"';
-        for (const char c : s) {
-            switch (c) {
-            case '"':
-                out_ += "\\\"";
-                break;
-            case '\\':
-                out_ += "\\\\";
-                break;
-            case '\n':
-                out_ += "\\n";
-                break;
-            case '\r':
-                out_ += "\\r";
-                break;
-            case '\t':
-                out_ += "\\t";
-                break;
-            case '\b':
-                out_ += "\\b";
-                break;
-            case '\f':
-                out_ += "\\f";
-                break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    out_ += "\\u00";
-                    out_ += hex[(c >> 4) & 0xF];
-                    out_ += hex[c & 0xF];
-                } else {
-                    out_ += c;
-                }
-            }
-        }
-        out_ += '"';
-    }
+    void string(std::string_view s) { support::append_json_quoted(out_, s); }
 
     void array(const boost::json::array& a) {
         out_ += '[';

@@ -7,22 +7,11 @@
 
 #include <jobspec/fluid.hpp>
 
+#include "emit/dot_text.hpp"
+
 namespace jobspec {
 
-namespace {
-
-/// A DOT double-quoted string.
-std::string dot_quoted(std::string_view s) {
-    std::string out = "\"";
-    for (const char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        out += c == '\n' ? ' ' : c;
-    }
-    return out + '"';
-}
-
-} // namespace
+using emit::dot_quoted;
 
 boost::json::value to_json_value(const Workflow& workflow) {
     boost::json::array jobs;

@@ -98,4 +98,49 @@ Expected<std::string, Error> unescape_json(std::string_view body) {
     return out;
 }
 
+void append_json_quoted(std::string& out, std::string_view s) {
+    static constexpr char hex[] = "0123456789abcdef";
+    out += '"';
+    for (const char c : s) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                out += "\\u00";
+                out += hex[(c >> 4) & 0xF];
+                out += hex[c & 0xF];
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+std::string json_quoted(std::string_view s) {
+    std::string out;
+    append_json_quoted(out, s);
+    return out;
+}
+
 } // namespace jobspec::support

@@ -1,4 +1,4 @@
-// Decoding the body of a JSON string literal (RFC 8259 section 7).
+// JSON string literals (RFC 8259 section 7): decoding their bodies, writing them.
 #pragma once
 
 #include <string>
@@ -14,5 +14,12 @@ enum class EscapeError : std::uint8_t { bad_escape };
 /// \r \t and \uXXXX, surrogate pairs included. An unknown escape or a lone surrogate is
 /// an error whose offset and length cover the escape within `body`.
 Expected<std::string, CodecError<EscapeError>> unescape_json(std::string_view body);
+
+/// Appends `s` to `out` as a JSON string literal: quoted, with \" \\ \n \r \t \b \f and
+/// \u00XX for other control characters. Other bytes pass through as they are.
+void append_json_quoted(std::string& out, std::string_view s);
+
+/// `s` as a JSON string literal.
+std::string json_quoted(std::string_view s);
 
 } // namespace jobspec::support

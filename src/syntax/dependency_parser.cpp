@@ -85,7 +85,8 @@ std::string describe_dependency_token(std::size_t type) {
 }
 
 std::optional<DependencyAst> parse_dependency_uri(std::string_view text, const Limits& limits,
-                                                  Diagnostics& diagnostics) {
+                                                  Diagnostics& diagnostics,
+                                                  ParseObserver* observer) {
     if (text.size() > limits.max_input_bytes) {
         diagnostics.add(Code::limit_input_size,
                         fmt::format("dependency is {} bytes long, more than the limit of {}",
@@ -95,6 +96,8 @@ std::optional<DependencyAst> parse_dependency_uri(std::string_view text, const L
     }
     const std::size_t errors_before = diagnostics.error_count();
     DependencyTokenSource source(text, diagnostics);
+    if (observer != nullptr)
+        observer->lexed(source);
     if (source.fatal())
         return std::nullopt;
     antlr4::CommonTokenStream tokens(&source);
@@ -104,11 +107,17 @@ std::optional<DependencyAst> parse_dependency_uri(std::string_view text, const L
     parser.setErrorHandler(std::make_shared<ErrorStrategy>(diagnostics, Code::dependency_syntax,
                                                            describe_dependency_token, 1));
     G::DependencyContext* tree = nullptr;
+    if (observer != nullptr)
+        observer->parsing(parser);
     try {
         tree = parser.dependency();
     } catch (const antlr4::ParseCancellationException&) {
+        if (observer != nullptr)
+            observer->parsed(parser, nullptr);
         return std::nullopt;
     }
+    if (observer != nullptr)
+        observer->parsed(parser, tree);
     if (diagnostics.error_count() > errors_before)
         return std::nullopt;
 
@@ -129,8 +138,9 @@ std::optional<DependencyAst> parse_dependency_uri(std::string_view text, const L
             option.key_range = token_range(*key->getSymbol());
             auto* value = o->TEXT(1);
             option.value = decoded(value, diagnostics);
+            const SourceRange equals = token_range(*o->EQUALS()->getSymbol());
             option.value_range = value != nullptr ? token_range(*value->getSymbol())
-                                                  : token_range(*o->EQUALS()->getSymbol());
+                                                  : SourceRange{equals.end, equals.end};
             ast.options.push_back(std::move(option));
         }
     }

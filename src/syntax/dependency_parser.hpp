@@ -9,6 +9,8 @@
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/limits.hpp>
 
+#include "syntax/parse_observer.hpp"
+
 namespace jobspec::syntax {
 
 /// A dependency URI as written, with %XX escapes decoded.
@@ -30,8 +32,10 @@ struct DependencyAst {
 /// Parses "scheme:value?key=val&key=val": checks the size limit, lexes, runs the
 /// generated parser and decodes %XX escapes. Returns nothing when a dependency.* or
 /// limit.* error was added.
+/// An `observer` watches the lexing and the parse (the grammar debugger's way in).
 std::optional<DependencyAst> parse_dependency_uri(std::string_view text, const Limits& limits,
-                                                  Diagnostics& diagnostics);
+                                                  Diagnostics& diagnostics,
+                                                  ParseObserver* observer = nullptr);
 
 /// How a Dependency token type reads in messages.
 std::string describe_dependency_token(std::size_t type);

@@ -107,7 +107,7 @@ std::string describe_query_token(std::size_t type) {
 }
 
 std::optional<QueryNode> parse_query(std::string_view text, const Limits& limits,
-                                     Diagnostics& diagnostics) {
+                                     Diagnostics& diagnostics, ParseObserver* observer) {
     if (text.size() > limits.max_input_bytes) {
         diagnostics.add(Code::limit_input_size,
                         fmt::format("query is {} bytes long, more than the limit of {}",
@@ -117,6 +117,8 @@ std::optional<QueryNode> parse_query(std::string_view text, const Limits& limits
     }
     const std::size_t errors_before = diagnostics.error_count();
     QueryTokenSource source(text, limits, diagnostics);
+    if (observer != nullptr)
+        observer->lexed(source);
     if (source.fatal())
         return std::nullopt;
     antlr4::CommonTokenStream tokens(&source);
@@ -125,11 +127,17 @@ std::optional<QueryNode> parse_query(std::string_view text, const Limits& limits
     parser.setErrorHandler(std::make_shared<ErrorStrategy>(
         diagnostics, Code::query_syntax, describe_query_token, limits.max_diagnostics));
     G::QueryContext* tree = nullptr;
+    if (observer != nullptr)
+        observer->parsing(parser);
     try {
         tree = parser.query();
     } catch (const antlr4::ParseCancellationException&) {
+        if (observer != nullptr)
+            observer->parsed(parser, nullptr);
         return std::nullopt;
     }
+    if (observer != nullptr)
+        observer->parsed(parser, tree);
     if (diagnostics.error_count() > errors_before)
         return std::nullopt;
     return QueryAstBuilder().or_expr(*tree->orExpr());

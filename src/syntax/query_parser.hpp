@@ -9,6 +9,8 @@
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/limits.hpp>
 
+#include "syntax/parse_observer.hpp"
+
 namespace jobspec::syntax {
 
 /// A query as written: a term, or and/or/not over nodes (and and or already flattened
@@ -28,8 +30,9 @@ struct QueryNode {
 };
 
 /// Parses a query; returns nothing when a query.* or limit.* error was added.
+/// An `observer` watches the lexing and the parse (the grammar debugger's way in).
 std::optional<QueryNode> parse_query(std::string_view text, const Limits& limits,
-                                     Diagnostics& diagnostics);
+                                     Diagnostics& diagnostics, ParseObserver* observer = nullptr);
 
 /// How a ConstraintQuery token type reads in messages.
 std::string describe_query_token(std::size_t type);

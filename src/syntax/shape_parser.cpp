@@ -53,7 +53,7 @@ std::string describe_shape_token(std::size_t type) {
 }
 
 std::optional<ShapeAst> parse_shape(std::string_view text, const Limits& limits,
-                                    Diagnostics& diagnostics) {
+                                    Diagnostics& diagnostics, ParseObserver* observer) {
     if (text.size() > limits.max_input_bytes) {
         diagnostics.add(Code::limit_input_size,
                         fmt::format("shape is {} bytes long, more than the limit of {}",
@@ -63,6 +63,8 @@ std::optional<ShapeAst> parse_shape(std::string_view text, const Limits& limits,
     }
     const std::size_t errors_before = diagnostics.error_count();
     ShapeTokenSource source(text, limits, diagnostics);
+    if (observer != nullptr)
+        observer->lexed(source);
     if (source.fatal())
         return std::nullopt;
 
@@ -72,11 +74,17 @@ std::optional<ShapeAst> parse_shape(std::string_view text, const Limits& limits,
     parser.setErrorHandler(std::make_shared<ErrorStrategy>(
         diagnostics, Code::shape_syntax, describe_shape_token, limits.max_diagnostics));
     grammar::Shape::ShapeContext* tree = nullptr;
+    if (observer != nullptr)
+        observer->parsing(parser);
     try {
         tree = parser.shape();
     } catch (const antlr4::ParseCancellationException&) {
+        if (observer != nullptr)
+            observer->parsed(parser, nullptr);
         return std::nullopt;
     }
+    if (observer != nullptr)
+        observer->parsed(parser, tree);
     if (diagnostics.error_count() > errors_before)
         return std::nullopt;
     ShapeAst ast = ShapeAstBuilder(diagnostics).shape(*tree);

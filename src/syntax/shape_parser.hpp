@@ -7,6 +7,8 @@
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/limits.hpp>
 
+#include "syntax/parse_observer.hpp"
+
 #include "syntax/shape_ast.hpp"
 
 namespace jobspec::syntax {
@@ -15,8 +17,9 @@ namespace jobspec::syntax {
 /// strategy and converts the parse tree to the AST. Returns nothing when any shape.* or
 /// limit.* error was added to `diagnostics`; every syntax error the parser can recover
 /// from is reported, up to the diagnostics cap.
+/// An `observer` watches the lexing and the parse (the grammar debugger's way in).
 std::optional<ShapeAst> parse_shape(std::string_view text, const Limits& limits,
-                                    Diagnostics& diagnostics);
+                                    Diagnostics& diagnostics, ParseObserver* observer = nullptr);
 
 /// How a Shape token type reads in messages: "'['", "a name", "end of input".
 std::string describe_shape_token(std::size_t type);

@@ -533,6 +533,11 @@ class Constraints(unittest.TestCase):
         self.assertEqual((r.returncode, r.stdout, r.stderr), (0,
             '{"and":[{"properties":["ssd"]},{"not":[{"hostlist":["foo[1-3]"]}]}]}\n', ""))
 
+    def test_query_from_standard_input(self):
+        r = run("constraint", "-", stdin="ssd and not host:foo[1-3]\n")
+        self.assertEqual((r.returncode, r.stdout), (0,
+            '{"and":[{"properties":["ssd"]},{"not":[{"hostlist":["foo[1-3]"]}]}]}\n'))
+
     def test_leading_dash_after_double_dash(self):
         r = run("constraint", "--", "-ssd")
         self.assertEqual(r.stdout, '{"not":[{"properties":["ssd"]}]}\n')

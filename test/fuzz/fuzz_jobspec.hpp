@@ -21,6 +21,7 @@ inline int fuzz_jobspec(const std::uint8_t* data, std::size_t size,
             const auto value = jobspec::to_json_value(result.value());
             (void)jobspec::to_json_text(value);
             (void)jobspec::to_yaml_text(value);
+            (void)jobspec::to_dot(result.value());
         }
         (void)jobspec::render_text(result.diagnostics(), text, {false, "fuzz"});
         (void)jobspec::render_json(result.diagnostics(), text);

@@ -16,6 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             (void)jobspec::to_json_text(value, true);
             (void)jobspec::to_yaml_text(value);
         }
+        (void)jobspec::to_dot(result.value());
     }
     (void)jobspec::render_text(result.diagnostics(), text, {true, "fuzz"});
     (void)jobspec::render_json(result.diagnostics(), text);

@@ -81,7 +81,14 @@ def constraint_json_seeds(conformance):
             yield line.split("\t")[-1]
 
 
-SEEDS = {"shape": shape_seeds, "query": query_seeds, "constraint_json": constraint_json_seeds, "idset": idset_seeds, "hostlist": hostlist_seeds,
+def grammar_debug_seeds(conformance):
+    """Each grammar's seeds behind a first byte choosing it (and some options)."""
+    for selector, seeds in ((0, shape_seeds), (1, dependency_seeds), (2, query_seeds)):
+        for i, seed in enumerate(seeds(conformance)):
+            yield chr(selector + 3 * (i % 8)) + seed
+
+
+SEEDS = {"grammar_debug": grammar_debug_seeds, "shape": shape_seeds, "query": query_seeds, "constraint_json": constraint_json_seeds, "idset": idset_seeds, "hostlist": hostlist_seeds,
          "resource_set": resource_set_seeds, "dependency": dependency_seeds, "fluid": fluid_seeds, "jobspec_yaml": jobspec_seeds(".yaml"),
          "jobspec_json": jobspec_seeds(".json")}
 

@@ -47,7 +47,10 @@ int run_constraint(const ConstraintArgs& a) {
         source = *text;
         constraint = read_constraint(source, a.common.limits);
     } else {
-        source = a.query;
+        const auto text = read_argument(a.query);
+        if (!text)
+            return exit_usage;
+        source = *text;
         QueryOptions options;
         if (!a.default_operator.empty())
             options.default_operator = a.default_operator;
@@ -112,7 +115,8 @@ Command add_constraint_command(CLI::App& parent) {
     CLI::App* app = parent.add_subcommand(
         "constraint", "Compile an RFC 35 constraint query to RFC 31 JSON, or match one against R");
     app->add_option("QUERY", a->query,
-                    "The query, e.g. 'ssd and not host:foo[1-3]' (after -- if it starts with -)");
+                    "The query, e.g. 'ssd and not host:foo[1-3]' (after -- if it starts with -); - "
+                    "reads standard input");
     app->add_option("--json", a->json, "Read an RFC 31 constraint from FILE (- for stdin) instead");
     app->add_option("--match", a->match,
                     "Print the ranks and hosts of this R (a file) that satisfy it");

@@ -1,9 +1,14 @@
 #include "graph_command.hpp"
 
+#include <iostream>
 #include <memory>
 
+#include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/shape.hpp>
 #include <jobspec/workflow.hpp>
+
+#include "graphviz.hpp"
 
 namespace jobspec::cli {
 
@@ -13,8 +18,16 @@ struct GraphArgs {
     CommonOptions common;
     std::string what;
     std::string input;
-    std::string format = "json";
+    std::string format;
+    std::string svg;
 };
+
+/// Prints the DOT text, or draws it into --svg FILE.
+int draw(const GraphArgs& args, const std::string& dot) {
+    if (!args.svg.empty())
+        return write_svg(dot, args.svg);
+    return write_output(dot);
+}
 
 int run_dag(const GraphArgs& args) {
     const auto text = read_file(args.input);
@@ -27,9 +40,48 @@ int run_dag(const GraphArgs& args) {
                               args.input == "-" ? "<stdin>" : args.input);
     if (status != exit_ok)
         return status;
-    if (args.format == "dot")
-        return write_output(to_dot(result.value()));
+    if (args.format == "dot" || !args.svg.empty())
+        return draw(args, to_dot(result.value()));
     return write_output(to_json_text(to_json_value(result.value()), args.common.pretty));
+}
+
+int run_shape(const GraphArgs& args) {
+    const auto text = read_argument(args.input);
+    if (!text)
+        return exit_usage;
+    ShapeOptions options;
+    options.limits = args.common.limits;
+    auto result = compile_shape(*text, options);
+    if (const int status = report(result.diagnostics(), *text, args.common); status != exit_ok)
+        return status;
+    return draw(args, to_dot(result.value()));
+}
+
+int run_jobspec(const GraphArgs& args) {
+    const auto text = read_file(args.input);
+    if (!text)
+        return exit_usage;
+    ReadOptions options;
+    options.limits = args.common.limits;
+    auto result = read_jobspec(*text, options);
+    if (const int status = report(result.diagnostics(), *text, args.common,
+                                  args.input == "-" ? "<stdin>" : args.input);
+        status != exit_ok)
+        return status;
+    return draw(args, to_dot(result.value()));
+}
+
+int run_graph(const GraphArgs& args) {
+    if (args.what != "dag" && args.format == "json") {
+        std::cerr << "jobspec graph: --what " << args.what
+                  << " draws DOT only (jobspec shape and validate print the JSON)\n";
+        return exit_usage;
+    }
+    if (args.what == "shape")
+        return run_shape(args);
+    if (args.what == "jobspec")
+        return run_jobspec(args);
+    return run_dag(args);
 }
 
 } // namespace
@@ -37,17 +89,26 @@ int run_dag(const GraphArgs& args) {
 Command add_graph_command(CLI::App& parent) {
     auto args = std::make_shared<GraphArgs>();
     CLI::App* app = parent.add_subcommand("graph", "Show what a request means as a graph");
-    app->add_option("--what", args->what, "What to draw: dag (a workflow of jobs)")
-        ->check(CLI::IsMember({"dag"}))
+    app->add_option("--what", args->what,
+                    "What to draw: shape (an RFC 46 shape's resources), jobspec (a jobspec "
+                    "file's resources and tasks) or dag (a workflow of jobs)")
+        ->check(CLI::IsMember({"shape", "jobspec", "dag"}))
         ->required();
     app->add_option("INPUT", args->input,
-                    "The workflow file (YAML or JSON); - reads standard input")
+                    "The shape, or the jobspec or workflow file (YAML or JSON); - reads "
+                    "standard input")
         ->required();
-    app->add_option("--format", args->format, "json (edges and an order) or dot (Graphviz)")
-        ->check(CLI::IsMember({"json", "dot"}))
-        ->capture_default_str();
+    app->add_option("--format", args->format,
+                    "dot (Graphviz), or json for a dag (its edges and an order; the default "
+                    "for dag)")
+        ->check(CLI::IsMember({"json", "dot"}));
+    app->add_option("--svg", args->svg, "Draw the picture into this SVG file (needs graphviz)");
     add_common_options(*app, args->common);
-    app->footer(R"(A workflow is a list of jobs in submission order:
+    app->footer(R"(Resources are drawn as boxes labelled "type ×count" (ranges as 2+ or 3-30),
+each slot as a frame around what it holds, exclusive ones in bold, tasks hanging
+from their slot.
+
+A workflow is a list of jobs in submission order:
   - name: A
     id: ƒ2oLkTLb                      # optional; after* and fluid dependencies use it
     user: alice                       # optional; user-scoped dependencies match one user
@@ -57,11 +118,14 @@ out and inout of the same value in scope); after* dependencies wait for the job 
 that id.
 
 Examples:
+  jobspec graph --what shape 'node/[slot=10{read-db}/[core;memory=4{unit:GB}];slot{db}/core=6]'
+  jobspec graph --what jobspec --svg job.svg job.yaml
   jobspec graph --what dag workflow.yaml
   jobspec graph --what dag --format dot workflow.yaml | dot -Tsvg > workflow.svg
 
-Exit status: 0 success, 1 invalid workflow or a dependency cycle, 2 usage error.)");
-    return Command{app, [args] { return run_dag(*args); }};
+Exit status: 0 success, 1 invalid input or a dependency cycle, 2 usage error (or no
+graphviz for --svg).)");
+    return Command{app, [args] { return run_graph(*args); }};
 }
 
 } // namespace jobspec::cli

@@ -1,4 +1,4 @@
-// What every jobspec subcommand shares: output options, reading inputs, reporting.
+// What the jobspec and jobspec-grammar commands share: options, reading inputs, reporting.
 #pragma once
 
 #include <functional>
@@ -42,6 +42,12 @@ void parse_command_line(CLI::App& app, int argc, char** argv);
 /// Adds --diagnostics, --color, --strict, --pretty, --max-depth, --max-input-bytes and
 /// --max-diagnostics to `app`.
 void add_common_options(CLI::App& app, CommonOptions& options);
+
+/// Adds the option choosing how diagnostics print (named `format_flag`) and --color.
+void add_report_options(CLI::App& app, CommonOptions& options, const std::string& format_flag);
+
+/// Adds --max-depth, --max-input-bytes and --max-diagnostics.
+void add_limit_options(CLI::App& app, Limits& limits);
 
 /// The text of an argument: itself, or standard input when it is "-". Nothing (with a
 /// message on stderr) when standard input cannot be read.

@@ -48,7 +48,14 @@ void parse_command_line(CLI::App& app, int argc, char** argv) {
 }
 
 void add_common_options(CLI::App& app, CommonOptions& options) {
-    app.add_option("--diagnostics", options.diagnostics,
+    add_report_options(app, options, "--diagnostics");
+    app.add_flag("--strict", options.strict, "Treat warnings as errors (exit 1)");
+    app.add_flag("--pretty", options.pretty, "Indent JSON output");
+    add_limit_options(app, options.limits);
+}
+
+void add_report_options(CLI::App& app, CommonOptions& options, const std::string& format_flag) {
+    app.add_option(format_flag, options.diagnostics,
                    "How problems are printed on stderr: text (with carets) or json")
         ->check(CLI::IsMember({"text", "json"}))
         ->capture_default_str();
@@ -57,17 +64,16 @@ void add_common_options(CLI::App& app, CommonOptions& options) {
            "Colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never")
         ->check(CLI::IsMember({"auto", "always", "never"}))
         ->capture_default_str();
-    app.add_flag("--strict", options.strict, "Treat warnings as errors (exit 1)");
-    app.add_flag("--pretty", options.pretty, "Indent JSON output");
-    app.add_option("--max-depth", options.limits.max_depth,
-                   "Deepest nesting accepted (at most 1000)")
+}
+
+void add_limit_options(CLI::App& app, Limits& limits) {
+    app.add_option("--max-depth", limits.max_depth, "Deepest nesting accepted (at most 1000)")
         ->check(CLI::Range(std::size_t{1}, Limits::depth_ceiling))
         ->capture_default_str();
-    app.add_option("--max-input-bytes", options.limits.max_input_bytes,
-                   "Largest input accepted, in bytes")
+    app.add_option("--max-input-bytes", limits.max_input_bytes, "Largest input accepted, in bytes")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    app.add_option("--max-diagnostics", options.limits.max_diagnostics,
+    app.add_option("--max-diagnostics", limits.max_diagnostics,
                    "Most problems reported before stopping")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
@@ -78,7 +84,7 @@ std::optional<std::string> read_argument(const std::string& argument) {
         return argument;
     std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     if (std::cin.bad()) {
-        std::cerr << "jobspec: cannot read standard input\n";
+        std::cerr << program_invocation_short_name << ": cannot read standard input\n";
         return std::nullopt;
     }
     // A trailing newline from `echo` or a file is not part of the input.
@@ -92,20 +98,21 @@ std::optional<std::string> read_file(const std::string& path) {
         std::string text((std::istreambuf_iterator<char>(std::cin)),
                          std::istreambuf_iterator<char>());
         if (std::cin.bad()) {
-            std::cerr << "jobspec: cannot read standard input\n";
+            std::cerr << program_invocation_short_name << ": cannot read standard input\n";
             return std::nullopt;
         }
         return text;
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        std::cerr << "jobspec: cannot open '" << path << "': " << std::strerror(errno) << "\n";
+        std::cerr << program_invocation_short_name << ": cannot open '" << path
+                  << "': " << std::strerror(errno) << "\n";
         return std::nullopt;
     }
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad()) {
-        std::cerr << "jobspec: cannot read '" << path << "'\n";
+        std::cerr << program_invocation_short_name << ": cannot read '" << path << "'\n";
         return std::nullopt;
     }
     return std::move(text).str();
@@ -142,7 +149,7 @@ int write_output(std::string_view text) {
     std::cout << text;
     std::cout.flush();
     if (!std::cout) {
-        std::cerr << "jobspec: cannot write to standard output\n";
+        std::cerr << program_invocation_short_name << ": cannot write to standard output\n";
         return exit_invalid;
     }
     return exit_ok;

@@ -1,0 +1,252 @@
+// jobspec-grammar: see how jobspec reads a shape, a dependency URI or a constraint query.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include <jobspec/constraint.hpp>
+#include <jobspec/dependency.hpp>
+#include <jobspec/shape.hpp>
+
+#include "cli_support.hpp"
+#include "emit/debug_text.hpp"
+#include "graphviz.hpp"
+#include "lower/shape_lowering.hpp"
+#include "sema/canonical_resources.hpp"
+#include "syntax/grammar_debug.hpp"
+#include "version.hpp"
+
+namespace {
+
+using namespace jobspec;
+using namespace jobspec::cli;
+
+struct Args {
+    std::string grammar;
+    std::string input;
+    std::string file;
+    bool tokens = false;
+    bool tree = false;
+    bool ast = false;
+    bool ranges = false;
+    bool ir = false;
+    bool dot = false;
+    std::string svg;
+    bool trace = false;
+    bool diagnostic_mode = false;
+    bool sll = false;
+    CommonOptions common;
+};
+
+syntax::Grammar grammar_of(const std::string& name) {
+    if (name == "dependency")
+        return syntax::Grammar::dependency;
+    if (name == "constraint")
+        return syntax::Grammar::constraint;
+    return syntax::Grammar::shape;
+}
+
+/// The input: the argument, the file, or standard input; without trailing newlines when
+/// it came from a file or a pipe. Nothing (reported) when it cannot be read.
+std::optional<std::string> read_input(const Args& a) {
+    if (!a.file.empty() && !a.input.empty()) {
+        std::cerr << "jobspec-grammar: give INPUT or -f FILE, not both\n";
+        return std::nullopt;
+    }
+    if (a.file.empty())
+        return read_argument(a.input.empty() ? "-" : a.input);
+    auto text = read_file(a.file);
+    while (text && !text->empty() && (text->back() == '\n' || text->back() == '\r'))
+        text->pop_back();
+    return text;
+}
+
+/// Prints the views asked for, each under a "== name ==" header when there are several.
+class Views {
+public:
+    explicit Views(std::size_t count) : headers_(count > 1) {}
+
+    void add(const std::string& name, const std::string& text) {
+        if (headers_)
+            out_ += (out_.empty() ? "" : "\n") + ("== " + name + " ==\n");
+        out_ += text;
+    }
+    const std::string& text() const noexcept { return out_; }
+
+private:
+    bool headers_;
+    std::string out_;
+};
+
+std::string lines(const std::vector<std::string>& items, const char* none) {
+    if (items.empty())
+        return std::string(none) + "\n";
+    std::string out;
+    for (const auto& item : items)
+        out += item + "\n";
+    return out;
+}
+
+/// The shape pipeline pass by pass: each pass's diagnostics, and the IR after lowering.
+std::string ir_view(const syntax::DebugParse& parse, const Limits& limits) {
+    std::string out = "parse: " + emit::diagnostics_text(parse.diagnostics);
+    const auto* ast = std::get_if<syntax::ShapeAst>(&parse.ast);
+    if (ast == nullptr)
+        return out + "(no IR: the parse failed)\n";
+    Diagnostics lowering(limits.max_diagnostics);
+    ResourceList resources = lower::lower_shape(*ast, ShapeOptions{}.default_label, lowering);
+    lowering.sort_by_position();
+    out += "lower: " + emit::diagnostics_text(lowering);
+    out += emit::ir_text(resources, false);
+    if (lowering.has_errors())
+        return out + "(the canonical pass does not run after lowering errors)\n";
+    Diagnostics canonical(limits.max_diagnostics);
+    sema::check_resources(resources, "", canonical);
+    canonical.sort_by_position();
+    return out + "canonical: " + emit::diagnostics_text(canonical);
+}
+
+/// What SLL alone made of the text, next to what full LL (jobspec's parse) made of it.
+std::string sll_view(const syntax::DebugParse& sll, const Diagnostics& full) {
+    const bool sll_failed = sll.diagnostics.has_errors();
+    bool ll_failed = false;
+    for (const auto& d : full)
+        ll_failed = ll_failed || (d.severity == Severity::error &&
+                                  d.code_name().find("syntax") != std::string_view::npos);
+    if (!sll_failed)
+        return "SLL prediction is enough for this input\n";
+    if (ll_failed)
+        return "SLL fails, as full LL does:\n" + emit::diagnostics_text(sll.diagnostics);
+    return "SLL fails where full LL succeeds:\n" + emit::diagnostics_text(sll.diagnostics);
+}
+
+/// The diagnostics jobspec itself reports for the text (the same API, the same codes).
+Diagnostics jobspec_diagnostics(syntax::Grammar grammar, std::string_view text,
+                                const Limits& limits) {
+    switch (grammar) {
+    case syntax::Grammar::shape: {
+        ShapeOptions options;
+        options.limits = limits;
+        return compile_shape(text, options).diagnostics();
+    }
+    case syntax::Grammar::dependency: {
+        DependencyOptions options;
+        options.limits = limits;
+        return parse_dependency(text, options).diagnostics();
+    }
+    case syntax::Grammar::constraint:
+        break;
+    }
+    QueryOptions options;
+    options.limits = limits;
+    return parse_constraint_query(text, options).diagnostics();
+}
+
+int run(Args& a) {
+    if (a.ir && a.grammar != "shape") {
+        std::cerr << "jobspec-grammar: --ir is for shapes, the one grammar lowered to the "
+                     "ResourceGraph IR\n";
+        return exit_usage;
+    }
+    const auto text = read_input(a);
+    if (!text)
+        return exit_usage;
+    const syntax::Grammar grammar = grammar_of(a.grammar);
+    syntax::DebugOptions options;
+    options.trace = a.trace;
+    options.diagnostic_mode = a.diagnostic_mode;
+    options.sll = a.sll;
+    options.limits = a.common.limits;
+    const syntax::DebugParse parse = syntax::debug_parse(grammar, *text, options);
+    Diagnostics diagnostics = jobspec_diagnostics(grammar, *text, a.common.limits);
+
+    if (!(a.tokens || a.ast || a.ir || a.dot || a.trace || a.diagnostic_mode || a.sll ||
+          !a.svg.empty()))
+        a.tree = true;
+    const std::size_t count =
+        a.tokens + a.tree + a.ast + a.ir + a.dot + a.trace + a.diagnostic_mode + a.sll;
+    Views views(count);
+    const char* no_tree = "(no parse tree: the lexer stopped first)\n";
+    if (a.tokens)
+        views.add("tokens", emit::tokens_text(parse.tokens));
+    if (a.tree)
+        views.add("tree", parse.tree ? emit::tree_text(*parse.tree, a.ranges) : no_tree);
+    if (a.ast) {
+        const std::string ast = emit::ast_text(parse.ast, a.ranges);
+        views.add("ast", ast.empty() ? "(no AST: the parse failed)\n" : ast);
+    }
+    if (a.ir)
+        views.add("ir", ir_view(parse, a.common.limits));
+    if (a.dot)
+        views.add("dot", parse.tree ? emit::tree_dot(*parse.tree) : no_tree);
+    if (a.trace)
+        views.add("trace", lines(parse.trace, "(the parser did not run)"));
+    if (a.diagnostic_mode)
+        views.add("reports", lines(parse.reports, "(no ambiguities, no full-context predictions)"));
+    if (a.sll)
+        views.add("sll", sll_view(parse, diagnostics));
+
+    int status = write_output(views.text());
+    if (!a.svg.empty() && status == exit_ok) {
+        if (!parse.tree) {
+            std::cerr << "jobspec-grammar: no parse tree to draw: the lexer stopped first\n";
+            status = exit_invalid;
+        } else {
+            status = write_svg(emit::tree_dot(*parse.tree), a.svg);
+        }
+    }
+    const int reported = report(diagnostics, *text, a.common, a.file);
+    return status != exit_ok ? status : reported;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Args a;
+    CLI::App app{"jobspec-grammar: see how jobspec reads a shape (RFC 46), a dependency URI "
+                 "(RFC 26) or a constraint query (RFC 35)",
+                 "jobspec-grammar"};
+    app.set_version_flag("--version", std::string("jobspec-grammar ") + version_string);
+    app.add_option("GRAMMAR", a.grammar, "shape, dependency or constraint")
+        ->check(CLI::IsMember({"shape", "dependency", "constraint"}))
+        ->required();
+    app.add_option("INPUT", a.input,
+                   "The text to parse (after -- if it starts with -); - or nothing reads "
+                   "standard input");
+    app.add_option("-f,--file", a.file, "Read the text from FILE");
+    app.add_flag("--tokens", a.tokens, "The token stream: index, type, text, line:column");
+    app.add_flag("--tree", a.tree, "The ANTLR parse tree, one node per line (the default view)");
+    app.add_flag("--ast", a.ast, "jobspec's own AST, built from the parse tree");
+    app.add_flag("--ranges", a.ranges, "With --tree and --ast: each node's byte range [begin,end)");
+    app.add_flag("--ir", a.ir,
+                 "Shapes: each pass's diagnostics and the ResourceGraph IR after lowering");
+    app.add_flag("--dot", a.dot, "The parse tree as Graphviz DOT");
+    app.add_option("--svg", a.svg, "Draw the parse tree into this SVG file (needs graphviz)");
+    app.add_flag("--trace", a.trace,
+                 "Rule entries and exits, tokens consumed, each prediction that needs more "
+                 "than one token of lookahead, then per-decision statistics");
+    app.add_flag("--diagnostics", a.diagnostic_mode,
+                 "ANTLR's diagnostic mode: report ambiguities and full-context predictions");
+    app.add_flag("--sll", a.sll, "Parse with SLL prediction only and say whether it is enough");
+    add_report_options(app, a.common, "--error-format");
+    add_limit_options(app, a.common.limits);
+    app.footer(R"(Views print in the order above, under "== view ==" headers when there are
+several. Problems are reported on stderr exactly as jobspec reports them.
+
+Examples:
+  jobspec-grammar shape --tokens 'slot=2{a}/core'
+  jobspec-grammar shape --tree --ranges 'node/[socket;gpu]'
+  jobspec-grammar dependency --ast 'string:x?type=out&scope=user'
+  jobspec-grammar constraint --trace 'ssd and not host:foo[1-3]'
+  jobspec-grammar shape --svg tree.svg 'slot=4/core=2'
+
+Exit status: 0 the text is valid, 1 it is not, 2 usage error (or no graphviz for --svg).)");
+
+    try {
+        parse_command_line(app, argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? exit_ok : exit_usage;
+    }
+    return run(a);
+}
