@@ -4,6 +4,7 @@
 #include <jobspec/emit.hpp>
 
 #include <charconv>
+#include <cmath>
 #include <string_view>
 
 #include "support/json_string.hpp"
@@ -54,6 +55,10 @@ private:
     }
 
     void real(double d) {
+        if (!std::isfinite(d)) {
+            out_ += "null";
+            return;
+        }
         char buf[32];
         const auto r = std::to_chars(buf, buf + sizeof buf, d);
         const std::string_view text(buf, static_cast<std::size_t>(r.ptr - buf));

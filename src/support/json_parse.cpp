@@ -1,6 +1,7 @@
 #include "support/json_parse.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <string>
 
 #include <boost/json/basic_parser_impl.hpp>
@@ -73,10 +74,15 @@ public:
         stack_.push_uint64(u);
         return true;
     }
-    bool on_double(double d, string_view s, error_code&) {
+    bool on_double(double d, string_view s, error_code& ec) {
         number_.append(s.data(), s.size());
-        stack_.push_double(exact_double(number_, d));
+        const double exact = exact_double(number_, d);
         number_.clear();
+        if (!std::isfinite(exact)) {
+            ec = boost::json::error::exponent_overflow;
+            return false;
+        }
+        stack_.push_double(exact);
         return true;
     }
     bool on_bool(bool b, error_code&) {

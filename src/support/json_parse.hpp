@@ -15,7 +15,8 @@ double exact_double(std::string_view number, double fallback) noexcept;
 
 /// Parses JSON like boost::json::parse, allowing nesting up to `max_depth`, except that
 /// every floating-point number is read correctly rounded, so that writing it back in its
-/// shortest form gives the same text. On error sets `ec` and returns null. With `used`,
+/// shortest form gives the same text; a number too large for a double is an error
+/// (exponent_overflow) rather than infinity. On error sets `ec` and returns null. With `used`,
 /// the text may go on after the document (several documents one after another): *used is
 /// set to the bytes read, or to where the error is.
 boost::json::value parse_json(std::string_view text, boost::json::error_code& ec,

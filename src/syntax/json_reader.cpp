@@ -1,6 +1,7 @@
 // JSON text -> document tree, through Boost.JSON's SAX-style basic_parser, so that keys,
 // strings and numbers keep their byte ranges and duplicate keys are caught.
 #include <cctype>
+#include <cmath>
 
 #include <boost/json/basic_parser_impl.hpp>
 #include <fmt/format.h>
@@ -27,7 +28,7 @@ public:
     static constexpr std::size_t max_string_size = std::size_t(-1);
 
     JsonHandler(std::string_view text, const Limits& limits, Diagnostics& diagnostics)
-        : text_(text), builder_(limits, diagnostics) {}
+        : text_(text), diagnostics_(diagnostics), builder_(limits, diagnostics) {}
 
     DocBuilder& builder() { return builder_; }
     bool depth_exceeded() const { return depth_exceeded_; }
@@ -90,8 +91,15 @@ public:
         node.kind = DocNode::Kind::real;
         number_.append(s.data(), s.size());
         node.real = support::exact_double(number_, d);
-        number_.clear();
         node.range = number_range(s);
+        if (!std::isfinite(node.real)) {
+            diagnostics_.add(
+                Code::limit_integer, fmt::format("number '{}' is out of range", number_),
+                Location{node.range, builder_.pointer()}, "quote it to keep it as a string");
+            node.kind = DocNode::Kind::string;
+            node.text = number_;
+        }
+        number_.clear();
         builder_.value(std::move(node));
         return true;
     }
@@ -143,6 +151,7 @@ private:
     }
 
     std::string_view text_;
+    Diagnostics& diagnostics_;
     DocBuilder builder_;
     std::string part_;
     std::string number_;

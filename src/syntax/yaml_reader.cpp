@@ -1,7 +1,6 @@
 // YAML text -> document tree, from yaml-cpp's parser events (no YAML::Node graph).
 #include <charconv>
 #include <cmath>
-#include <limits>
 #include <streambuf>
 #include <unordered_map>
 
@@ -65,9 +64,11 @@ bool is_core_float(std::string_view s) {
 }
 
 /// A scalar's value under the YAML 1.2 core schema: plain scalars may be booleans,
-/// integers (decimal, 0o, 0x), floats (with .inf and .nan) or null; quoted ones are
-/// strings; the standard tags (!!str, !!int, ...) force the type.
-DocNode resolve_scalar(const std::string& tag, const std::string& value, bool& overflow) {
+/// integers (decimal, 0o, 0x), floats or null; quoted ones are strings; the standard tags
+/// (!!str, !!int, ...) force the type. Sets `overflow` for numbers no double holds and
+/// `not_json` for .inf and .nan, which JSON cannot write (both then come back as strings).
+DocNode resolve_scalar(const std::string& tag, const std::string& value, bool& overflow,
+                       bool& not_json) {
     DocNode n;
     const bool plain = tag == "?";
     const std::string_view core = "tag:yaml.org,2002:";
@@ -127,16 +128,10 @@ DocNode resolve_scalar(const std::string& tag, const std::string& value, bool& o
     if (plain || forced == "float") {
         const std::string_view v = value;
         const std::string_view unsigned_v = (v[0] == '-' || v[0] == '+') ? v.substr(1) : v;
-        if (unsigned_v == ".inf" || unsigned_v == ".Inf" || unsigned_v == ".INF") {
-            n.kind = DocNode::Kind::real;
-            n.real = v[0] == '-' ? -std::numeric_limits<double>::infinity()
-                                 : std::numeric_limits<double>::infinity();
-            return n;
-        }
-        if (v == ".nan" || v == ".NaN" || v == ".NAN") {
-            n.kind = DocNode::Kind::real;
-            n.real = std::numeric_limits<double>::quiet_NaN();
-            return n;
+        if (unsigned_v == ".inf" || unsigned_v == ".Inf" || unsigned_v == ".INF" || v == ".nan" ||
+            v == ".NaN" || v == ".NAN") {
+            not_json = true;
+            return as_string();
         }
         if (is_core_float(v)) {
             const char* first = v.data() + (v[0] == '+' ? 1 : 0);
@@ -199,11 +194,16 @@ public:
             return;
         }
         bool overflow = false;
-        DocNode n = resolve_scalar(tag, value, overflow);
-        if (overflow) {
+        bool not_json = false;
+        DocNode n = resolve_scalar(tag, value, overflow, not_json);
+        if (overflow)
             findings_.add(Code::limit_integer, fmt::format("number '{}' is out of range", value),
                           Location{range, builder_.pointer()}, "quote it to keep it as a string");
-        }
+        if (not_json)
+            findings_.add(
+                Code::jobspec_yaml_not_json,
+                fmt::format("'{}' has no JSON form, and jobspec must convert to JSON", value),
+                Location{range, builder_.pointer()}, "quote it to keep it as a string");
         n.range = range;
         add(std::move(n), anchor);
     }

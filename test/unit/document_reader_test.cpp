@@ -30,7 +30,7 @@ std::string first_code(const Diagnostics& d) {
 TEST_CASE("read - YAML scalars follow the YAML 1.2 core schema") {
     Diagnostics d;
     auto doc = yaml("a: 1\nb: -2\nc: 3600.\nd: 1.5e3\ne: true\nf: False\ng: ~\nh: null\n"
-                    "i: \"4\"\nj: '5'\nk: yes\nl: 0x1F\nm: 0o17\nn: .inf\no: !!str 7\n"
+                    "i: \"4\"\nj: '5'\nk: yes\nl: 0x1F\nm: 0o17\nn: 1.5\no: !!str 7\n"
                     "p: 4,9,16\nq: 18446744073709551615\nr:\n",
                     d);
     REQUIRE(doc);
@@ -93,6 +93,24 @@ TEST_CASE("read - JSON numbers are read exactly, and the document must end") {
     CHECK_FALSE(json(R"({"a": 1} x)", extra));
     REQUIRE(first_code(extra) == "jobspec.json-syntax");
     CHECK(extra[0].location.range.begin == 9);
+}
+
+TEST_CASE("read - numbers JSON cannot write are errors, not infinities") {
+    for (const char* text : {"a: .inf\n", "a: -.Inf\n", "a: .NaN\n"}) {
+        Diagnostics d;
+        CHECK_FALSE(yaml(text, d));
+        CHECK(first_code(d) == "jobspec.yaml-not-json");
+    }
+    Diagnostics big_yaml;
+    CHECK_FALSE(yaml("a: 1e999\n", big_yaml));
+    CHECK(first_code(big_yaml) == "limit.integer");
+    Diagnostics big_json;
+    CHECK_FALSE(json(R"({"a": 1e400})", big_json));
+    REQUIRE(first_code(big_json) == "limit.integer");
+    CHECK(big_json[0].location.pointer == "/a");
+    CHECK(big_json[0].location.range.begin == 6);
+    Diagnostics largest;
+    CHECK(json(R"({"a": 1.7976931348623157e308, "b": 1e-400})", largest));
 }
 
 TEST_CASE("read - duplicate keys keep the first value") {
