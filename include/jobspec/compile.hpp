@@ -10,6 +10,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <jobspec/api.hpp>
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
@@ -62,19 +63,19 @@ struct JobRequest {
 ///                   node=N/slot=floor(n/N)/...            else total n
 /// Requests that make no sense (-x without -N, -N above -n, a shape with -N, no command)
 /// fail with jobspec.request; a bad shape fails with its shape.* diagnostics.
-Result<Jobspec> compile_jobspec(const JobRequest& request, bool v1 = false);
+JOBSPEC_API Result<Jobspec> compile_jobspec(const JobRequest& request, bool v1 = false);
 
 /// A duration in seconds from Flux Standard Duration: a non-negative number with an
 /// optional unit s, m, h or d ("30s", "5m", "1.5h", "2d", "90"). Nothing when malformed.
-std::optional<double> parse_duration(std::string_view text);
+JOBSPEC_API std::optional<double> parse_duration(std::string_view text);
 
 /// A begin time in seconds since the epoch: a non-negative number ("1763805600.5"), or an
 /// ISO-8601 date and time, "YYYY-MM-DD[(T| )hh:mm[:ss[.fff]]][Z|(+|-)hh:mm]", in UTC with
 /// Z or an offset and in local time without. Nothing when malformed.
-std::optional<double> parse_begin_time(std::string_view text);
+JOBSPEC_API std::optional<double> parse_begin_time(std::string_view text);
 
 /// An attribute value as given on a command line: its JSON value when the text is JSON
 /// ("4", "true", "[1,2]", "{\"a\":1}"), otherwise the text as a string.
-boost::json::value attribute_value(std::string_view text);
+JOBSPEC_API boost::json::value attribute_value(std::string_view text);
 
 } // namespace jobspec

@@ -9,6 +9,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <jobspec/api.hpp>
 #include <jobspec/idset.hpp>
 #include <jobspec/limits.hpp>
 #include <jobspec/resource_set.hpp>
@@ -19,7 +20,7 @@ namespace jobspec {
 /// An RFC 31 constraint: an operator with its values ({"properties": ["ssd"]}), or a
 /// logical one over constraints ({"not": [...]}, {"or": [...]}, {"and": [...]}). The empty
 /// object {} is an `and` with no children (it matches everything).
-struct Constraint {
+struct JOBSPEC_API Constraint {
     std::string op;
     /// The values of properties, hostlist, ranks or another operator.
     std::vector<std::string> values;
@@ -57,16 +58,17 @@ struct QueryOptions {
 /// not binding tightest, then and, then or. Fails with query.* and limit.* diagnostics.
 /// Example: "ssd and not host:foo[1-3]" ->
 /// {"and":[{"properties":["ssd"]},{"not":[{"hostlist":["foo[1-3]"]}]}]}.
-Result<Constraint> parse_constraint_query(std::string_view query, const QueryOptions& options = {});
+JOBSPEC_API Result<Constraint> parse_constraint_query(std::string_view query,
+                                                      const QueryOptions& options = {});
 
 /// Reads an RFC 31 constraint object, checking operators (properties, hostlist, ranks, not,
 /// or, and), value types, `not` having at most one constraint, and the values themselves
 /// (property names, RFC 29 hostlists, RFC 22 idsets). Diagnostics are constraint.* with a
 /// JSON pointer under `pointer`.
-Result<Constraint> constraint_from_json(const boost::json::value& value,
-                                        std::string_view pointer = {});
+JOBSPEC_API Result<Constraint> constraint_from_json(const boost::json::value& value,
+                                                    std::string_view pointer = {});
 
 /// The same from JSON text.
-Result<Constraint> read_constraint(std::string_view text, const Limits& limits = {});
+JOBSPEC_API Result<Constraint> read_constraint(std::string_view text, const Limits& limits = {});
 
 } // namespace jobspec

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <variant>
 
+#include <jobspec/api.hpp>
 #include <jobspec/expected.hpp>
 #include <jobspec/idset.hpp>
 
@@ -17,7 +18,7 @@ enum class RangeOperator : char { add = '+', multiply = '*', power = '^' };
 
 /// An RFC 14 count range (min/max/operator/operand), written in RFC 45 as
 /// "min-max:operand:operator" or "min+:operand:operator".
-struct CountRange {
+struct JOBSPEC_API CountRange {
     std::uint64_t min = 1;
     /// No value means unbounded ("2+").
     std::optional<std::uint64_t> max;
@@ -36,7 +37,7 @@ struct CountRange {
 
 /// A resource count (RFC 14): a fixed positive integer, a set of acceptable counts
 /// (an RFC 22 idset with no zero), or a range.
-class Count {
+class JOBSPEC_API Count {
 public:
     enum class ErrorKind : std::uint8_t {
         syntax,           ///< not an integer, idset or range: "4x", "1-"

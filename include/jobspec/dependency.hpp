@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include <jobspec/api.hpp>
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/limits.hpp>
 #include <jobspec/result.hpp>
@@ -24,7 +25,7 @@ struct DependencyOption {
 
 /// An RFC 26 dependency: scheme, value and the scheme's options in the order written.
 /// Ranges are byte offsets into the URI (unknown when it came from elsewhere).
-struct Dependency {
+struct JOBSPEC_API Dependency {
     std::string scheme;
     std::string value;
     std::vector<DependencyOption> options;
@@ -45,7 +46,8 @@ struct DependencyOptions {
 /// options and %XX escapes decoded, and checks its scheme's rules (see check_dependency).
 /// Example: "string:foo?type=out;scope=user" ->
 /// {scheme "string", value "foo", options [type=out, scope=user]}.
-Result<Dependency> parse_dependency(std::string_view uri, const DependencyOptions& options = {});
+JOBSPEC_API Result<Dependency> parse_dependency(std::string_view uri,
+                                                const DependencyOptions& options = {});
 
 /// How strictly check_dependency judges: a URI typed on a command line gets every rule as
 /// an error; a dependency inside a jobspec document is lenient where RFC 26 plans for
@@ -59,17 +61,17 @@ enum class DependencyContext : std::uint8_t { command_line, document };
 /// fluid need type in|out|inout and scope user|global; singleton takes no value. Options
 /// a scheme does not define are warnings. Diagnostics carry `pointer` and the ranges the
 /// dependency has.
-void check_dependency(const Dependency& dependency, DependencyContext context,
-                      bool allow_unknown_scheme, std::string_view pointer,
-                      Diagnostics& diagnostics);
+JOBSPEC_API void check_dependency(const Dependency& dependency, DependencyContext context,
+                                  bool allow_unknown_scheme, std::string_view pointer,
+                                  Diagnostics& diagnostics);
 
 /// The schemes check_dependency knows, in RFC order.
-const std::vector<std::string_view>& known_schemes();
+JOBSPEC_API const std::vector<std::string_view>& known_schemes();
 
 /// RFC 26's dependency event rules for one job: dependency-add and dependency-remove
 /// events match by description; a job may leave DEPEND when every added dependency has
 /// been removed.
-class DependencySet {
+class JOBSPEC_API DependencySet {
 public:
     enum class AddResult : std::uint8_t {
         added,     ///< a new dependency: post the event

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <jobspec/api.hpp>
+
 namespace jobspec {
 
 /// How bad a diagnostic is. Warnings never stop a result from being produced.
@@ -28,17 +30,17 @@ inline constexpr std::size_t code_count = 0
     ;
 
 /// The dotted name of a code, e.g. "shape.range-order". Never empty.
-std::string_view code_name(Code code) noexcept;
+JOBSPEC_API std::string_view code_name(Code code) noexcept;
 
 /// The code with that dotted name, or nothing for an unknown name.
-std::optional<Code> code_from_name(std::string_view name) noexcept;
+JOBSPEC_API std::optional<Code> code_from_name(std::string_view name) noexcept;
 
 /// The severity a code has unless a caller changes it (see Diagnostics::promote_warnings).
-Severity default_severity(Code code) noexcept;
+JOBSPEC_API Severity default_severity(Code code) noexcept;
 
 /// A half-open byte range [begin, end) of the source text; offsets count from 0.
 /// A default-constructed range is unknown (the diagnostic has no text position).
-struct SourceRange {
+struct JOBSPEC_API SourceRange {
     static constexpr std::uint32_t unknown = UINT32_MAX;
     std::uint32_t begin = unknown;
     std::uint32_t end = unknown;
@@ -71,7 +73,7 @@ struct Diagnostic {
 
 /// An ordered collection of diagnostics, capped so hostile input cannot make it grow
 /// without bound: past `cap` errors one limit.diagnostics error is added and the rest dropped.
-class Diagnostics {
+class JOBSPEC_API Diagnostics {
 public:
     explicit Diagnostics(std::size_t cap = 100) : cap_(cap) {}
 

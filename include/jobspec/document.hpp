@@ -10,6 +10,7 @@
 
 #include <boost/json/object.hpp>
 
+#include <jobspec/api.hpp>
 #include <jobspec/limits.hpp>
 #include <jobspec/resource_graph.hpp>
 #include <jobspec/result.hpp>
@@ -72,9 +73,9 @@ struct ReadOptions {
 /// limit.* diagnostics with a JSON pointer and, where the reader knows it, the byte range
 /// in `text` (YAML: every node; JSON: keys, strings and numbers). Warnings (unknown
 /// system attributes, unknown vertex keys) come with a value.
-Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options = {});
+JOBSPEC_API Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options = {});
 
 /// The canonical pass over a jobspec built in code (and the V1 pass with `v1`).
-Diagnostics check_jobspec(const Jobspec& jobspec, bool v1 = false);
+JOBSPEC_API Diagnostics check_jobspec(const Jobspec& jobspec, bool v1 = false);
 
 } // namespace jobspec

@@ -6,6 +6,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <jobspec/api.hpp>
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
@@ -27,47 +28,49 @@ struct EmitOptions {
 
 /// The resource list as a JSON array, keys in canonical order: type, count, label,
 /// unit, exclusive, other keys in source order, with.
-boost::json::value to_json_value(const ResourceList& resources,
-                                 CountStyle counts = CountStyle::dict);
+JOBSPEC_API boost::json::value to_json_value(const ResourceList& resources,
+                                             CountStyle counts = CountStyle::dict);
 
 /// A whole jobspec as a JSON object: version, resources, tasks, attributes; each task as
 /// command, slot, count, then distribution and attributes when present.
-boost::json::value to_json_value(const Jobspec& jobspec, CountStyle counts = CountStyle::dict);
+JOBSPEC_API boost::json::value to_json_value(const Jobspec& jobspec,
+                                             CountStyle counts = CountStyle::dict);
 
 /// A dependency as its RFC 26 object: scheme, value, then the options in order.
-boost::json::value to_json_value(const Dependency& dependency);
+JOBSPEC_API boost::json::value to_json_value(const Dependency& dependency);
 
 /// A resolved workflow: {"jobs": [{name, id (f58), user | external}], "edges": [{from,
 /// to, scheme, value}], "order": [names in an order they may run]}.
-boost::json::value to_json_value(const Workflow& workflow);
+JOBSPEC_API boost::json::value to_json_value(const Workflow& workflow);
 
 /// A resolved workflow as a Graphviz digraph: a box per job (dashed when external), an
 /// edge per dependency labelled scheme:value.
-std::string to_dot(const Workflow& workflow);
+JOBSPEC_API std::string to_dot(const Workflow& workflow);
 
 /// A resource list as a Graphviz digraph: a box per vertex labelled "type ×count"
 /// (counts in RFC 45 form: "2+", "3-30"), with its unit and other keys; exclusive
 /// vertices bold; each slot a cluster labelled "slot LABEL ×count" around what it holds.
-std::string to_dot(const ResourceList& resources);
+JOBSPEC_API std::string to_dot(const ResourceList& resources);
 
 /// A jobspec's resources as above, with each task (command and count) hanging from the
 /// slot it names.
-std::string to_dot(const Jobspec& jobspec);
+JOBSPEC_API std::string to_dot(const Jobspec& jobspec);
 
 /// A resource set as R version 1: R_lite entries (one per group of ranks with the same
 /// cores and GPUs, in rank order), one compressed nodelist hostlist, properties, nslots,
 /// starttime and expiration (0 when unset), and scheduling when present.
-boost::json::value to_json_value(const ResourceSet& set);
+JOBSPEC_API boost::json::value to_json_value(const ResourceSet& set);
 
 /// A constraint as its RFC 31 object; an `and` with no constraints is written {}.
-boost::json::value to_json_value(const Constraint& constraint);
+JOBSPEC_API boost::json::value to_json_value(const Constraint& constraint);
 
-/// JSON text of any value: compact, or indented by two spaces when `pretty`.
-/// Always ends with a newline.
-std::string to_json_text(const boost::json::value& value, bool pretty = false);
+/// JSON text of any value: compact, or indented by two spaces when `pretty`. Doubles are
+/// written in their shortest round-trip form; infinities and NaN, which JSON cannot
+/// write, become null (the readers never produce them). Always ends with a newline.
+JOBSPEC_API std::string to_json_text(const boost::json::value& value, bool pretty = false);
 
 /// YAML text (block style) of any JSON value; strings that YAML would read as another
 /// type are quoted. Always ends with a newline.
-std::string to_yaml_text(const boost::json::value& value);
+JOBSPEC_API std::string to_yaml_text(const boost::json::value& value);
 
 } // namespace jobspec

@@ -1,6 +1,7 @@
 // Can this jobspec run on these resources? One allocation, or what is missing.
 #pragma once
 
+#include <jobspec/api.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/result.hpp>
@@ -14,6 +15,6 @@ namespace jobspec {
 /// instance-local (+) properties, as RFC 20 asks of schedulers. Fails with v1.* when the
 /// jobspec is not V1, and jobspec.unsatisfiable naming the requirement that cannot be met
 /// ("needs 4 nodes with 2 gpus each; 3 of the 10 that match the constraints have them").
-Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r);
+JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r);
 
 } // namespace jobspec

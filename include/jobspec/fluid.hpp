@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include <jobspec/api.hpp>
 #include <jobspec/expected.hpp>
 #include <jobspec/result.hpp>
 
@@ -23,15 +24,15 @@ enum class FluidEncoding : std::uint8_t {
 };
 
 /// "dec", "hex", "dothex", "kvs", "f58", "words", "emoji".
-std::string_view encoding_name(FluidEncoding encoding) noexcept;
+JOBSPEC_API std::string_view encoding_name(FluidEncoding encoding) noexcept;
 
 /// The encoding with that name, or nothing.
-std::optional<FluidEncoding> encoding_from_name(std::string_view name) noexcept;
+JOBSPEC_API std::optional<FluidEncoding> encoding_from_name(std::string_view name) noexcept;
 
 /// Which encoding RFC 19's detection order picks for a string (after trimming leading and
 /// trailing whitespace): '.' dothex (kvs with "job."), '-' words, 'ƒ' or 'f' f58, bytes
 /// f0 9f emoji, "0x" hex, else dec.
-FluidEncoding detect_encoding(std::string_view text) noexcept;
+JOBSPEC_API FluidEncoding detect_encoding(std::string_view text) noexcept;
 
 /// A decoded FLUID and the encoding it was written in.
 struct DecodedFluid {
@@ -60,14 +61,14 @@ struct FluidError {
 /// Decodes a FLUID in any encoding, detected as RFC 19 says. Example:
 /// decode_fluid(" ƒuZZybuNNy ") -> {6731191091817518, f58};
 /// decode_fluid("ƒ0") -> character error ("'0' is not a base58 digit").
-Expected<DecodedFluid, FluidError> decode_fluid(std::string_view text);
+JOBSPEC_API Expected<DecodedFluid, FluidError> decode_fluid(std::string_view text);
 
 /// decode_fluid with its error as a fluid.* diagnostic (fluid.empty, fluid.character,
 /// fluid.format, fluid.unknown-word, fluid.word-count, fluid.overflow) whose range points
 /// into `text` and whose message names the encoding detected.
-Result<DecodedFluid> parse_fluid(std::string_view text);
+JOBSPEC_API Result<DecodedFluid> parse_fluid(std::string_view text);
 
 /// The FLUID in an encoding. Example: encode_fluid(0, FluidEncoding::f58) -> "ƒ1".
-std::string encode_fluid(std::uint64_t id, FluidEncoding encoding);
+JOBSPEC_API std::string encode_fluid(std::uint64_t id, FluidEncoding encoding);
 
 } // namespace jobspec

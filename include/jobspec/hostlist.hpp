@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <jobspec/api.hpp>
+#include <jobspec/diagnostic.hpp>
 #include <jobspec/expected.hpp>
 #include <jobspec/idset.hpp>
 
@@ -16,7 +18,7 @@ namespace jobspec {
 /// An ordered list of host names with repeats allowed (RFC 29), stored as runs of
 /// prefix + zero-padded number + suffix, so "node[0-99999]" costs one run. Names are
 /// expanded only when asked for, one at a time.
-class Hostlist {
+class JOBSPEC_API Hostlist {
 public:
     /// Consecutive hosts prefix<first>suffix .. prefix<last>suffix (numbers zero-padded to
     /// `width` digits), or one host with no number (`numbered` false, the name in prefix).
@@ -86,5 +88,9 @@ public:
 private:
     std::vector<Run> runs_;
 };
+
+/// The parse error as a diagnostic (hostlist.syntax, hostlist.order or hostlist.overflow)
+/// whose range is the error's offset and length in the parsed text.
+JOBSPEC_API Diagnostic to_diagnostic(const Hostlist::Error& error);
 
 } // namespace jobspec

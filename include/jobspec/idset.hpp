@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <jobspec/api.hpp>
+#include <jobspec/diagnostic.hpp>
 #include <jobspec/expected.hpp>
 
 namespace jobspec {
@@ -15,7 +17,7 @@ namespace jobspec {
 /// A set of non-negative integer ids (RFC 22), stored as sorted, disjoint, non-adjacent
 /// inclusive ranges: memory grows with the number of ranges, never with the number of ids,
 /// so "0-4294967295" costs one range. Ids are at most Limits::max_integer.
-class IdSet {
+class JOBSPEC_API IdSet {
 public:
     /// An inclusive range of ids, first <= last.
     struct Range {
@@ -109,5 +111,9 @@ public:
 private:
     std::vector<Range> ranges_;
 };
+
+/// The parse error as a diagnostic (idset.syntax, idset.leading-zero, idset.overflow or
+/// idset.order) whose range is the error's offset and length in the parsed text.
+JOBSPEC_API Diagnostic to_diagnostic(const IdSet::Error& error);
 
 } // namespace jobspec

@@ -1,9 +1,11 @@
 // Rendering diagnostics for people (compiler-style caret snippets) and for tools (JSON).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
+#include <jobspec/api.hpp>
 #include <jobspec/diagnostic.hpp>
 
 namespace jobspec {
@@ -24,12 +26,21 @@ struct RenderOptions {
 /// when there is one, and a "help:" line when the diagnostic has a hint. Lines longer
 /// than 100 columns are shown as a window around the range. `source` is the text the
 /// ranges point into (may be empty when no diagnostic has a range).
-std::string render_text(const Diagnostics& diagnostics, std::string_view source,
-                        const RenderOptions& options = {});
+JOBSPEC_API std::string render_text(const Diagnostics& diagnostics, std::string_view source,
+                                    const RenderOptions& options = {});
 
 /// The diagnostics as a JSON array, one object each with "severity", "code", "message",
 /// and where known "offset", "length" (bytes), "line", "column" (from 1, in code points),
 /// "pointer" and "help". Ends with a newline.
-std::string render_json(const Diagnostics& diagnostics, std::string_view source);
+JOBSPEC_API std::string render_json(const Diagnostics& diagnostics, std::string_view source);
+
+/// A place in a text as people count: line and column, both from 1, columns in code points.
+struct TextPosition {
+    std::size_t line = 0;
+    std::size_t column = 0;
+};
+
+/// Where byte `offset` of `source` is; {0, 0} when the offset is past the end.
+JOBSPEC_API TextPosition text_position(std::string_view source, std::size_t offset);
 
 } // namespace jobspec

@@ -8,6 +8,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <jobspec/api.hpp>
 #include <jobspec/count.hpp>
 #include <jobspec/diagnostic.hpp>
 
@@ -26,7 +27,7 @@ struct VertexProperty {
 /// One resource vertex (RFC 14): a type, a count, its other keys in source order and
 /// the vertices it contains (`with`). Ranges are byte offsets into the source text and
 /// are unknown for vertices that did not come from text.
-struct ResourceVertex {
+struct JOBSPEC_API ResourceVertex {
     std::string type;
     Count count;
     std::vector<VertexProperty> properties;

@@ -10,6 +10,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <jobspec/api.hpp>
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
 #include <jobspec/limits.hpp>
@@ -20,7 +21,7 @@ namespace jobspec {
 /// The cores and GPUs of some execution targets (ranks), their host names, properties and
 /// validity window (RFC 20). Ranks that control the same cores and GPUs are kept as one
 /// group, so a homogeneous cluster of any size costs a handful of ranges.
-class ResourceSet {
+class JOBSPEC_API ResourceSet {
 public:
     /// Ranks that each control exactly these cores and GPUs.
     struct Group {
@@ -103,9 +104,9 @@ private:
 /// empty nodelist means the hosts are not known),
 /// property names and ranks, nslots > 0, expiration after starttime. Unknown keys are
 /// warnings; `scheduling` is kept as it is.
-Result<ResourceSet> read_resource_set(std::string_view text, const Limits& limits = {});
+JOBSPEC_API Result<ResourceSet> read_resource_set(std::string_view text, const Limits& limits = {});
 
 /// The same, from a JSON value already parsed.
-Result<ResourceSet> resource_set_from_json(const boost::json::value& r);
+JOBSPEC_API Result<ResourceSet> resource_set_from_json(const boost::json::value& r);
 
 } // namespace jobspec

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include <jobspec/api.hpp>
 #include <jobspec/limits.hpp>
 #include <jobspec/resource_graph.hpp>
 #include <jobspec/result.hpp>
@@ -21,6 +22,7 @@ struct ShapeOptions {
 /// pass over the resources. Fails with shape.*, jobspec.* and limit.* diagnostics whose
 /// ranges are byte offsets into `text`; warnings (jobspec.unknown-vertex-key) come with
 /// a value. Example: "slot=2/core" -> [{type slot, count 2, label "default", with [{core}]}].
-Result<ResourceList> compile_shape(std::string_view text, const ShapeOptions& options = {});
+JOBSPEC_API Result<ResourceList> compile_shape(std::string_view text,
+                                               const ShapeOptions& options = {});
 
 } // namespace jobspec

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include <jobspec/api.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/result.hpp>
@@ -45,7 +46,7 @@ struct Workflow {
 /// with `name` (unique), optional `id` (a FLUID in any encoding), optional `user` and
 /// optional `dependencies`, a list of RFC 26 objects or URI strings. Then resolves it
 /// (resolve_workflow). Fails with jobspec.*, dependency.* and limit.* diagnostics.
-Result<Workflow> read_workflow(std::string_view text, const ReadOptions& options = {});
+JOBSPEC_API Result<Workflow> read_workflow(std::string_view text, const ReadOptions& options = {});
 
 /// Resolves the dependencies of jobs in submission order into edges, as RFC 26 says:
 ///  - string and fluid: an `in` or `inout` job depends on every earlier `out` or `inout`
@@ -56,6 +57,6 @@ Result<Workflow> read_workflow(std::string_view text, const ReadOptions& options
 ///  - after, afterstart, afterany, afterok, afternotok, afterexcept: the job depends on
 ///    the job with that id, added as external when the workflow does not list it.
 /// Fails with dependency.cycle when the edges leave no order in which the jobs can run.
-Result<Workflow> resolve_workflow(std::vector<WorkflowJob> jobs);
+JOBSPEC_API Result<Workflow> resolve_workflow(std::vector<WorkflowJob> jobs);
 
 } // namespace jobspec

@@ -162,4 +162,11 @@ std::string render_json(const Diagnostics& diagnostics, std::string_view source)
     return to_json_text(a);
 }
 
+TextPosition text_position(std::string_view source, std::size_t offset) {
+    if (offset > source.size())
+        return {};
+    const LineIndex index(source);
+    return {index.line_of(offset) + 1, index.column(offset)};
+}
+
 } // namespace jobspec

@@ -15,7 +15,7 @@
 #include "lower/shape_lowering.hpp"
 #include "sema/canonical_resources.hpp"
 #include "syntax/grammar_debug.hpp"
-#include "version.hpp"
+#include <jobspec/version.hpp>
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include "set_commands.hpp"
 #include "shape_command.hpp"
 #include "validate_command.hpp"
-#include "version.hpp"
+#include <jobspec/version.hpp>
 
 int main(int argc, char** argv) {
     using namespace jobspec::cli;

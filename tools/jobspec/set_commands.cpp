@@ -20,40 +20,10 @@ struct SetArgs {
 
 /// Reports a codec error as a diagnostic under `argument`; returns exit_invalid.
 template <class Error>
-int codec_error(const Error& e, Code code, const std::string& argument,
-                const CommonOptions& common) {
+int codec_error(const Error& e, const std::string& argument, const CommonOptions& common) {
     Diagnostics d;
-    d.add(code, e.message,
-          Location{SourceRange{static_cast<std::uint32_t>(e.offset),
-                               static_cast<std::uint32_t>(e.offset + e.length)},
-                   {}});
+    d.add(to_diagnostic(e));
     return report(d, argument, common);
-}
-
-Code idset_code(IdSet::ErrorKind kind) {
-    switch (kind) {
-    case IdSet::ErrorKind::leading_zero:
-        return Code::idset_leading_zero;
-    case IdSet::ErrorKind::overflow:
-        return Code::idset_overflow;
-    case IdSet::ErrorKind::order:
-        return Code::idset_order;
-    case IdSet::ErrorKind::syntax:
-        break;
-    }
-    return Code::idset_syntax;
-}
-
-Code hostlist_code(Hostlist::ErrorKind kind) {
-    switch (kind) {
-    case Hostlist::ErrorKind::order:
-        return Code::hostlist_order;
-    case Hostlist::ErrorKind::overflow:
-        return Code::hostlist_overflow;
-    case Hostlist::ErrorKind::syntax:
-        break;
-    }
-    return Code::hostlist_syntax;
 }
 
 /// Streams text in blocks so that expanding a huge set does not build it in memory.
@@ -88,7 +58,7 @@ int run_idset(const SetArgs& a) {
                 if (!part) {
                     auto e = part.error();
                     e.offset += start;
-                    return codec_error(e, idset_code(e.kind), arg, a.common);
+                    return codec_error(e, arg, a.common);
                 }
                 s = s.united(*part);
                 start = comma + 1;
@@ -98,7 +68,7 @@ int run_idset(const SetArgs& a) {
         }
         auto parsed = IdSet::parse(arg);
         if (!parsed)
-            return codec_error(parsed.error(), idset_code(parsed.error().kind), arg, a.common);
+            return codec_error(parsed.error(), arg, a.common);
         sets.push_back(std::move(*parsed));
     }
     Out out;
@@ -154,7 +124,7 @@ int run_hostlist(const SetArgs& a) {
     for (const auto& arg : args) {
         auto parsed = Hostlist::parse(arg);
         if (!parsed)
-            return codec_error(parsed.error(), hostlist_code(parsed.error().kind), arg, a.common);
+            return codec_error(parsed.error(), arg, a.common);
         lists.push_back(std::move(*parsed));
     }
     Hostlist all;

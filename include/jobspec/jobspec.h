@@ -1,0 +1,242 @@
+/* jobspec.h: the C API of libjobspec.
+ *
+ * Conventions, for every function below:
+ * - Text in is NUL-terminated UTF-8. Text out is a new char* the caller frees with
+ *   jobspec_free(); it is NULL only on failure.
+ * - A call that can fail takes `jobspec_error** error` last. On failure it returns NULL,
+ *   false or -1 and, when `error` is not NULL, stores a new error object there (free it
+ *   with jobspec_error_free); on success it stores NULL. Warnings do not fail a call
+ *   (unless the "strict" option is set) and are not reported.
+ * - A NULL handle or text where one is required fails with api.invalid-argument; it
+ *   never crashes. Functions that cannot fail treat a NULL handle as empty.
+ * - Handles (jobspec_options, jobspec_constraint, jobspec_rset, jobspec_idset,
+ *   jobspec_hostlist) are created by *_new, *_parse or *_read and freed by *_free,
+ *   which accepts NULL. Results of set operations are new handles; the operands are
+ *   unchanged. Any number of threads may call the library at once, and may share a
+ *   handle while none of them changes it.
+ * - No C++ exception crosses this API; a failure inside the library (out of memory)
+ *   is an api.internal error.
+ */
+#ifndef JOBSPEC_JOBSPEC_H
+#define JOBSPEC_JOBSPEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define JOBSPEC_C_API __attribute__((visibility("default")))
+#else
+#define JOBSPEC_C_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- The library ------------------------------------------------------------------- */
+
+/* The library's version, "MAJOR.MINOR.PATCH"; a static string. */
+JOBSPEC_C_API const char* jobspec_version(void);
+
+/* Frees text this library returned (NULL is fine). */
+JOBSPEC_C_API void jobspec_free(char* text);
+
+/* ---- Errors: the diagnostics of a failed call -------------------------------------- */
+
+typedef struct jobspec_error jobspec_error;
+
+/* How many diagnostics the error holds (at least 1; 0 for NULL). Each has an index
+ * from 0; an index past the end gives NULL, -1 or 0 below. */
+JOBSPEC_C_API size_t jobspec_error_count(const jobspec_error* error);
+/* The stable code, such as "shape.range-order" (see diagnostic_codes.def). */
+JOBSPEC_C_API const char* jobspec_error_code(const jobspec_error* error, size_t index);
+/* A short lowercase message without a trailing period. */
+JOBSPEC_C_API const char* jobspec_error_message(const jobspec_error* error, size_t index);
+/* A hint ("did you mean ..."), or "" when there is none. */
+JOBSPEC_C_API const char* jobspec_error_help(const jobspec_error* error, size_t index);
+/* The JSON pointer into the document ("/resources/0/count"), or "" when there is none. */
+JOBSPEC_C_API const char* jobspec_error_pointer(const jobspec_error* error, size_t index);
+/* Whether the diagnostic is a warning (made an error by the "strict" option). */
+JOBSPEC_C_API bool jobspec_error_is_warning(const jobspec_error* error, size_t index);
+/* The byte offset in the input text where the problem starts, or -1 when unknown. */
+JOBSPEC_C_API int64_t jobspec_error_offset(const jobspec_error* error, size_t index);
+/* How many bytes the problem covers (0 for a point or when unknown). */
+JOBSPEC_C_API size_t jobspec_error_length(const jobspec_error* error, size_t index);
+/* The line and column (from 1; columns in code points) of the offset, or 0 when unknown. */
+JOBSPEC_C_API size_t jobspec_error_line(const jobspec_error* error, size_t index);
+JOBSPEC_C_API size_t jobspec_error_column(const jobspec_error* error, size_t index);
+/* All diagnostics for people, with the input line and a caret under the problem, as the
+ * jobspec command prints them; `source_name` (may be NULL) names the input. */
+JOBSPEC_C_API char* jobspec_error_text(const jobspec_error* error, const char* source_name,
+                                       bool color);
+/* All diagnostics as a JSON array of {severity, code, message, offset, length, line,
+ * column, pointer, help}, as `jobspec --diagnostics json` prints them. */
+JOBSPEC_C_API char* jobspec_error_json(const jobspec_error* error);
+JOBSPEC_C_API void jobspec_error_free(jobspec_error* error);
+
+/* ---- Options: dialect flags and limits (NULL options means all defaults) ----------- */
+
+typedef struct jobspec_options jobspec_options;
+
+/* New options with every default (as the jobspec command's). NULL when out of memory. */
+JOBSPEC_C_API jobspec_options* jobspec_options_new(void);
+JOBSPEC_C_API void jobspec_options_free(jobspec_options* options);
+/* Sets one option by name; the value is text as on the command line:
+ *   "default-label"    label of a shape's only slot when it has none ("default")
+ *   "counts"           "dict" (RFC 14 {min, max, operator, operand}) or "string" (RFC 45)
+ *   "v1"               "true": also check RFC 25 V1 rules ("false")
+ *   "format"           jobspec text: "auto", "yaml" or "json" ("auto")
+ *   "default-operator" constraint queries: "" for the --requires dialect, or an RFC 35
+ *                      operator name for plain terms ("")
+ *   "allow-unknown-scheme" "true": accept dependency schemes jobspec does not know
+ *   "strict"           "true": warnings fail the call like errors ("false")
+ *   "pretty"           "true": indent JSON output ("false")
+ *   "max-depth", "max-input-bytes", "max-diagnostics", "max-alias-nodes": limits, a
+ *                      positive integer (see limits.hpp; depth at most 1000)
+ * Fails with api.invalid-argument for an unknown name or a value it does not take. */
+JOBSPEC_C_API bool jobspec_options_set(jobspec_options* options, const char* name,
+                                       const char* value, jobspec_error** error);
+
+/* ---- Compiling text to canonical JSON ---------------------------------------------- */
+
+/* An RFC 46 shape ("slot=4/node/core=2") as its RFC 14 resource list, a JSON array.
+ * Fails with shape.*, jobspec.* and limit.* diagnostics (offsets into `shape`). */
+JOBSPEC_C_API char* jobspec_shape_to_json(const char* shape, const jobspec_options* options,
+                                          jobspec_error** error);
+
+/* A whole canonical jobspec, JSON, running `argv` (argc words, argc >= 1) in each slot
+ * of `shape`. Fails like jobspec_shape_to_json, or with jobspec.request. */
+JOBSPEC_C_API char* jobspec_compile(const char* shape, const char* const* argv, size_t argc,
+                                    const jobspec_options* options, jobspec_error** error);
+
+/* Reads a jobspec document (YAML or JSON, see "format") and checks it against RFC 14,
+ * and RFC 25 with "v1"; returns it in canonical form as JSON. Fails with jobspec.*,
+ * v1.* and limit.* diagnostics with JSON pointers (and offsets where known). */
+JOBSPEC_C_API char* jobspec_check(const char* document, const jobspec_options* options,
+                                  jobspec_error** error);
+
+/* An RFC 26 dependency URI ("afterok:ƒ2oLkTLb") as its JSON object. Fails with
+ * dependency.* and fluid.* diagnostics. */
+JOBSPEC_C_API char* jobspec_dependency_to_json(const char* uri, const jobspec_options* options,
+                                               jobspec_error** error);
+
+/* ---- Job ids (RFC 19 FLUIDs) ------------------------------------------------------- */
+
+/* Reads a job id in any encoding (dec, hex, dothex, kvs, f58, words, emoji) into *id.
+ * Fails with fluid.* diagnostics. */
+JOBSPEC_C_API bool jobspec_id_decode(const char* text, uint64_t* id, jobspec_error** error);
+/* A job id in one encoding: "dec", "hex", "dothex", "kvs", "f58", "words" or "emoji".
+ * Fails with api.invalid-argument for another encoding name. */
+JOBSPEC_C_API char* jobspec_id_encode(uint64_t id, const char* encoding, jobspec_error** error);
+
+/* ---- IdSets (RFC 22) --------------------------------------------------------------- */
+
+typedef struct jobspec_idset jobspec_idset;
+
+JOBSPEC_C_API jobspec_idset* jobspec_idset_new(void);
+/* Parses "0-3,7" (strict RFC 22). Fails with idset.* diagnostics. */
+JOBSPEC_C_API jobspec_idset* jobspec_idset_parse(const char* text, jobspec_error** error);
+JOBSPEC_C_API void jobspec_idset_free(jobspec_idset* set);
+/* The canonical RFC 22 string ("" for the empty set). NULL only when out of memory. */
+JOBSPEC_C_API char* jobspec_idset_encode(const jobspec_idset* set);
+JOBSPEC_C_API uint64_t jobspec_idset_count(const jobspec_idset* set);
+JOBSPEC_C_API bool jobspec_idset_contains(const jobspec_idset* set, uint64_t id);
+/* Adds or removes the ids first..last. Adding fails (false, nothing changes) when
+ * first > last or last is above 2^63-1. */
+JOBSPEC_C_API bool jobspec_idset_insert(jobspec_idset* set, uint64_t first, uint64_t last);
+JOBSPEC_C_API void jobspec_idset_erase(jobspec_idset* set, uint64_t first, uint64_t last);
+/* The smallest id, or -1 when empty; the smallest id above `id`, or -1 when none:
+ * for (int64_t i = jobspec_idset_first(s); i >= 0; i = jobspec_idset_next(s, i)) */
+JOBSPEC_C_API int64_t jobspec_idset_first(const jobspec_idset* set);
+JOBSPEC_C_API int64_t jobspec_idset_next(const jobspec_idset* set, uint64_t id);
+JOBSPEC_C_API bool jobspec_idset_equal(const jobspec_idset* a, const jobspec_idset* b);
+/* New sets: a ∪ b, a ∩ b, a \ b. NULL only when out of memory. */
+JOBSPEC_C_API jobspec_idset* jobspec_idset_union(const jobspec_idset* a, const jobspec_idset* b);
+JOBSPEC_C_API jobspec_idset* jobspec_idset_intersect(const jobspec_idset* a,
+                                                     const jobspec_idset* b);
+JOBSPEC_C_API jobspec_idset* jobspec_idset_difference(const jobspec_idset* a,
+                                                      const jobspec_idset* b);
+
+/* ---- Hostlists (RFC 29) ------------------------------------------------------------ */
+
+typedef struct jobspec_hostlist jobspec_hostlist;
+
+JOBSPEC_C_API jobspec_hostlist* jobspec_hostlist_new(void);
+/* Parses "node[0-15],login1". Fails with hostlist.* diagnostics. */
+JOBSPEC_C_API jobspec_hostlist* jobspec_hostlist_parse(const char* text, jobspec_error** error);
+JOBSPEC_C_API void jobspec_hostlist_free(jobspec_hostlist* hosts);
+/* Appends the hosts of a hostlist expression. Fails with hostlist.* diagnostics, leaving
+ * the list unchanged. */
+JOBSPEC_C_API bool jobspec_hostlist_append(jobspec_hostlist* hosts, const char* text,
+                                           jobspec_error** error);
+/* The shortest hostlist string, in order ("" for the empty list). */
+JOBSPEC_C_API char* jobspec_hostlist_encode(const jobspec_hostlist* hosts);
+JOBSPEC_C_API uint64_t jobspec_hostlist_count(const jobspec_hostlist* hosts);
+/* The host at `index` (from 0), or NULL past the end. */
+JOBSPEC_C_API char* jobspec_hostlist_nth(const jobspec_hostlist* hosts, uint64_t index);
+/* The position of the first occurrence of `host`, or -1. */
+JOBSPEC_C_API int64_t jobspec_hostlist_find(const jobspec_hostlist* hosts, const char* host);
+/* A sorted copy, without repeats when `unique`. */
+JOBSPEC_C_API jobspec_hostlist* jobspec_hostlist_sort(const jobspec_hostlist* hosts, bool unique);
+/* New lists, sorted and without repeats: a ∪ b, a ∩ b, a \ b. */
+JOBSPEC_C_API jobspec_hostlist* jobspec_hostlist_union(const jobspec_hostlist* a,
+                                                       const jobspec_hostlist* b);
+JOBSPEC_C_API jobspec_hostlist* jobspec_hostlist_intersect(const jobspec_hostlist* a,
+                                                           const jobspec_hostlist* b);
+JOBSPEC_C_API jobspec_hostlist* jobspec_hostlist_difference(const jobspec_hostlist* a,
+                                                            const jobspec_hostlist* b);
+
+/* ---- Resource sets (RFC 20 R) ------------------------------------------------------ */
+
+typedef struct jobspec_rset jobspec_rset;
+
+/* Reads and checks R version 1 (JSON). Fails with R.*, idset.*, hostlist.* and limit.*
+ * diagnostics. */
+JOBSPEC_C_API jobspec_rset* jobspec_rset_read(const char* json, const jobspec_options* options,
+                                              jobspec_error** error);
+JOBSPEC_C_API void jobspec_rset_free(jobspec_rset* r);
+/* R version 1 as JSON ("pretty" indents it). */
+JOBSPEC_C_API char* jobspec_rset_json(const jobspec_rset* r, const jobspec_options* options);
+/* One line for people: "rank[0-3]/core[0-47],gpu[0-7]"-style groups. */
+JOBSPEC_C_API char* jobspec_rset_summary(const jobspec_rset* r);
+/* How many "rank", "core" or "gpu" resources R holds; 0 for another type. */
+JOBSPEC_C_API uint64_t jobspec_rset_count(const jobspec_rset* r, const char* type);
+/* R's ranks, and its hosts in rank order (empty when R has no nodelist). */
+JOBSPEC_C_API jobspec_idset* jobspec_rset_ranks(const jobspec_rset* r);
+JOBSPEC_C_API jobspec_hostlist* jobspec_rset_nodelist(const jobspec_rset* r);
+/* Whether every resource of b is in a. */
+JOBSPEC_C_API bool jobspec_rset_includes(const jobspec_rset* a, const jobspec_rset* b);
+/* The resources of these ranks only. */
+JOBSPEC_C_API jobspec_rset* jobspec_rset_filter(const jobspec_rset* r, const jobspec_idset* ranks);
+/* a ∪ b fails with R.* diagnostics when they share a rank; a ∩ b and a \ b cannot. */
+JOBSPEC_C_API jobspec_rset* jobspec_rset_union(const jobspec_rset* a, const jobspec_rset* b,
+                                               jobspec_error** error);
+JOBSPEC_C_API jobspec_rset* jobspec_rset_intersect(const jobspec_rset* a, const jobspec_rset* b);
+JOBSPEC_C_API jobspec_rset* jobspec_rset_difference(const jobspec_rset* a, const jobspec_rset* b);
+
+/* ---- Constraints (RFC 31 objects, RFC 35 queries) ---------------------------------- */
+
+typedef struct jobspec_constraint jobspec_constraint;
+
+/* Compiles an RFC 35 query ("ssd and not host:foo[1-3]"); see "default-operator".
+ * Fails with query.* and limit.* diagnostics (offsets into `query`). */
+JOBSPEC_C_API jobspec_constraint*
+jobspec_constraint_parse(const char* query, const jobspec_options* options, jobspec_error** error);
+/* Reads an RFC 31 constraint object (JSON). Fails with constraint.* diagnostics. */
+JOBSPEC_C_API jobspec_constraint*
+jobspec_constraint_read(const char* json, const jobspec_options* options, jobspec_error** error);
+JOBSPEC_C_API void jobspec_constraint_free(jobspec_constraint* constraint);
+/* The constraint as its RFC 31 JSON object. */
+JOBSPEC_C_API char* jobspec_constraint_json(const jobspec_constraint* constraint,
+                                            const jobspec_options* options);
+/* The ranks of R that satisfy the constraint. Fails with constraint.* diagnostics for a
+ * constraint R cannot answer (an unknown operator). */
+JOBSPEC_C_API jobspec_idset* jobspec_constraint_match(const jobspec_constraint* constraint,
+                                                      const jobspec_rset* r, jobspec_error** error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JOBSPEC_JOBSPEC_H */

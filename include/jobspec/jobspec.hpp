@@ -1,0 +1,27 @@
+// jobspec: the whole C++ API in one include. Every header here also stands alone.
+//
+// Everything that can fail returns a Result<T> (the value, or the diagnostics saying
+// why not; warnings ride along with a value) or an Expected<T, Error>; nothing throws
+// across the API, and every function may be called from many threads at once.
+#pragma once
+
+#include <jobspec/compile.hpp>        // srun-style options -> a whole jobspec
+#include <jobspec/constraint.hpp>     // RFC 35 queries, RFC 31 constraints, matching R
+#include <jobspec/count.hpp>          // RFC 14 counts, RFC 45 ranges
+#include <jobspec/dependency.hpp>     // RFC 26 dependency URIs and objects
+#include <jobspec/diagnostic.hpp>     // diagnostics: stable codes, locations
+#include <jobspec/document.hpp>       // reading and checking jobspec (RFC 14, RFC 25 V1)
+#include <jobspec/emit.hpp>           // JSON, YAML and DOT out
+#include <jobspec/expected.hpp>       // Expected<T, E>
+#include <jobspec/feasibility.hpp>    // does a jobspec fit an R?
+#include <jobspec/fluid.hpp>          // RFC 19 job ids in seven encodings
+#include <jobspec/hostlist.hpp>       // RFC 29 hostlists
+#include <jobspec/idset.hpp>          // RFC 22 idsets
+#include <jobspec/limits.hpp>         // input limits
+#include <jobspec/render.hpp>         // diagnostics as text with carets, or JSON
+#include <jobspec/resource_graph.hpp> // the ResourceGraph IR
+#include <jobspec/resource_set.hpp>   // RFC 20 R
+#include <jobspec/result.hpp>         // Result<T>
+#include <jobspec/shape.hpp>          // RFC 46 shapes
+#include <jobspec/version.hpp>        // the library's version
+#include <jobspec/workflow.hpp>       // dependency graphs between jobs

@@ -1,0 +1,168 @@
+// The C API's error objects: diagnostics with their strings and positions resolved.
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include <jobspec/render.hpp>
+
+#include "capi/handles.hpp"
+
+namespace jobspec::capi {
+
+void set_error(jobspec_error** error, Diagnostics diagnostics, std::string_view source) {
+    if (error == nullptr)
+        return;
+    *error = nullptr;
+    try {
+        auto e = std::make_unique<jobspec_error>();
+        e->source = source;
+        for (const auto& d : diagnostics) {
+            jobspec_error::Entry entry;
+            entry.code = d.code_name();
+            entry.message = d.message;
+            entry.help = d.help;
+            entry.pointer = d.location.pointer;
+            entry.warning = d.severity == Severity::warning;
+            const SourceRange r = d.location.range;
+            if (r.known() && r.begin <= source.size()) {
+                entry.offset = r.begin;
+                entry.length = r.size();
+                const TextPosition at = text_position(source, r.begin);
+                entry.line = at.line;
+                entry.column = at.column;
+            }
+            e->entries.push_back(std::move(entry));
+        }
+        e->diagnostics = std::move(diagnostics);
+        *error = e.release();
+    } catch (...) {
+        *error = nullptr;
+    }
+}
+
+void set_error(jobspec_error** error, Code code, std::string message) {
+    if (error == nullptr)
+        return;
+    try {
+        Diagnostics d;
+        d.add(code, std::move(message));
+        set_error(error, std::move(d));
+    } catch (...) {
+        *error = nullptr;
+    }
+}
+
+char* new_text(std::string_view text) noexcept {
+    auto* out = static_cast<char*>(std::malloc(text.size() + 1));
+    if (out == nullptr)
+        return nullptr;
+    std::memcpy(out, text.data(), text.size());
+    out[text.size()] = '\0';
+    return out;
+}
+
+char* new_text(std::string_view text, jobspec_error** error) noexcept {
+    char* out = new_text(text);
+    if (out == nullptr)
+        set_error(error, Code::api_internal, "out of memory");
+    return out;
+}
+
+bool require(const void* argument, const char* what, jobspec_error** error) {
+    if (argument != nullptr)
+        return true;
+    set_error(error, Code::api_invalid_argument, std::string(what) + " is NULL");
+    return false;
+}
+
+} // namespace jobspec::capi
+
+using jobspec::capi::guarded;
+using jobspec::capi::new_text;
+
+namespace {
+
+const jobspec_error::Entry* entry(const jobspec_error* error, size_t index) {
+    return error != nullptr && index < error->entries.size() ? &error->entries[index] : nullptr;
+}
+
+} // namespace
+
+extern "C" {
+
+size_t jobspec_error_count(const jobspec_error* error) {
+    return error != nullptr ? error->entries.size() : 0;
+}
+
+const char* jobspec_error_code(const jobspec_error* error, size_t index) {
+    const auto* e = entry(error, index);
+    return e != nullptr ? e->code.c_str() : nullptr;
+}
+
+const char* jobspec_error_message(const jobspec_error* error, size_t index) {
+    const auto* e = entry(error, index);
+    return e != nullptr ? e->message.c_str() : nullptr;
+}
+
+const char* jobspec_error_help(const jobspec_error* error, size_t index) {
+    const auto* e = entry(error, index);
+    return e != nullptr ? e->help.c_str() : nullptr;
+}
+
+const char* jobspec_error_pointer(const jobspec_error* error, size_t index) {
+    const auto* e = entry(error, index);
+    return e != nullptr ? e->pointer.c_str() : nullptr;
+}
+
+bool jobspec_error_is_warning(const jobspec_error* error, size_t index) {
+    const auto* e = entry(error, index);
+    return e != nullptr && e->warning;
+}
+
+int64_t jobspec_error_offset(const jobspec_error* error, size_t index) {
+    const auto* e = entry(error, index);
+    return e != nullptr ? e->offset : -1;
+}
+
+size_t jobspec_error_length(const jobspec_error* error, size_t index) {
+    const auto* e = entry(error, index);
+    return e != nullptr ? e->length : 0;
+}
+
+size_t jobspec_error_line(const jobspec_error* error, size_t index) {
+    const auto* e = entry(error, index);
+    return e != nullptr ? e->line : 0;
+}
+
+size_t jobspec_error_column(const jobspec_error* error, size_t index) {
+    const auto* e = entry(error, index);
+    return e != nullptr ? e->column : 0;
+}
+
+char* jobspec_error_text(const jobspec_error* error, const char* source_name, bool color) {
+    if (error == nullptr)
+        return new_text("");
+    return guarded<char*>(nullptr, [&] {
+        jobspec::RenderOptions options;
+        options.color = color;
+        options.source_name = source_name != nullptr ? source_name : "";
+        return new_text(jobspec::render_text(error->diagnostics, error->source, options));
+    });
+}
+
+char* jobspec_error_json(const jobspec_error* error) {
+    if (error == nullptr)
+        return new_text("[]\n");
+    return guarded<char*>(
+        nullptr, [&] { return new_text(jobspec::render_json(error->diagnostics, error->source)); });
+}
+
+void jobspec_error_free(jobspec_error* error) {
+    delete error;
+}
+
+void jobspec_free(char* text) {
+    std::free(text); // NOLINT(cppcoreguidelines-no-malloc)
+}
+
+} // extern "C"

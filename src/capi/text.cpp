@@ -1,0 +1,111 @@
+// The C API's text-to-JSON entry points: shapes, jobspec documents, dependencies, job ids.
+#include <jobspec/compile.hpp>
+#include <jobspec/dependency.hpp>
+#include <jobspec/fluid.hpp>
+#include <jobspec/shape.hpp>
+#include <jobspec/version.hpp>
+
+#include "capi/handles.hpp"
+
+using namespace jobspec::capi;
+
+extern "C" {
+
+const char* jobspec_version(void) {
+    return jobspec::version_string;
+}
+
+char* jobspec_shape_to_json(const char* shape, const jobspec_options* options,
+                            jobspec_error** error) {
+    return guarded<char*>(error, nullptr, [&]() -> char* {
+        if (!require(shape, "shape", error))
+            return nullptr;
+        const auto& o = options_or_default(options);
+        auto result = jobspec::compile_shape(shape, {o.default_label, o.limits});
+        if (!succeeded(result, o, shape, error))
+            return nullptr;
+        return new_text(
+            jobspec::to_json_text(jobspec::to_json_value(result.value(), o.counts), o.pretty),
+            error);
+    });
+}
+
+char* jobspec_compile(const char* shape, const char* const* argv, size_t argc,
+                      const jobspec_options* options, jobspec_error** error) {
+    return guarded<char*>(error, nullptr, [&]() -> char* {
+        if (!require(shape, "shape", error) || !require(argv, "argv", error))
+            return nullptr;
+        const auto& o = options_or_default(options);
+        jobspec::JobRequest request;
+        request.shape = shape;
+        request.slot_label = o.default_label;
+        request.limits = o.limits;
+        for (size_t i = 0; i < argc; ++i) {
+            if (!require(argv[i], "an argv element", error))
+                return nullptr;
+            request.command.emplace_back(argv[i]);
+        }
+        auto result = jobspec::compile_jobspec(request, o.v1);
+        if (!succeeded(result, o, shape, error))
+            return nullptr;
+        return new_text(
+            jobspec::to_json_text(jobspec::to_json_value(result.value(), o.counts), o.pretty),
+            error);
+    });
+}
+
+char* jobspec_check(const char* document, const jobspec_options* options, jobspec_error** error) {
+    return guarded<char*>(error, nullptr, [&]() -> char* {
+        if (!require(document, "document", error))
+            return nullptr;
+        const auto& o = options_or_default(options);
+        auto result = jobspec::read_jobspec(document, {o.format, o.v1, o.limits});
+        if (!succeeded(result, o, document, error))
+            return nullptr;
+        return new_text(
+            jobspec::to_json_text(jobspec::to_json_value(result.value(), o.counts), o.pretty),
+            error);
+    });
+}
+
+char* jobspec_dependency_to_json(const char* uri, const jobspec_options* options,
+                                 jobspec_error** error) {
+    return guarded<char*>(error, nullptr, [&]() -> char* {
+        if (!require(uri, "uri", error))
+            return nullptr;
+        const auto& o = options_or_default(options);
+        auto result = jobspec::parse_dependency(uri, {o.allow_unknown_scheme, o.limits});
+        if (!succeeded(result, o, uri, error))
+            return nullptr;
+        return new_text(jobspec::to_json_text(jobspec::to_json_value(result.value()), o.pretty),
+                        error);
+    });
+}
+
+bool jobspec_id_decode(const char* text, uint64_t* id, jobspec_error** error) {
+    return guarded(error, false, [&] {
+        if (!require(text, "text", error) || !require(id, "id", error))
+            return false;
+        auto result = jobspec::parse_fluid(text);
+        if (!succeeded(result, options_or_default(nullptr), text, error))
+            return false;
+        *id = result.value().id;
+        return true;
+    });
+}
+
+char* jobspec_id_encode(uint64_t id, const char* encoding, jobspec_error** error) {
+    return guarded<char*>(error, nullptr, [&]() -> char* {
+        if (!require(encoding, "encoding", error))
+            return nullptr;
+        const auto e = jobspec::encoding_from_name(encoding);
+        if (!e) {
+            set_error(error, jobspec::Code::api_invalid_argument,
+                      std::string("unknown encoding '") + encoding + "'");
+            return nullptr;
+        }
+        return new_text(jobspec::encode_fluid(id, *e), error);
+    });
+}
+
+} // extern "C"

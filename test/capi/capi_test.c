@@ -1,0 +1,497 @@
+/* The C API, from C: every function, on good input, bad input and NULL. Built as C11
+ * (so nothing C++ can leak through jobspec.h) and run under ASan in CI. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jobspec/jobspec.h>
+
+static int failures = 0;
+
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);               \
+            ++failures;                                                                            \
+        }                                                                                          \
+    } while (0)
+
+/* Checks text the library returned against `expected`, then frees it. */
+static void check_text(char* text, const char* expected, int line) {
+    if (text == NULL || strcmp(text, expected) != 0) {
+        fprintf(stderr, "%s:%d: got '%s', expected '%s'\n", __FILE__, line,
+                text != NULL ? text : "(null)", expected);
+        ++failures;
+    }
+    jobspec_free(text);
+}
+#define CHECK_TEXT(text, expected) check_text((text), (expected), __LINE__)
+
+/* Checks that a call failed with one diagnostic of `code` first, then frees the error. */
+static void check_error(jobspec_error* error, const char* code, int line) {
+    const char* got = jobspec_error_code(error, 0);
+    if (error == NULL || got == NULL || strcmp(got, code) != 0) {
+        fprintf(stderr, "%s:%d: got error %s, expected %s\n", __FILE__, line,
+                got != NULL ? got : "(none)", code);
+        ++failures;
+    }
+    jobspec_error_free(error);
+}
+#define CHECK_ERROR(error, code) check_error((error), (code), __LINE__)
+
+static void test_version_and_errors(void) {
+    CHECK(strchr(jobspec_version(), '.') != NULL);
+    jobspec_free(NULL);
+
+    jobspec_error* error = NULL;
+    CHECK(jobspec_shape_to_json("slot=3-1/core", NULL, &error) == NULL);
+    CHECK(jobspec_error_count(error) == 1);
+    CHECK(strcmp(jobspec_error_code(error, 0), "shape.range-order") == 0);
+    CHECK(strstr(jobspec_error_message(error, 0), "below") != NULL);
+    CHECK(!jobspec_error_is_warning(error, 0));
+    CHECK(jobspec_error_offset(error, 0) == 5);
+    CHECK(jobspec_error_length(error, 0) == 3);
+    CHECK(jobspec_error_line(error, 0) == 1);
+    CHECK(jobspec_error_column(error, 0) == 6);
+    CHECK(strcmp(jobspec_error_pointer(error, 0), "") == 0);
+    CHECK(jobspec_error_help(error, 0) != NULL);
+    char* text = jobspec_error_text(error, NULL, false);
+    CHECK(text != NULL && strstr(text, "error[shape.range-order]") != NULL &&
+          strstr(text, "     ^~~") != NULL);
+    jobspec_free(text);
+    text = jobspec_error_text(error, "shape.txt", true);
+    CHECK(text != NULL && strstr(text, "\x1b[") != NULL && strstr(text, "shape.txt:1:6") != NULL);
+    jobspec_free(text);
+    text = jobspec_error_json(error);
+    CHECK(text != NULL && strstr(text, "\"code\":\"shape.range-order\"") != NULL &&
+          strstr(text, "\"column\":6") != NULL);
+    jobspec_free(text);
+
+    /* Past the last diagnostic, and a NULL error. */
+    CHECK(jobspec_error_code(error, 1) == NULL);
+    CHECK(jobspec_error_message(error, 1) == NULL);
+    CHECK(jobspec_error_help(error, 1) == NULL);
+    CHECK(jobspec_error_pointer(error, 1) == NULL);
+    CHECK(!jobspec_error_is_warning(error, 1));
+    CHECK(jobspec_error_offset(error, 1) == -1);
+    CHECK(jobspec_error_length(error, 1) == 0);
+    CHECK(jobspec_error_line(error, 1) == 0);
+    CHECK(jobspec_error_column(error, 1) == 0);
+    jobspec_error_free(error);
+    CHECK(jobspec_error_count(NULL) == 0);
+    CHECK_TEXT(jobspec_error_text(NULL, NULL, false), "");
+    CHECK_TEXT(jobspec_error_json(NULL), "[]\n");
+    jobspec_error_free(NULL);
+
+    /* Success clears *error; a NULL error pointer is allowed. */
+    error = (jobspec_error*)1;
+    CHECK_TEXT(jobspec_shape_to_json("core", NULL, &error), "[{\"type\":\"core\",\"count\":1}]\n");
+    CHECK(error == NULL);
+    CHECK(jobspec_shape_to_json("core=0", NULL, NULL) == NULL);
+}
+
+static void test_options(void) {
+    jobspec_error* error = NULL;
+    jobspec_options* options = jobspec_options_new();
+    CHECK(options != NULL);
+    CHECK(jobspec_options_set(options, "counts", "string", &error) && error == NULL);
+    CHECK(jobspec_options_set(options, "default-label", "task", &error));
+    CHECK_TEXT(jobspec_shape_to_json("slot=2+/core", options, &error),
+               "[{\"type\":\"slot\",\"count\":\"2+\",\"label\":\"task\","
+               "\"with\":[{\"type\":\"core\",\"count\":1}]}]\n");
+    CHECK(jobspec_options_set(options, "pretty", "true", &error));
+    char* pretty = jobspec_shape_to_json("core", options, &error);
+    CHECK(pretty != NULL && strchr(pretty, '\n') < pretty + strlen(pretty) - 1);
+    jobspec_free(pretty);
+
+    CHECK(!jobspec_options_set(options, "colour", "true", &error));
+    CHECK(strstr(jobspec_error_message(error, 0), "unknown option") != NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(!jobspec_options_set(options, "pretty", "maybe", &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(!jobspec_options_set(options, "max-depth", "1001", &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(!jobspec_options_set(options, "max-input-bytes", "0", &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(!jobspec_options_set(options, "counts", "list", &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(!jobspec_options_set(options, "format", "xml", &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(!jobspec_options_set(NULL, "pretty", "true", &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(!jobspec_options_set(options, NULL, "true", &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(!jobspec_options_set(options, "pretty", NULL, &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+
+    /* Limits apply: depth 2 stops a three-level shape. */
+    CHECK(jobspec_options_set(options, "max-depth", "2", &error));
+    CHECK(jobspec_shape_to_json("node/socket/core/pu", options, &error) == NULL);
+    CHECK_ERROR(error, "limit.depth");
+    CHECK(jobspec_options_set(options, "max-input-bytes", "4", &error));
+    CHECK(jobspec_shape_to_json("socket", options, &error) == NULL);
+    CHECK_ERROR(error, "limit.input-size");
+    CHECK(jobspec_options_set(options, "max-diagnostics", "1", &error));
+    CHECK(jobspec_options_set(options, "max-alias-nodes", "10", &error));
+    jobspec_options_free(options);
+    jobspec_options_free(NULL);
+}
+
+static void test_shape_and_compile(void) {
+    jobspec_error* error = NULL;
+    CHECK_TEXT(
+        jobspec_shape_to_json("slot=4{nodelevel}/node{-x}/socket=2+/core=4+", NULL, &error),
+        "[{\"type\":\"slot\",\"count\":4,\"label\":\"nodelevel\",\"with\":[{\"type\":"
+        "\"node\",\"count\":1,\"exclusive\":false,\"with\":[{\"type\":\"socket\","
+        "\"count\":{\"min\":2},\"with\":[{\"type\":\"core\",\"count\":{\"min\":4}}]}]}]}]\n");
+    CHECK(jobspec_shape_to_json(NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+
+    /* A warning passes, unless strict. */
+    jobspec_options* strict = jobspec_options_new();
+    CHECK(jobspec_options_set(strict, "strict", "true", &error));
+    char* json = jobspec_shape_to_json("core{colour:red}", NULL, &error);
+    CHECK(json != NULL && error == NULL);
+    jobspec_free(json);
+    CHECK(jobspec_shape_to_json("core{colour:red}", strict, &error) == NULL);
+    CHECK(!jobspec_error_is_warning(error, 0));
+    CHECK_ERROR(error, "jobspec.unknown-vertex-key");
+
+    const char* argv[] = {"hostname", "-f"};
+    json = jobspec_compile("slot=2/core", argv, 2, NULL, &error);
+    CHECK(json != NULL && strstr(json, "\"command\":[\"hostname\",\"-f\"]") != NULL);
+    jobspec_free(json);
+    CHECK(jobspec_compile("slot=2/core", argv, 0, NULL, &error) == NULL);
+    CHECK_ERROR(error, "jobspec.request");
+    CHECK(jobspec_compile("slot=2/", argv, 1, NULL, &error) == NULL);
+    CHECK_ERROR(error, "shape.syntax");
+    CHECK(jobspec_compile("core", NULL, 1, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    const char* holey[] = {"a", NULL};
+    CHECK(jobspec_compile("core", holey, 2, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    jobspec_options_free(strict);
+}
+
+static const char* v1_yaml = "version: 1\n"
+                             "resources:\n"
+                             "  - type: slot\n"
+                             "    count: 1\n"
+                             "    label: default\n"
+                             "    with:\n"
+                             "      - type: core\n"
+                             "        count: 1\n"
+                             "tasks:\n"
+                             "  - command: [app]\n"
+                             "    slot: default\n"
+                             "    count: {per_slot: 1}\n"
+                             "attributes:\n"
+                             "  system:\n"
+                             "    duration: 0\n";
+
+static void test_check(void) {
+    jobspec_error* error = NULL;
+    char* json = jobspec_check(v1_yaml, NULL, &error);
+    CHECK(json != NULL && strncmp(json, "{\"version\":1,\"resources\":", 25) == 0);
+    jobspec_free(json);
+
+    /* The same document as JSON, read back. */
+    jobspec_options* options = jobspec_options_new();
+    CHECK(jobspec_options_set(options, "v1", "true", &error));
+    CHECK(jobspec_options_set(options, "format", "json", &error));
+    json = jobspec_check(v1_yaml, NULL, &error);
+    char* again = jobspec_check(json, options, &error);
+    CHECK(again != NULL && strcmp(json, again) == 0);
+    jobspec_free(json);
+    jobspec_free(again);
+    CHECK(jobspec_check(v1_yaml, options, &error) == NULL);
+    CHECK_ERROR(error, "jobspec.json-syntax");
+
+    /* Every problem at once, each with its pointer and, from YAML, line and column. */
+    const char* bad = "version: 1\nresources:\n  - type: slot\n    count: 0\n";
+    CHECK(jobspec_check(bad, NULL, &error) == NULL);
+    const size_t n = jobspec_error_count(error);
+    CHECK(n == 5);
+    CHECK(strcmp(jobspec_error_code(error, n - 1), "jobspec.count-not-positive") == 0);
+    CHECK(strcmp(jobspec_error_pointer(error, n - 1), "/resources/0/count") == 0);
+    CHECK(jobspec_error_line(error, n - 1) == 4);
+    CHECK(jobspec_error_column(error, n - 1) == 12);
+    CHECK_ERROR(error, "jobspec.missing-key");
+    CHECK(jobspec_check(NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    jobspec_options_free(options);
+}
+
+static void test_dependency_and_ids(void) {
+    jobspec_error* error = NULL;
+    CHECK_TEXT(jobspec_dependency_to_json("afterok:ƒ2oLkTLb", NULL, &error),
+               "{\"scheme\":\"afterok\",\"value\":\"ƒ2oLkTLb\"}\n");
+    CHECK(jobspec_dependency_to_json("later:1", NULL, &error) == NULL);
+    CHECK_ERROR(error, "dependency.unknown-scheme");
+    jobspec_options* options = jobspec_options_new();
+    CHECK(jobspec_options_set(options, "allow-unknown-scheme", "true", &error));
+    CHECK_TEXT(jobspec_dependency_to_json("later:1", options, &error),
+               "{\"scheme\":\"later\",\"value\":\"1\"}\n");
+    jobspec_options_free(options);
+    CHECK(jobspec_dependency_to_json(NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+
+    uint64_t id = 0;
+    CHECK(jobspec_id_decode("ƒ2oLkTLb", &id, &error) && error == NULL);
+    CHECK(id == 68484595712ULL);
+    CHECK_TEXT(jobspec_id_encode(id, "dothex", &error), "0000.000f.f200.0000");
+    CHECK_TEXT(jobspec_id_encode(id, "f58", &error), "ƒ2oLkTLb");
+    CHECK(jobspec_id_decode("0x1g", &id, &error) == false);
+    CHECK(jobspec_error_offset(error, 0) == 3);
+    CHECK_ERROR(error, "fluid.character");
+    CHECK(jobspec_id_decode(NULL, &id, &error) == false);
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(jobspec_id_decode("1", NULL, &error) == false);
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(jobspec_id_encode(1, "base64", &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(jobspec_id_encode(1, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+}
+
+static void test_idset(void) {
+    jobspec_error* error = NULL;
+    jobspec_idset* a = jobspec_idset_parse("[1-3,7]", &error);
+    CHECK(a != NULL && error == NULL);
+    CHECK_TEXT(jobspec_idset_encode(a), "1-3,7");
+    CHECK(jobspec_idset_count(a) == 4);
+    CHECK(jobspec_idset_contains(a, 2) && !jobspec_idset_contains(a, 4));
+    CHECK(jobspec_idset_first(a) == 1);
+    CHECK(jobspec_idset_next(a, 3) == 7);
+    CHECK(jobspec_idset_next(a, 7) == -1);
+
+    jobspec_idset* b = jobspec_idset_new();
+    CHECK(jobspec_idset_first(b) == -1);
+    CHECK(jobspec_idset_insert(b, 3, 9));
+    CHECK(!jobspec_idset_insert(b, 5, 4));
+    CHECK(!jobspec_idset_insert(b, 0, UINT64_MAX));
+    CHECK(!jobspec_idset_insert(NULL, 0, 1));
+    jobspec_idset_erase(b, 5, 5);
+    jobspec_idset_erase(NULL, 5, 5);
+    CHECK_TEXT(jobspec_idset_encode(b), "3-4,6-9");
+
+    jobspec_idset* u = jobspec_idset_union(a, b);
+    jobspec_idset* i = jobspec_idset_intersect(a, b);
+    jobspec_idset* d = jobspec_idset_difference(a, b);
+    CHECK_TEXT(jobspec_idset_encode(u), "1-4,6-9");
+    CHECK_TEXT(jobspec_idset_encode(i), "3,7");
+    CHECK_TEXT(jobspec_idset_encode(d), "1-2");
+    CHECK(!jobspec_idset_equal(a, b));
+    jobspec_idset* a2 = jobspec_idset_union(d, i);
+    CHECK(jobspec_idset_equal(a, a2));
+    CHECK(jobspec_idset_equal(NULL, NULL));
+    CHECK_TEXT(jobspec_idset_encode(NULL), "");
+    CHECK(jobspec_idset_count(NULL) == 0);
+
+    CHECK(jobspec_idset_parse("3,1", &error) == NULL);
+    CHECK(jobspec_error_offset(error, 0) == 2);
+    CHECK_ERROR(error, "idset.order");
+    CHECK(jobspec_idset_parse("01", &error) == NULL);
+    CHECK_ERROR(error, "idset.leading-zero");
+    CHECK(jobspec_idset_parse("99999999999999999999", &error) == NULL);
+    CHECK_ERROR(error, "idset.overflow");
+    CHECK(jobspec_idset_parse("1-", &error) == NULL);
+    CHECK_ERROR(error, "idset.syntax");
+    CHECK(jobspec_idset_parse(NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+
+    jobspec_idset_free(a);
+    jobspec_idset_free(a2);
+    jobspec_idset_free(b);
+    jobspec_idset_free(u);
+    jobspec_idset_free(i);
+    jobspec_idset_free(d);
+    jobspec_idset_free(NULL);
+}
+
+static void test_hostlist(void) {
+    jobspec_error* error = NULL;
+    jobspec_hostlist* a = jobspec_hostlist_parse("node[3,1-2],login1", &error);
+    CHECK(a != NULL && error == NULL);
+    CHECK(jobspec_hostlist_count(a) == 4);
+    CHECK_TEXT(jobspec_hostlist_encode(a), "node[3,1-2],login1");
+    CHECK_TEXT(jobspec_hostlist_nth(a, 1), "node1");
+    CHECK(jobspec_hostlist_nth(a, 4) == NULL);
+    CHECK(jobspec_hostlist_find(a, "login1") == 3);
+    CHECK(jobspec_hostlist_find(a, "node9") == -1);
+    CHECK(jobspec_hostlist_find(a, NULL) == -1);
+
+    jobspec_hostlist* sorted = jobspec_hostlist_sort(a, false);
+    CHECK_TEXT(jobspec_hostlist_encode(sorted), "login1,node[1-3]");
+    CHECK(jobspec_hostlist_append(a, "node1", &error));
+    CHECK(jobspec_hostlist_count(a) == 5);
+    jobspec_hostlist* unique = jobspec_hostlist_sort(a, true);
+    CHECK(jobspec_hostlist_count(unique) == 4);
+    CHECK(!jobspec_hostlist_append(a, "node[5-3]", &error));
+    CHECK(jobspec_hostlist_count(a) == 5);
+    CHECK_ERROR(error, "hostlist.order");
+    CHECK(!jobspec_hostlist_append(NULL, "node1", &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(!jobspec_hostlist_append(a, NULL, &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+
+    jobspec_hostlist* b = jobspec_hostlist_new();
+    CHECK(jobspec_hostlist_count(b) == 0);
+    CHECK(jobspec_hostlist_append(b, "node[2-5]", &error));
+    jobspec_hostlist* u = jobspec_hostlist_union(a, b);
+    jobspec_hostlist* i = jobspec_hostlist_intersect(a, b);
+    jobspec_hostlist* d = jobspec_hostlist_difference(a, b);
+    CHECK_TEXT(jobspec_hostlist_encode(u), "login1,node[1-5]");
+    CHECK_TEXT(jobspec_hostlist_encode(i), "node[2-3]");
+    CHECK_TEXT(jobspec_hostlist_encode(d), "login1,node1");
+
+    CHECK(jobspec_hostlist_parse("node[1-", &error) == NULL);
+    CHECK_ERROR(error, "hostlist.syntax");
+    CHECK(jobspec_hostlist_parse("n[99999999999999999999]", &error) == NULL);
+    CHECK_ERROR(error, "hostlist.overflow");
+    CHECK(jobspec_hostlist_parse(NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+
+    jobspec_hostlist_free(a);
+    jobspec_hostlist_free(b);
+    jobspec_hostlist_free(sorted);
+    jobspec_hostlist_free(unique);
+    jobspec_hostlist_free(u);
+    jobspec_hostlist_free(i);
+    jobspec_hostlist_free(d);
+    jobspec_hostlist_free(NULL);
+}
+
+static const char* r_json = "{\"version\":1,\"execution\":{\"R_lite\":["
+                            "{\"rank\":\"0-3\",\"children\":{\"core\":\"0-7\",\"gpu\":\"0-1\"}}],"
+                            "\"nodelist\":[\"node[0-3]\"],\"properties\":{\"ssd\":\"2-3\"},"
+                            "\"starttime\":0,\"expiration\":0}}";
+
+static void test_rset(void) {
+    jobspec_error* error = NULL;
+    jobspec_rset* r = jobspec_rset_read(r_json, NULL, &error);
+    CHECK(r != NULL && error == NULL);
+    CHECK(jobspec_rset_count(r, "rank") == 4);
+    CHECK(jobspec_rset_count(r, "core") == 32);
+    CHECK(jobspec_rset_count(r, "gpu") == 8);
+    CHECK(jobspec_rset_count(r, "node") == 0);
+    CHECK(jobspec_rset_count(r, NULL) == 0);
+    CHECK_TEXT(jobspec_rset_summary(r), "rank[0-3]/core[0-7],gpu[0-1]");
+
+    jobspec_idset* ranks = jobspec_rset_ranks(r);
+    CHECK_TEXT(jobspec_idset_encode(ranks), "0-3");
+    jobspec_hostlist* nodes = jobspec_rset_nodelist(r);
+    CHECK_TEXT(jobspec_hostlist_encode(nodes), "node[0-3]");
+
+    /* Written and read back, it is the same R. */
+    char* json = jobspec_rset_json(r, NULL);
+    jobspec_rset* again = jobspec_rset_read(json, NULL, &error);
+    CHECK(again != NULL);
+    CHECK_TEXT(jobspec_rset_json(again, NULL), json);
+    jobspec_free(json);
+
+    jobspec_idset* low = jobspec_idset_parse("0-1", &error);
+    jobspec_rset* front = jobspec_rset_filter(r, low);
+    jobspec_rset* back = jobspec_rset_difference(r, front);
+    CHECK(jobspec_rset_count(back, "rank") == 2);
+    CHECK(jobspec_rset_includes(r, front) && !jobspec_rset_includes(front, r));
+    jobspec_rset* common = jobspec_rset_intersect(r, front);
+    CHECK(jobspec_rset_count(common, "rank") == 2);
+    jobspec_rset* whole = jobspec_rset_union(front, back, &error);
+    CHECK(whole != NULL && error == NULL && jobspec_rset_includes(whole, r));
+    CHECK(jobspec_rset_union(r, front, &error) == NULL);
+    CHECK_ERROR(error, "R.overlap");
+
+    jobspec_options* options = jobspec_options_new();
+    CHECK(jobspec_options_set(options, "pretty", "true", &error));
+    json = jobspec_rset_json(r, options);
+    CHECK(json != NULL && strstr(json, "\n  \"execution\"") != NULL);
+    jobspec_free(json);
+    jobspec_options_free(options);
+
+    CHECK(jobspec_rset_read("{\"version\":2}", NULL, &error) == NULL);
+    CHECK_ERROR(error, "R.version");
+    CHECK(jobspec_rset_read("{", NULL, &error) == NULL);
+    CHECK_ERROR(error, "R.json-syntax");
+    CHECK(jobspec_rset_read(NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(jobspec_rset_count(NULL, "rank") == 0);
+
+    jobspec_rset_free(r);
+    jobspec_rset_free(again);
+    jobspec_rset_free(front);
+    jobspec_rset_free(back);
+    jobspec_rset_free(common);
+    jobspec_rset_free(whole);
+    jobspec_rset_free(NULL);
+    jobspec_idset_free(low);
+    jobspec_idset_free(ranks);
+    jobspec_hostlist_free(nodes);
+}
+
+static void test_constraint(void) {
+    jobspec_error* error = NULL;
+    jobspec_constraint* c = jobspec_constraint_parse("ssd and not host:node3", NULL, &error);
+    CHECK(c != NULL && error == NULL);
+    CHECK_TEXT(jobspec_constraint_json(c, NULL),
+               "{\"and\":[{\"properties\":[\"ssd\"]},{\"not\":[{\"hostlist\":[\"node3\"]}]}]}\n");
+    jobspec_rset* r = jobspec_rset_read(r_json, NULL, &error);
+    jobspec_idset* match = jobspec_constraint_match(c, r, &error);
+    CHECK_TEXT(jobspec_idset_encode(match), "2");
+    jobspec_idset_free(match);
+
+    char* json = jobspec_constraint_json(c, NULL);
+    jobspec_constraint* read = jobspec_constraint_read(json, NULL, &error);
+    CHECK(read != NULL);
+    CHECK_TEXT(jobspec_constraint_json(read, NULL), json);
+    jobspec_free(json);
+
+    jobspec_options* options = jobspec_options_new();
+    CHECK(jobspec_options_set(options, "default-operator", "name", &error));
+    jobspec_constraint* named = jobspec_constraint_parse("foo", options, &error);
+    CHECK_TEXT(jobspec_constraint_json(named, NULL), "{\"name\":[\"foo\"]}\n");
+    CHECK(jobspec_constraint_match(named, r, &error) == NULL);
+    CHECK_ERROR(error, "constraint.unmatchable");
+
+    CHECK(jobspec_constraint_parse("ssd and (", NULL, &error) == NULL);
+    CHECK(jobspec_error_offset(error, 0) >= 0);
+    CHECK_ERROR(error, "query.syntax");
+    CHECK(jobspec_constraint_read("{\"and\":3}", NULL, &error) == NULL);
+    CHECK_ERROR(error, "constraint.type");
+    CHECK(jobspec_constraint_read("{\"color\":[\"red\"]}", NULL, &error) == NULL);
+    CHECK_ERROR(error, "constraint.unknown-operator");
+    CHECK(jobspec_constraint_parse(NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(jobspec_constraint_read(NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(jobspec_constraint_match(NULL, r, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(jobspec_constraint_match(c, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(jobspec_constraint_json(NULL, NULL) == NULL);
+
+    jobspec_options_free(options);
+    jobspec_constraint_free(c);
+    jobspec_constraint_free(read);
+    jobspec_constraint_free(named);
+    jobspec_constraint_free(NULL);
+    jobspec_rset_free(r);
+}
+
+int main(void) {
+    test_version_and_errors();
+    test_options();
+    test_shape_and_compile();
+    test_check();
+    test_dependency_and_ids();
+    test_idset();
+    test_hostlist();
+    test_rset();
+    test_constraint();
+    if (failures > 0) {
+        fprintf(stderr, "%d checks failed\n", failures);
+        return 1;
+    }
+    puts("C API: all checks passed");
+    return 0;
+}
