@@ -4,7 +4,7 @@
 # Usage: tools/setup.sh [BUILDDIR [MESON-OPTIONS...]]   (default BUILDDIR: build)
 set -eu
 
-packages="g++ pkg-config meson ninja-build python3 \
+packages="gcc g++ pkg-config meson ninja-build python3 \
   antlr4 libantlr4-runtime-dev default-jre-headless \
   libboost-json1.81-dev libyaml-cpp-dev libcli11-dev libfmt-dev \
   doctest-dev libbenchmark-dev graphviz \
