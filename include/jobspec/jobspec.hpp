@@ -23,5 +23,6 @@
 #include <jobspec/resource_set.hpp>   // RFC 20 R
 #include <jobspec/result.hpp>         // Result<T>
 #include <jobspec/shape.hpp>          // RFC 46 shapes
+#include <jobspec/shape_cache.hpp>    // an opt-in cache of compiled shapes
 #include <jobspec/version.hpp>        // the library's version
 #include <jobspec/workflow.hpp>       // dependency graphs between jobs

@@ -11,6 +11,8 @@
 #include "support/utf8.hpp"
 #include "syntax/dependency_lexer.hpp"
 #include "syntax/error_strategy.hpp"
+#include "syntax/run_parser.hpp"
+#include "syntax/tree_child.hpp"
 
 namespace jobspec::syntax {
 
@@ -29,11 +31,9 @@ int hex_value(char c) {
 }
 
 /// A TEXT token's text with %XX decoded; reports bad escapes and invalid UTF-8.
-std::string decoded(antlr4::tree::TerminalNode* node, Diagnostics& d) {
-    if (node == nullptr)
-        return {};
-    const SourceRange at = token_range(*node->getSymbol());
-    const std::string raw = node->getText();
+std::string decoded(antlr4::Token& token, Diagnostics& d) {
+    const SourceRange at = token_range(token);
+    const std::string raw = token.getText();
     std::string out;
     out.reserve(raw.size());
     for (std::size_t i = 0; i < raw.size(); ++i) {
@@ -57,6 +57,63 @@ std::string decoded(antlr4::tree::TerminalNode* node, Diagnostics& d) {
         d.add(Code::dependency_invalid_utf8, "text is not valid UTF-8 once %XX is decoded",
               Location{at, {}});
     return out;
+}
+
+/// The option "key=value" of a param context: TEXT EQUALS TEXT?.
+DependencyAst::Option option(G::ParamContext& ctx, Diagnostics& d) {
+    DependencyAst::Option option;
+    const antlr4::Token* equals = nullptr;
+    for (auto* node : ctx.children) {
+        const auto c = tree_child(node);
+        if (c.token_type() == G::EQUALS) {
+            equals = c.token;
+        } else if (c.token_type() == G::TEXT && equals == nullptr) {
+            option.key = decoded(*c.token, d);
+            option.key_range = token_range(*c.token);
+        } else if (c.token_type() == G::TEXT) {
+            option.value = decoded(*c.token, d);
+            option.value_range = token_range(*c.token);
+        }
+    }
+    if (!option.value_range.known() && equals != nullptr) {
+        const SourceRange at = token_range(*equals);
+        option.value_range = SourceRange{at.end, at.end};
+    }
+    return option;
+}
+
+/// The AST of a parse without syntax errors: NAME (COLON TEXT?)? (QUESTION query)? EOF.
+DependencyAst build_ast(G::DependencyContext& tree, Diagnostics& d) {
+    DependencyAst ast;
+    const antlr4::Token* colon = nullptr;
+    for (auto* node : tree.children) {
+        const auto c = tree_child(node);
+        switch (c.token_type()) {
+        case G::NAME:
+            ast.scheme = c.token->getText();
+            ast.scheme_range = token_range(*c.token);
+            break;
+        case G::COLON:
+            colon = c.token;
+            break;
+        case G::TEXT:
+            ast.value = decoded(*c.token, d);
+            ast.value_range = token_range(*c.token);
+            break;
+        default:
+            if (c.rule_index() == G::RuleQuery)
+                for (auto* param : c.rule->children)
+                    if (const auto p = tree_child(param); p.rule_index() == G::RuleParam)
+                        ast.options.push_back(option(static_cast<G::ParamContext&>(*p.rule), d));
+            break;
+        }
+    }
+    if (colon != nullptr && !ast.value) {
+        const SourceRange at = token_range(*colon);
+        ast.value = std::string();
+        ast.value_range = SourceRange{at.end, at.end};
+    }
+    return ast;
 }
 
 } // namespace
@@ -100,53 +157,18 @@ std::optional<DependencyAst> parse_dependency_uri(std::string_view text, const L
         observer->lexed(source);
     if (source.fatal())
         return std::nullopt;
-    antlr4::CommonTokenStream tokens(&source);
-    G parser(&tokens);
-    parser.removeErrorListeners();
     // A URI is short and flat: the first syntax error says it all, the rest would cascade.
-    parser.setErrorHandler(std::make_shared<ErrorStrategy>(diagnostics, Code::dependency_syntax,
-                                                           describe_dependency_token, 1));
-    G::DependencyContext* tree = nullptr;
-    if (observer != nullptr)
-        observer->parsing(parser);
-    try {
-        tree = parser.dependency();
-    } catch (const antlr4::ParseCancellationException&) {
-        if (observer != nullptr)
-            observer->parsed(parser, nullptr);
-        return std::nullopt;
-    }
-    if (observer != nullptr)
-        observer->parsed(parser, tree);
-    if (diagnostics.error_count() > errors_before)
-        return std::nullopt;
-
-    DependencyAst ast;
-    ast.scheme = tree->NAME()->getText();
-    ast.scheme_range = token_range(*tree->NAME()->getSymbol());
-    if (tree->COLON() != nullptr) {
-        ast.value = decoded(tree->TEXT(), diagnostics);
-        const SourceRange colon = token_range(*tree->COLON()->getSymbol());
-        ast.value_range = tree->TEXT() != nullptr ? token_range(*tree->TEXT()->getSymbol())
-                                                  : SourceRange{colon.end, colon.end};
-    }
-    if (auto* query = tree->query()) {
-        for (auto* o : query->param()) {
-            DependencyAst::Option option;
-            auto* key = o->TEXT(0);
-            option.key = decoded(key, diagnostics);
-            option.key_range = token_range(*key->getSymbol());
-            auto* value = o->TEXT(1);
-            option.value = decoded(value, diagnostics);
-            const SourceRange equals = token_range(*o->EQUALS()->getSymbol());
-            option.value_range = value != nullptr ? token_range(*value->getSymbol())
-                                                  : SourceRange{equals.end, equals.end};
-            ast.options.push_back(std::move(option));
-        }
-    }
-    if (diagnostics.error_count() > errors_before)
-        return std::nullopt;
-    return ast;
+    auto strategy = std::make_shared<ErrorStrategy>(diagnostics, Code::dependency_syntax,
+                                                    describe_dependency_token, 1);
+    return run_parser(source, std::move(strategy), observer, &G::dependency,
+                      [&](G::DependencyContext& tree) -> std::optional<DependencyAst> {
+                          if (diagnostics.error_count() > errors_before)
+                              return std::nullopt;
+                          DependencyAst ast = build_ast(tree, diagnostics);
+                          if (diagnostics.error_count() > errors_before)
+                              return std::nullopt;
+                          return ast;
+                      });
 }
 
 } // namespace jobspec::syntax

@@ -10,6 +10,8 @@
 #include "ConstraintQuery.h"
 #include "syntax/error_strategy.hpp"
 #include "syntax/query_lexer.hpp"
+#include "syntax/run_parser.hpp"
+#include "syntax/tree_child.hpp"
 
 namespace jobspec::syntax {
 
@@ -24,54 +26,63 @@ SourceRange range(antlr4::ParserRuleContext& ctx) {
 /// Parse tree -> AST, one method per rule.
 class QueryAstBuilder {
 public:
-    QueryNode or_expr(G::OrExprContext& ctx) {
-        return chain(QueryNode::Kind::or_, ctx.andExpr(), ctx,
-                     [this](G::AndExprContext* c) { return and_expr(*c); });
-    }
+    QueryNode or_expr(G::OrExprContext& ctx) { return chain(QueryNode::Kind::or_, ctx); }
 
 private:
-    QueryNode and_expr(G::AndExprContext& ctx) {
-        return chain(QueryNode::Kind::and_, ctx.unary(), ctx,
-                     [this](G::UnaryContext* c) { return unary(*c); });
+    QueryNode node(antlr4::ParserRuleContext& ctx) {
+        switch (ctx.getRuleIndex()) {
+        case G::RuleOrExpr:
+            return chain(QueryNode::Kind::or_, ctx);
+        case G::RuleAndExpr:
+            return chain(QueryNode::Kind::and_, ctx);
+        case G::RuleUnary:
+            return unary(ctx);
+        default:
+            return term(ctx);
+        }
     }
 
-    template <class Child, class Build>
-    QueryNode chain(QueryNode::Kind kind, const std::vector<Child*>& parts,
-                    antlr4::ParserRuleContext& ctx, Build build) {
-        if (parts.size() == 1)
-            return build(parts.front());
+    /// orExpr and andExpr: their operands, or the one operand itself.
+    QueryNode chain(QueryNode::Kind kind, antlr4::ParserRuleContext& ctx) {
         QueryNode n;
         n.kind = kind;
         n.range = range(ctx);
-        for (auto* p : parts)
-            n.children.push_back(build(p));
+        for (auto* child : ctx.children)
+            if (const auto c = tree_child(child); c.rule != nullptr)
+                n.children.push_back(node(*c.rule));
+        if (n.children.size() == 1)
+            return std::move(n.children.front());
         return n;
     }
 
-    QueryNode unary(G::UnaryContext& ctx) {
-        if (ctx.NOT() != nullptr || ctx.MINUS() != nullptr) {
-            QueryNode n;
-            n.kind = QueryNode::Kind::not_;
-            n.range = range(ctx);
-            n.children.push_back(ctx.unary() != nullptr ? unary(*ctx.unary()) : term(*ctx.term()));
-            return n;
-        }
-        if (auto* inner = ctx.orExpr())
-            return or_expr(*inner);
-        return term(*ctx.term());
+    /// NOT unary | LPAREN orExpr RPAREN | MINUS term | term
+    QueryNode unary(antlr4::ParserRuleContext& ctx) {
+        const auto first = tree_child(ctx.children.front());
+        if (first.rule != nullptr)
+            return node(*first.rule);
+        auto& operand = *tree_child(ctx.children[1]).rule;
+        if (first.token_type() == G::LPAREN)
+            return node(operand);
+        QueryNode n;
+        n.kind = QueryNode::Kind::not_;
+        n.range = range(ctx);
+        n.children.push_back(node(operand));
+        return n;
     }
 
-    QueryNode term(G::TermContext& ctx) {
+    /// (WORD COLON)? (WORD | QUOTED)
+    QueryNode term(antlr4::ParserRuleContext& ctx) {
         QueryNode n;
         n.range = range(ctx);
-        auto* value = ctx.QUOTED() != nullptr ? ctx.QUOTED() : ctx.WORD().back();
-        if (ctx.COLON() != nullptr) {
-            n.op = ctx.WORD(0)->getText();
-            n.op_range = token_range(*ctx.WORD(0)->getSymbol());
+        const antlr4::Token* value = tree_child(ctx.children.back()).token;
+        if (ctx.children.size() == 3) {
+            const antlr4::Token* op = tree_child(ctx.children.front()).token;
+            n.op = op->getText();
+            n.op_range = token_range(*op);
         }
         const std::string text = value->getText();
-        n.operand_range = token_range(*value->getSymbol());
-        n.quoted = ctx.QUOTED() != nullptr;
+        n.operand_range = token_range(*value);
+        n.quoted = value->getType() == G::QUOTED;
         n.operand = n.quoted ? text.substr(1, text.size() - 2) : text;
         return n;
     }
@@ -121,26 +132,14 @@ std::optional<QueryNode> parse_query(std::string_view text, const Limits& limits
         observer->lexed(source);
     if (source.fatal())
         return std::nullopt;
-    antlr4::CommonTokenStream tokens(&source);
-    G parser(&tokens);
-    parser.removeErrorListeners();
-    parser.setErrorHandler(std::make_shared<ErrorStrategy>(
-        diagnostics, Code::query_syntax, describe_query_token, limits.max_diagnostics));
-    G::QueryContext* tree = nullptr;
-    if (observer != nullptr)
-        observer->parsing(parser);
-    try {
-        tree = parser.query();
-    } catch (const antlr4::ParseCancellationException&) {
-        if (observer != nullptr)
-            observer->parsed(parser, nullptr);
-        return std::nullopt;
-    }
-    if (observer != nullptr)
-        observer->parsed(parser, tree);
-    if (diagnostics.error_count() > errors_before)
-        return std::nullopt;
-    return QueryAstBuilder().or_expr(*tree->orExpr());
+    auto strategy = std::make_shared<ErrorStrategy>(diagnostics, Code::query_syntax,
+                                                    describe_query_token, limits.max_diagnostics);
+    return run_parser(source, std::move(strategy), observer, &G::query,
+                      [&](G::QueryContext& tree) -> std::optional<QueryNode> {
+                          if (diagnostics.error_count() > errors_before)
+                              return std::nullopt;
+                          return QueryAstBuilder().or_expr(*tree.orExpr());
+                      });
 }
 
 } // namespace jobspec::syntax

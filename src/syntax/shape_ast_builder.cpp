@@ -2,6 +2,7 @@
 
 #include "support/json_string.hpp"
 #include "syntax/error_strategy.hpp"
+#include "syntax/tree_child.hpp"
 
 namespace jobspec::syntax {
 
@@ -14,33 +15,44 @@ SourceRange range(antlr4::ParserRuleContext& ctx) {
 } // namespace
 
 ShapeAst ShapeAstBuilder::shape(G::ShapeContext& ctx) {
-    return ShapeAst{list(*ctx.list()), range(*ctx.list())};
+    auto& list_ctx = static_cast<G::ListContext&>(*tree_child(ctx.children.front()).rule);
+    return ShapeAst{list(list_ctx), range(list_ctx)};
 }
 
 std::vector<ShapeVertex> ShapeAstBuilder::list(G::ListContext& ctx) {
     std::vector<ShapeVertex> vertices;
-    const auto contexts = ctx.vertex();
-    if (contexts.empty())
+    vertices.reserve(ctx.children.size() / 2 + 1);
+    for (auto* node : ctx.children)
+        if (const auto c = tree_child(node); c.rule_index() == G::RuleVertex)
+            vertices.push_back(vertex(static_cast<G::VertexContext&>(*c.rule)));
+    if (vertices.empty())
         diags_.add(Code::shape_empty_list, "empty list", Location{range(ctx), {}},
                    "a list needs at least one vertex");
-    vertices.reserve(contexts.size());
-    for (auto* v : contexts)
-        vertices.push_back(vertex(*v));
     return vertices;
 }
 
 ShapeVertex ShapeAstBuilder::vertex(G::VertexContext& ctx) {
     ShapeVertex v;
-    auto* name = ctx.name();
-    v.type = text(*name->getStart());
-    v.type_range = range(*name);
-    if (auto* count = ctx.count())
-        v.count = ShapeCount{count->getText(), range(*count)};
-    if (auto* d = ctx.dict())
-        v.dict = dict(*d);
-    if (auto* with = ctx.list()) {
-        v.with = list(*with);
-        v.has_with = true;
+    for (auto* node : ctx.children) {
+        const auto c = tree_child(node);
+        switch (c.rule_index()) {
+        case G::RuleName:
+            v.type = text(*c.rule->getStart());
+            v.type_range = range(*c.rule);
+            break;
+        case G::RuleCount:
+            v.count = ShapeCount{c.rule->getStart()->getText(), range(*c.rule)};
+            break;
+        case G::RuleDict:
+            v.dict = dict(static_cast<G::DictContext&>(*c.rule));
+            break;
+        case G::RuleList:
+            v.with = list(static_cast<G::ListContext&>(*c.rule));
+            v.has_with = true;
+            break;
+        default:
+            break;
+        }
     }
     v.range = range(ctx);
     return v;
@@ -48,40 +60,47 @@ ShapeVertex ShapeAstBuilder::vertex(G::VertexContext& ctx) {
 
 ShapeDict ShapeAstBuilder::dict(G::DictContext& ctx) {
     ShapeDict d;
-    for (auto* i : ctx.item())
-        d.items.push_back(item(*i));
+    for (auto* node : ctx.children)
+        if (const auto c = tree_child(node); c.rule_index() == G::RuleItem)
+            d.items.push_back(item(static_cast<G::ItemContext&>(*c.rule)));
     d.range = range(ctx);
     return d;
 }
 
 ShapeItem ShapeAstBuilder::item(G::ItemContext& ctx) {
     ShapeItem i;
-    auto* name = ctx.name();
-    i.key = text(*name->getStart());
-    i.key_quoted = name->STRING() != nullptr;
-    i.key_range = range(*name);
-    if (ctx.PLUS() != nullptr)
-        i.sign = ShapeItem::Sign::plus;
-    else if (ctx.MINUS() != nullptr)
-        i.sign = ShapeItem::Sign::minus;
-    if (auto* v = ctx.value())
-        i.value = value(*v);
+    for (auto* node : ctx.children) {
+        const auto c = tree_child(node);
+        if (c.token_type() == G::PLUS)
+            i.sign = ShapeItem::Sign::plus;
+        else if (c.token_type() == G::MINUS)
+            i.sign = ShapeItem::Sign::minus;
+        else if (c.rule_index() == G::RuleName) {
+            antlr4::Token& token = *c.rule->getStart();
+            i.key = text(token);
+            i.key_quoted = token.getType() == G::STRING;
+            i.key_range = range(*c.rule);
+        } else if (c.rule_index() == G::RuleValue) {
+            i.value = value(static_cast<G::ValueContext&>(*c.rule));
+        }
+    }
     i.range = range(ctx);
     return i;
 }
 
 ShapeValue ShapeAstBuilder::value(G::ValueContext& ctx) {
-    if (auto* d = ctx.dict()) {
+    const auto c = tree_child(ctx.children.front());
+    if (c.rule_index() == G::RuleDict) {
         ShapeValue v;
         v.kind = ShapeValue::Kind::dict;
-        v.dict = dict(*d);
+        v.dict = dict(static_cast<G::DictContext&>(*c.rule));
         v.range = v.dict.range;
         return v;
     }
-    if (auto* a = ctx.array())
-        return array(*a);
+    if (c.rule_index() == G::RuleArray)
+        return array(static_cast<G::ArrayContext&>(*c.rule));
     ShapeValue v;
-    v.kind = ctx.STRING() != nullptr ? ShapeValue::Kind::string : ShapeValue::Kind::word;
+    v.kind = c.token_type() == G::STRING ? ShapeValue::Kind::string : ShapeValue::Kind::word;
     v.text = text(*ctx.getStart());
     v.range = range(ctx);
     return v;
@@ -90,8 +109,9 @@ ShapeValue ShapeAstBuilder::value(G::ValueContext& ctx) {
 ShapeValue ShapeAstBuilder::array(G::ArrayContext& ctx) {
     ShapeValue v;
     v.kind = ShapeValue::Kind::array;
-    for (auto* element : ctx.value())
-        v.elements.push_back(value(*element));
+    for (auto* node : ctx.children)
+        if (const auto c = tree_child(node); c.rule_index() == G::RuleValue)
+            v.elements.push_back(value(static_cast<G::ValueContext&>(*c.rule)));
     v.range = range(ctx);
     return v;
 }

@@ -9,6 +9,7 @@
 
 #include "Shape.h"
 #include "syntax/error_strategy.hpp"
+#include "syntax/run_parser.hpp"
 #include "syntax/shape_ast_builder.hpp"
 #include "syntax/shape_lexer.hpp"
 
@@ -68,29 +69,17 @@ std::optional<ShapeAst> parse_shape(std::string_view text, const Limits& limits,
     if (source.fatal())
         return std::nullopt;
 
-    antlr4::CommonTokenStream tokens(&source);
-    grammar::Shape parser(&tokens);
-    parser.removeErrorListeners();
-    parser.setErrorHandler(std::make_shared<ErrorStrategy>(
-        diagnostics, Code::shape_syntax, describe_shape_token, limits.max_diagnostics));
-    grammar::Shape::ShapeContext* tree = nullptr;
-    if (observer != nullptr)
-        observer->parsing(parser);
-    try {
-        tree = parser.shape();
-    } catch (const antlr4::ParseCancellationException&) {
-        if (observer != nullptr)
-            observer->parsed(parser, nullptr);
-        return std::nullopt;
-    }
-    if (observer != nullptr)
-        observer->parsed(parser, tree);
-    if (diagnostics.error_count() > errors_before)
-        return std::nullopt;
-    ShapeAst ast = ShapeAstBuilder(diagnostics).shape(*tree);
-    if (diagnostics.error_count() > errors_before)
-        return std::nullopt;
-    return ast;
+    auto strategy = std::make_shared<ErrorStrategy>(diagnostics, Code::shape_syntax,
+                                                    describe_shape_token, limits.max_diagnostics);
+    return run_parser(source, std::move(strategy), observer, &grammar::Shape::shape,
+                      [&](grammar::Shape::ShapeContext& tree) -> std::optional<ShapeAst> {
+                          if (diagnostics.error_count() > errors_before)
+                              return std::nullopt;
+                          ShapeAst ast = ShapeAstBuilder(diagnostics).shape(tree);
+                          if (diagnostics.error_count() > errors_before)
+                              return std::nullopt;
+                          return ast;
+                      });
 }
 
 } // namespace jobspec::syntax

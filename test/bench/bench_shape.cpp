@@ -9,6 +9,7 @@
 
 #include <jobspec/emit.hpp>
 #include <jobspec/shape.hpp>
+#include <jobspec/shape_cache.hpp>
 
 #include "lower/shape_lowering.hpp"
 #include "sema/canonical_resources.hpp"
@@ -42,6 +43,19 @@ void shape_to_json(benchmark::State& state, const std::string& shape) {
 }
 BENCHMARK_CAPTURE(shape_to_json, small, small_shape);
 BENCHMARK_CAPTURE(shape_to_json, vertices_50, large_shape());
+
+/// Throughput on 1 and 2 threads (items_per_second counts all threads; real time).
+BENCHMARK_CAPTURE(shape_to_json, small_threads, small_shape)->Threads(1)->Threads(2)->UseRealTime();
+
+/// The same shape again, answered by an opt-in ShapeCache.
+void shape_cache_hit(benchmark::State& state) {
+    jobspec::ShapeCache cache;
+    (void)cache.json(small_shape);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cache.json(small_shape));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(shape_cache_hit);
 
 void stage_parse(benchmark::State& state, const std::string& shape) {
     for (auto _ : state) {

@@ -1,0 +1,78 @@
+// Running a generated parser over a token source: the part all three grammars share.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <utility>
+
+#include <antlr4-runtime.h>
+
+#include "syntax/parse_observer.hpp"
+#include "syntax/token_list_source.hpp"
+
+namespace jobspec::syntax {
+
+namespace detail {
+
+/// A token source with nothing but EOF, for parsers between inputs.
+class EmptyTokenSource final : public TokenListSource {
+public:
+    EmptyTokenSource() : TokenListSource("<none>") { finish({}, 1, 0); }
+};
+
+/// One thread's parser for a grammar, kept between calls: constructing a generated parser
+/// costs more than parsing a short input. Between calls it holds no input, no tree and
+/// no tokens.
+template <class Parser>
+struct ReusableParser {
+    EmptyTokenSource empty;
+    antlr4::CommonTokenStream tokens{&empty};
+    Parser parser{&tokens};
+
+    ReusableParser() { parser.removeErrorListeners(); }
+};
+
+} // namespace detail
+
+/// Parses `source`'s tokens with the entry rule `rule` and `strategy`, calls the
+/// observer's parsing/parsed hooks, and returns `build(tree)` while the tree is alive, or
+/// nothing when the parse was cancelled (too many errors). Without an observer the
+/// parser is the calling thread's own, reused; with one it is fresh, since observers
+/// change the parser's settings.
+template <class Parser, class Context, class Build>
+auto run_parser(antlr4::TokenSource& source, std::shared_ptr<antlr4::ANTLRErrorStrategy> strategy,
+                ParseObserver* observer, Context* (Parser::*rule)(), Build&& build)
+    -> decltype(build(std::declval<Context&>())) {
+    using Out = decltype(build(std::declval<Context&>()));
+    const auto run = [&](antlr4::CommonTokenStream& tokens, Parser& parser) -> Out {
+        // The strategy first: switching streams resets the parser and its strategy.
+        parser.setErrorHandler(std::move(strategy));
+        tokens.setTokenSource(&source);
+        parser.setTokenStream(&tokens);
+        if (observer != nullptr)
+            observer->parsing(parser);
+        Context* tree = nullptr;
+        try {
+            tree = (parser.*rule)();
+        } catch (const antlr4::ParseCancellationException&) {
+            tree = nullptr;
+        }
+        if (observer != nullptr)
+            observer->parsed(parser, tree);
+        return tree != nullptr ? build(*tree) : Out{};
+    };
+    if (observer != nullptr) {
+        antlr4::CommonTokenStream tokens(&source);
+        Parser parser(&tokens);
+        parser.removeErrorListeners();
+        return run(tokens, parser);
+    }
+    thread_local detail::ReusableParser<Parser> reusable;
+    Out out = run(reusable.tokens, reusable.parser);
+    // Let go of this input's tokens and tree now rather than at the next call.
+    reusable.tokens.setTokenSource(&reusable.empty);
+    reusable.parser.setTokenStream(&reusable.tokens);
+    return out;
+}
+
+} // namespace jobspec::syntax
