@@ -1,0 +1,181 @@
+// Every limit in DESIGN.md, in every reader, at the limit and one past it (limits.hpp).
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <string>
+
+#include <jobspec/constraint.hpp>
+#include <jobspec/dependency.hpp>
+#include <jobspec/document.hpp>
+#include <jobspec/hostlist.hpp>
+#include <jobspec/idset.hpp>
+#include <jobspec/resource_set.hpp>
+#include <jobspec/shape.hpp>
+
+using jobspec::Limits;
+
+namespace {
+
+/// The first error's code, or "" when there is none.
+template <class T>
+std::string first_error(const jobspec::Result<T>& r) {
+    for (const auto& d : r.diagnostics())
+        if (d.severity == jobspec::Severity::error)
+            return std::string(d.code_name());
+    return "";
+}
+
+/// Each reader, as text + limits -> its first error.
+using Reader = std::function<std::string(const std::string&, const Limits&)>;
+
+const Reader shape = [](const std::string& text, const Limits& limits) {
+    return first_error(jobspec::compile_shape(text, {"default", limits}));
+};
+const Reader dependency = [](const std::string& text, const Limits& limits) {
+    return first_error(jobspec::parse_dependency(text, {false, limits}));
+};
+const Reader query = [](const std::string& text, const Limits& limits) {
+    return first_error(jobspec::parse_constraint_query(text, {std::nullopt, limits}));
+};
+const Reader constraint_json = [](const std::string& text, const Limits& limits) {
+    return first_error(jobspec::read_constraint(text, limits));
+};
+const Reader resource_set = [](const std::string& text, const Limits& limits) {
+    return first_error(jobspec::read_resource_set(text, limits));
+};
+const Reader jobspec_doc = [](const std::string& text, const Limits& limits) {
+    return first_error(
+        jobspec::read_jobspec(text, {jobspec::DocumentFormat::automatic, false, limits}));
+};
+
+const std::string valid_jobspec = R"({"version": 1,
+ "resources": [{"type": "slot", "count": 1, "label": "task",
+                "with": [{"type": "core", "count": 1}]}],
+ "tasks": [{"command": ["app"], "slot": "task", "count": {"per_slot": 1}}],
+ "attributes": {"system": {"duration": 0}}})";
+const std::string valid_r =
+    R"({"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}})";
+
+/// The deepest nesting `make(n)` a reader accepts with max_depth = 10, searching 1..40.
+int deepest_accepted(const Reader& read, const std::function<std::string(int)>& make) {
+    Limits limits;
+    limits.max_depth = 10;
+    int deepest = 0;
+    for (int n = 1; n <= 40; ++n) {
+        CAPTURE(make(n));
+        const std::string code = read(make(n), limits);
+        if (code == "limit.depth")
+            break;
+        deepest = n;
+    }
+    return deepest;
+}
+
+} // namespace
+
+TEST_CASE("limits - input size: the limit passes, one byte more does not") {
+    const std::pair<const Reader*, std::string> inputs[] = {
+        {&shape, "slot=2/core"},
+        {&dependency, "afterok:1234"},
+        {&query, "ssd and not host:foo[1-3]"},
+        {&constraint_json, R"({"properties": ["ssd"]})"},
+        {&resource_set, valid_r},
+        {&jobspec_doc, valid_jobspec},
+    };
+    for (const auto& [read, text] : inputs) {
+        CAPTURE(text);
+        Limits limits;
+        limits.max_input_bytes = text.size();
+        CHECK((*read)(text, limits) == "");
+        limits.max_input_bytes = text.size() - 1;
+        CHECK((*read)(text, limits) == "limit.input-size");
+    }
+}
+
+TEST_CASE("limits - nesting: max_depth levels pass, one more does not") {
+    // A level is a '/' step or bracket in a shape, a parenthesis in a query, and an
+    // object or array in JSON and YAML (the document itself is the first).
+    CHECK(deepest_accepted(shape, [](int n) {
+              std::string s = "a";
+              for (int i = 0; i < n; ++i)
+                  s += "/a";
+              return s;
+          }) == 10);
+    CHECK(deepest_accepted(query, [](int n) {
+              return std::string(n, '(') + "ssd" + std::string(n, ')');
+          }) == 10);
+    CHECK(deepest_accepted(constraint_json, [](int n) {
+              std::string s = R"({"properties": ["a"]})";
+              for (int i = 1; i < n; ++i)
+                  s = R"({"not": [)" + s + "]}";
+              return s;
+          }) == 5); // 2 levels each: 4 nots and the innermost object and array
+
+    CHECK(deepest_accepted(resource_set, [](int n) {
+              return valid_r.substr(0, valid_r.size() - 1) + R"(, "scheduling": )" +
+                     std::string(n, '[') + std::string(n, ']') + "}";
+          }) == 9); // and the document
+    CHECK(deepest_accepted(jobspec_doc, [](int n) {
+              return valid_jobspec.substr(0, valid_jobspec.size() - 3) + R"(, "x": )" +
+                     std::string(n, '[') + std::string(n, ']') + "}}}";
+          }) == 7); // and the document, attributes and system
+}
+
+TEST_CASE("limits - integers: 2^63-1 is the largest count or id") {
+    const std::string max = "9223372036854775807";
+    const std::string over = "9223372036854775808";
+    CHECK(shape("core=" + max, {}) == "");
+    CHECK(shape("core=" + over, {}) == "limit.integer");
+    CHECK(jobspec::IdSet::parse(max));
+    CHECK(jobspec::IdSet::parse(over).error().kind == jobspec::IdSet::ErrorKind::overflow);
+    CHECK(jobspec::Hostlist::parse("n[" + max + "]"));
+    CHECK(jobspec::Hostlist::parse("n[" + over + "]").error().kind ==
+          jobspec::Hostlist::ErrorKind::overflow);
+    const auto r_with_rank = [&](const std::string& rank) {
+        return R"({"version": 1, "execution": {"R_lite": [{"rank": ")" + rank +
+               R"(", "children": {"core": "0"}}]}})";
+    };
+    CHECK(resource_set(r_with_rank(max), {}) == "");
+    CHECK(resource_set(r_with_rank(over), {}) == "R.idset");
+    std::string doc = valid_jobspec;
+    doc.replace(doc.find("\"count\": 1"), 10, "\"count\": " + max);
+    CHECK(jobspec_doc(doc, {}) == "");
+    doc.replace(doc.find(max), max.size(), over);
+    CHECK(jobspec_doc(doc, {}) == "limit.integer");
+}
+
+TEST_CASE("limits - idsets and hostlists never expand id by id") {
+    const auto all = jobspec::IdSet::parse("0-9223372036854775807");
+    REQUIRE(all);
+    CHECK(all->count() == 9223372036854775808ULL);
+    CHECK(all->ranges().size() == 1);
+    const auto hosts = jobspec::Hostlist::parse("node[0-9223372036854775806]");
+    REQUIRE(hosts);
+    CHECK(hosts->count() == 9223372036854775807ULL);
+    CHECK(hosts->nth(9223372036854775806ULL) == "node9223372036854775806");
+    CHECK(hosts->find("node4611686018427387904") == 4611686018427387904ULL);
+}
+
+TEST_CASE("limits - YAML aliases: the budget passes, one node more does not") {
+    // *x adds the 4 nodes of [1, 2, 3]; two of them add 8.
+    const std::string doc = "a: &x [1, 2, 3]\nb: [*x, *x]\n";
+    Limits limits;
+    limits.max_alias_nodes = 8;
+    CHECK(jobspec_doc(doc, limits) != "limit.aliases");
+    limits.max_alias_nodes = 7;
+    CHECK(jobspec_doc(doc, limits) == "limit.aliases");
+    CHECK(jobspec_doc("a: &x [1, *x]\n", {}) == "jobspec.yaml-alias");
+}
+
+TEST_CASE("limits - the diagnostics cap: N errors, then limit.diagnostics") {
+    std::string many = "version: 1\nresources:\n";
+    for (int i = 0; i < 20; ++i)
+        many += "  - {type: core, count: 0}\n";
+    jobspec::ReadOptions options;
+    options.limits.max_diagnostics = 5;
+    const auto r = jobspec::read_jobspec(many, options);
+    REQUIRE(r.diagnostics().size() == 6);
+    CHECK(r.diagnostics()[5].code_name() == "limit.diagnostics");
+    options.limits.max_diagnostics = 100;
+    CHECK(jobspec::read_jobspec(many, options).diagnostics().size() > 6);
+}
