@@ -18,29 +18,32 @@ tokens {
     NAME, STRING, COUNT
 }
 
-shape  : list EOF ;
+// Labels name what the AST builder reads (src/syntax/shape_ast_builder.cpp): the parser
+// fills them even when it builds no parse tree, which is how jobspec runs it.
+
+shape  : body=list EOF ;
 
 // A level of the graph: vertices in [ ] separated by ';', or one vertex alone.
 // An empty [ ] is accepted here and reported by the AST builder (shape.empty-list).
-list   : LBRACK (vertex (SEMI vertex)*)? RBRACK
-       | vertex
+list   : LBRACK (vertices+=vertex (SEMI vertices+=vertex)*)? RBRACK
+       | vertices+=vertex
        ;
 
 // type=count{dict}/with-list; for a slot the first dict entry is its label.
-vertex : name (EQUALS count)? dict? (SLASH list)? ;
+vertex : kind=name (EQUALS amount=count)? props=dict? (SLASH inner=list)? ;
 
-count  : COUNT ;
+count  : text=COUNT ;
 
-dict   : LBRACE (item (COMMA item)*)? RBRACE ;
+dict   : LBRACE (items+=item (COMMA items+=item)*)? RBRACE ;
 
 // key:value, or a boolean key: "key" and "+key" are true, "-key" is false.
-item   : name COLON value
-       | (PLUS | MINUS)? name
+item   : key=name COLON val=value
+       | sign=(PLUS | MINUS)? key=name
        ;
 
-name   : NAME | STRING ;
+name   : text=(NAME | STRING) ;
 
 // A JSON value; unquoted words become numbers, booleans, null or strings.
-value  : NAME | STRING | dict | array ;
+value  : text=(NAME | STRING) | object=dict | elements=array ;
 
-array  : LBRACK (value (COMMA value)*)? RBRACK ;
+array  : LBRACK (values+=value (COMMA values+=value)*)? RBRACK ;

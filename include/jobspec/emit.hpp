@@ -31,6 +31,11 @@ struct EmitOptions {
 JOBSPEC_API boost::json::value to_json_value(const ResourceList& resources,
                                              CountStyle counts = CountStyle::dict);
 
+/// The resource list's compact JSON text, exactly to_json_text(to_json_value(resources,
+/// counts)), written without building the JSON value first (about twice as fast).
+JOBSPEC_API std::string to_json_text(const ResourceList& resources,
+                                     CountStyle counts = CountStyle::dict);
+
 /// A whole jobspec as a JSON object: version, resources, tasks, attributes; each task as
 /// command, slot, count, then distribution and attributes when present.
 JOBSPEC_API boost::json::value to_json_value(const Jobspec& jobspec,

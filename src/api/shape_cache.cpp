@@ -30,7 +30,7 @@ Entry compile(std::string_view text, const ShapeOptions& options, CountStyle cou
     auto r = compile_shape(text, options);
     if (!r.ok())
         return Entry(std::move(r).diagnostics());
-    auto json = std::make_shared<const std::string>(to_json_text(to_json_value(r.value(), counts)));
+    auto json = std::make_shared<const std::string>(to_json_text(r.value(), counts));
     return Entry(std::move(json), std::move(r).diagnostics());
 }
 

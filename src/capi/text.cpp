@@ -25,7 +25,8 @@ char* jobspec_shape_to_json(const char* shape, const jobspec_options* options,
         if (!succeeded(result, o, shape, error))
             return nullptr;
         return new_text(
-            jobspec::to_json_text(jobspec::to_json_value(result.value(), o.counts), o.pretty),
+            o.pretty ? jobspec::to_json_text(jobspec::to_json_value(result.value(), o.counts), true)
+                     : jobspec::to_json_text(result.value(), o.counts),
             error);
     });
 }

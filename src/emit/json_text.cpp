@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string_view>
 
+#include "emit/json_text.hpp"
 #include "support/json_string.hpp"
 
 namespace jobspec {
@@ -119,6 +120,14 @@ private:
 };
 
 } // namespace
+
+namespace emit {
+
+void append_json_text(std::string& out, const boost::json::value& value) {
+    JsonWriter(out, false).value(value);
+}
+
+} // namespace emit
 
 std::string to_json_text(const boost::json::value& value, bool pretty) {
     std::string out;

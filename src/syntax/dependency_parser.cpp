@@ -160,7 +160,7 @@ std::optional<DependencyAst> parse_dependency_uri(std::string_view text, const L
     // A URI is short and flat: the first syntax error says it all, the rest would cascade.
     auto strategy = std::make_shared<ErrorStrategy>(diagnostics, Code::dependency_syntax,
                                                     describe_dependency_token, 1);
-    return run_parser(source, std::move(strategy), observer, &G::dependency,
+    return run_parser(source, std::move(strategy), observer, ParseTree::build, &G::dependency,
                       [&](G::DependencyContext& tree) -> std::optional<DependencyAst> {
                           if (diagnostics.error_count() > errors_before)
                               return std::nullopt;

@@ -134,7 +134,7 @@ std::optional<QueryNode> parse_query(std::string_view text, const Limits& limits
         return std::nullopt;
     auto strategy = std::make_shared<ErrorStrategy>(diagnostics, Code::query_syntax,
                                                     describe_query_token, limits.max_diagnostics);
-    return run_parser(source, std::move(strategy), observer, &G::query,
+    return run_parser(source, std::move(strategy), observer, ParseTree::build, &G::query,
                       [&](G::QueryContext& tree) -> std::optional<QueryNode> {
                           if (diagnostics.error_count() > errors_before)
                               return std::nullopt;

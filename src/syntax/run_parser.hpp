@@ -34,14 +34,18 @@ struct ReusableParser {
 
 } // namespace detail
 
+/// Whether the parser builds a parse tree (children lists) or only fills the grammar's labels.
+enum class ParseTree : bool { labels_only, build };
+
 /// Parses `source`'s tokens with the entry rule `rule` and `strategy`, calls the
-/// observer's parsing/parsed hooks, and returns `build(tree)` while the tree is alive, or
-/// nothing when the parse was cancelled (too many errors). Without an observer the
-/// parser is the calling thread's own, reused; with one it is fresh, since observers
-/// change the parser's settings.
+/// observer's parsing/parsed hooks, and returns `build(root)` while the contexts are
+/// alive, or nothing when the parse was cancelled (too many errors). Without an observer
+/// the parser is the calling thread's own, reused, and builds a parse tree only when
+/// `tree` says so (labels_only saves an allocation per token); with one it is fresh and
+/// always builds the tree, since observers show it and change the parser's settings.
 template <class Parser, class Context, class Build>
 auto run_parser(antlr4::TokenSource& source, std::shared_ptr<antlr4::ANTLRErrorStrategy> strategy,
-                ParseObserver* observer, Context* (Parser::*rule)(), Build&& build)
+                ParseObserver* observer, ParseTree tree, Context* (Parser::*rule)(), Build&& build)
     -> decltype(build(std::declval<Context&>())) {
     using Out = decltype(build(std::declval<Context&>()));
     const auto run = [&](antlr4::CommonTokenStream& tokens, Parser& parser) -> Out {
@@ -51,15 +55,15 @@ auto run_parser(antlr4::TokenSource& source, std::shared_ptr<antlr4::ANTLRErrorS
         parser.setTokenStream(&tokens);
         if (observer != nullptr)
             observer->parsing(parser);
-        Context* tree = nullptr;
+        Context* root = nullptr;
         try {
-            tree = (parser.*rule)();
+            root = (parser.*rule)();
         } catch (const antlr4::ParseCancellationException&) {
-            tree = nullptr;
+            root = nullptr;
         }
         if (observer != nullptr)
-            observer->parsed(parser, tree);
-        return tree != nullptr ? build(*tree) : Out{};
+            observer->parsed(parser, root);
+        return root != nullptr ? build(*root) : Out{};
     };
     if (observer != nullptr) {
         antlr4::CommonTokenStream tokens(&source);
@@ -68,6 +72,7 @@ auto run_parser(antlr4::TokenSource& source, std::shared_ptr<antlr4::ANTLRErrorS
         return run(tokens, parser);
     }
     thread_local detail::ReusableParser<Parser> reusable;
+    reusable.parser.setBuildParseTree(tree == ParseTree::build);
     Out out = run(reusable.tokens, reusable.parser);
     // Let go of this input's tokens and tree now rather than at the next call.
     reusable.tokens.setTokenSource(&reusable.empty);

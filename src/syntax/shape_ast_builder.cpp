@@ -2,7 +2,6 @@
 
 #include "support/json_string.hpp"
 #include "syntax/error_strategy.hpp"
-#include "syntax/tree_child.hpp"
 
 namespace jobspec::syntax {
 
@@ -15,44 +14,31 @@ SourceRange range(antlr4::ParserRuleContext& ctx) {
 } // namespace
 
 ShapeAst ShapeAstBuilder::shape(G::ShapeContext& ctx) {
-    auto& list_ctx = static_cast<G::ListContext&>(*tree_child(ctx.children.front()).rule);
-    return ShapeAst{list(list_ctx), range(list_ctx)};
+    return ShapeAst{list(*ctx.body), range(*ctx.body)};
 }
 
 std::vector<ShapeVertex> ShapeAstBuilder::list(G::ListContext& ctx) {
     std::vector<ShapeVertex> vertices;
-    vertices.reserve(ctx.children.size() / 2 + 1);
-    for (auto* node : ctx.children)
-        if (const auto c = tree_child(node); c.rule_index() == G::RuleVertex)
-            vertices.push_back(vertex(static_cast<G::VertexContext&>(*c.rule)));
-    if (vertices.empty())
+    if (ctx.vertices.empty())
         diags_.add(Code::shape_empty_list, "empty list", Location{range(ctx), {}},
                    "a list needs at least one vertex");
+    vertices.reserve(ctx.vertices.size());
+    for (auto* v : ctx.vertices)
+        vertices.push_back(vertex(*v));
     return vertices;
 }
 
 ShapeVertex ShapeAstBuilder::vertex(G::VertexContext& ctx) {
     ShapeVertex v;
-    for (auto* node : ctx.children) {
-        const auto c = tree_child(node);
-        switch (c.rule_index()) {
-        case G::RuleName:
-            v.type = text(*c.rule->getStart());
-            v.type_range = range(*c.rule);
-            break;
-        case G::RuleCount:
-            v.count = ShapeCount{c.rule->getStart()->getText(), range(*c.rule)};
-            break;
-        case G::RuleDict:
-            v.dict = dict(static_cast<G::DictContext&>(*c.rule));
-            break;
-        case G::RuleList:
-            v.with = list(static_cast<G::ListContext&>(*c.rule));
-            v.has_with = true;
-            break;
-        default:
-            break;
-        }
+    v.type = text(*ctx.kind->text);
+    v.type_range = range(*ctx.kind);
+    if (ctx.amount != nullptr)
+        v.count = ShapeCount{ctx.amount->text->getText(), range(*ctx.amount)};
+    if (ctx.props != nullptr)
+        v.dict = dict(*ctx.props);
+    if (ctx.inner != nullptr) {
+        v.with = list(*ctx.inner);
+        v.has_with = true;
     }
     v.range = range(ctx);
     return v;
@@ -60,48 +46,39 @@ ShapeVertex ShapeAstBuilder::vertex(G::VertexContext& ctx) {
 
 ShapeDict ShapeAstBuilder::dict(G::DictContext& ctx) {
     ShapeDict d;
-    for (auto* node : ctx.children)
-        if (const auto c = tree_child(node); c.rule_index() == G::RuleItem)
-            d.items.push_back(item(static_cast<G::ItemContext&>(*c.rule)));
+    d.items.reserve(ctx.items.size());
+    for (auto* i : ctx.items)
+        d.items.push_back(item(*i));
     d.range = range(ctx);
     return d;
 }
 
 ShapeItem ShapeAstBuilder::item(G::ItemContext& ctx) {
     ShapeItem i;
-    for (auto* node : ctx.children) {
-        const auto c = tree_child(node);
-        if (c.token_type() == G::PLUS)
-            i.sign = ShapeItem::Sign::plus;
-        else if (c.token_type() == G::MINUS)
-            i.sign = ShapeItem::Sign::minus;
-        else if (c.rule_index() == G::RuleName) {
-            antlr4::Token& token = *c.rule->getStart();
-            i.key = text(token);
-            i.key_quoted = token.getType() == G::STRING;
-            i.key_range = range(*c.rule);
-        } else if (c.rule_index() == G::RuleValue) {
-            i.value = value(static_cast<G::ValueContext&>(*c.rule));
-        }
-    }
+    i.key = text(*ctx.key->text);
+    i.key_quoted = ctx.key->text->getType() == G::STRING;
+    i.key_range = range(*ctx.key);
+    if (ctx.sign != nullptr)
+        i.sign = ctx.sign->getType() == G::PLUS ? ShapeItem::Sign::plus : ShapeItem::Sign::minus;
+    if (ctx.val != nullptr)
+        i.value = value(*ctx.val);
     i.range = range(ctx);
     return i;
 }
 
 ShapeValue ShapeAstBuilder::value(G::ValueContext& ctx) {
-    const auto c = tree_child(ctx.children.front());
-    if (c.rule_index() == G::RuleDict) {
+    if (ctx.object != nullptr) {
         ShapeValue v;
         v.kind = ShapeValue::Kind::dict;
-        v.dict = dict(static_cast<G::DictContext&>(*c.rule));
+        v.dict = dict(*ctx.object);
         v.range = v.dict.range;
         return v;
     }
-    if (c.rule_index() == G::RuleArray)
-        return array(static_cast<G::ArrayContext&>(*c.rule));
+    if (ctx.elements != nullptr)
+        return array(*ctx.elements);
     ShapeValue v;
-    v.kind = c.token_type() == G::STRING ? ShapeValue::Kind::string : ShapeValue::Kind::word;
-    v.text = text(*ctx.getStart());
+    v.kind = ctx.text->getType() == G::STRING ? ShapeValue::Kind::string : ShapeValue::Kind::word;
+    v.text = text(*ctx.text);
     v.range = range(ctx);
     return v;
 }
@@ -109,9 +86,9 @@ ShapeValue ShapeAstBuilder::value(G::ValueContext& ctx) {
 ShapeValue ShapeAstBuilder::array(G::ArrayContext& ctx) {
     ShapeValue v;
     v.kind = ShapeValue::Kind::array;
-    for (auto* node : ctx.children)
-        if (const auto c = tree_child(node); c.rule_index() == G::RuleValue)
-            v.elements.push_back(value(static_cast<G::ValueContext&>(*c.rule)));
+    v.elements.reserve(ctx.values.size());
+    for (auto* element : ctx.values)
+        v.elements.push_back(value(*element));
     v.range = range(ctx);
     return v;
 }

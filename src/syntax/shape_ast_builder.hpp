@@ -10,8 +10,9 @@
 
 namespace jobspec::syntax {
 
-/// Converts a parse tree without syntax errors into the AST, copying text and ranges out
-/// so that no token or context outlives the parse. Reports shape.empty-list and
+/// Converts a parse without syntax errors into the AST, copying text and ranges out so
+/// that no token or context outlives the parse. Reads only the grammar's labels, which
+/// the parser fills with or without a parse tree. Reports shape.empty-list and
 /// shape.bad-escape; the AST is complete either way.
 class ShapeAstBuilder {
 public:

@@ -71,7 +71,8 @@ std::optional<ShapeAst> parse_shape(std::string_view text, const Limits& limits,
 
     auto strategy = std::make_shared<ErrorStrategy>(diagnostics, Code::shape_syntax,
                                                     describe_shape_token, limits.max_diagnostics);
-    return run_parser(source, std::move(strategy), observer, &grammar::Shape::shape,
+    return run_parser(source, std::move(strategy), observer, ParseTree::labels_only,
+                      &grammar::Shape::shape,
                       [&](grammar::Shape::ShapeContext& tree) -> std::optional<ShapeAst> {
                           if (diagnostics.error_count() > errors_before)
                               return std::nullopt;

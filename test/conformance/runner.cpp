@@ -129,10 +129,17 @@ void valid_shapes(const fs::path& dir, Tally& tally) {
             tally.check(false, name, "  " + shape + "\n" + diagnostics_text(result.diagnostics()));
             continue;
         }
-        const std::string got =
-            jobspec::to_json_text(jobspec::to_json_value(result.value(), counts));
+        // The direct writer and the JSON value must agree, for both count styles.
+        const std::string got = jobspec::to_json_text(result.value(), counts);
         const std::string want = jobspec::to_json_text(expected_value(file));
         tally.check(got == want, name, "  " + shape + "\n  want " + want + "  got  " + got);
+        for (const auto style : {jobspec::CountStyle::dict, jobspec::CountStyle::string}) {
+            const std::string direct = jobspec::to_json_text(result.value(), style);
+            const std::string via_value =
+                jobspec::to_json_text(jobspec::to_json_value(result.value(), style));
+            tally.check(direct == via_value, name + " (direct writer)",
+                        "  value: " + via_value + "  direct: " + direct);
+        }
     }
 }
 

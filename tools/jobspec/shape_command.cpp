@@ -28,10 +28,11 @@ int run_shape(ShapeArgs& args) {
     const int status = report(result.diagnostics(), *text, args.common);
     if (status != exit_ok)
         return status;
-    const auto value = to_json_value(result.value(), args.counts == "string" ? CountStyle::string
-                                                                             : CountStyle::dict);
-    return write_output(args.format == "yaml" ? to_yaml_text(value)
-                                              : to_json_text(value, args.common.pretty));
+    const CountStyle counts = args.counts == "string" ? CountStyle::string : CountStyle::dict;
+    if (args.format != "yaml" && !args.common.pretty)
+        return write_output(to_json_text(result.value(), counts));
+    const auto value = to_json_value(result.value(), counts);
+    return write_output(args.format == "yaml" ? to_yaml_text(value) : to_json_text(value, true));
 }
 
 } // namespace
