@@ -10,12 +10,14 @@
 //          %XX escapes in TEXT are decoded by the AST builder.
 parser grammar Dependency;
 
+// Labels name what the AST builder reads; the parser fills them without a parse tree.
+
 tokens { NAME, COLON, TEXT, QUESTION, EQUALS, AMP, SEMI }
 
 // A scheme, its value, and options after '?' separated by '&' or ';'.
-dependency : NAME (COLON TEXT?)? (QUESTION query)? EOF ;
+dependency : scheme=NAME (colon=COLON value=TEXT?)? (QUESTION options=query)? EOF ;
 
-query      : param ((AMP | SEMI) param)* ;
+query      : params+=param ((AMP | SEMI) params+=param)* ;
 
 // key=value; the value may be empty.
-param      : TEXT EQUALS TEXT? ;
+param      : key=TEXT equals=EQUALS value=TEXT? ;

@@ -12,7 +12,6 @@
 #include "syntax/dependency_lexer.hpp"
 #include "syntax/error_strategy.hpp"
 #include "syntax/run_parser.hpp"
-#include "syntax/tree_child.hpp"
 
 namespace jobspec::syntax {
 
@@ -59,60 +58,38 @@ std::string decoded(antlr4::Token& token, Diagnostics& d) {
     return out;
 }
 
-/// The option "key=value" of a param context: TEXT EQUALS TEXT?.
+/// The option of a param context: key=TEXT equals=EQUALS value=TEXT?.
 DependencyAst::Option option(G::ParamContext& ctx, Diagnostics& d) {
     DependencyAst::Option option;
-    const antlr4::Token* equals = nullptr;
-    for (auto* node : ctx.children) {
-        const auto c = tree_child(node);
-        if (c.token_type() == G::EQUALS) {
-            equals = c.token;
-        } else if (c.token_type() == G::TEXT && equals == nullptr) {
-            option.key = decoded(*c.token, d);
-            option.key_range = token_range(*c.token);
-        } else if (c.token_type() == G::TEXT) {
-            option.value = decoded(*c.token, d);
-            option.value_range = token_range(*c.token);
-        }
-    }
-    if (!option.value_range.known() && equals != nullptr) {
-        const SourceRange at = token_range(*equals);
+    option.key = decoded(*ctx.key, d);
+    option.key_range = token_range(*ctx.key);
+    if (ctx.value != nullptr) {
+        option.value = decoded(*ctx.value, d);
+        option.value_range = token_range(*ctx.value);
+    } else {
+        const SourceRange at = token_range(*ctx.equals);
         option.value_range = SourceRange{at.end, at.end};
     }
     return option;
 }
 
-/// The AST of a parse without syntax errors: NAME (COLON TEXT?)? (QUESTION query)? EOF.
+/// The AST of a parse without syntax errors, from the grammar's labels:
+/// scheme=NAME (colon=COLON value=TEXT?)? (QUESTION options=query)? EOF.
 DependencyAst build_ast(G::DependencyContext& tree, Diagnostics& d) {
     DependencyAst ast;
-    const antlr4::Token* colon = nullptr;
-    for (auto* node : tree.children) {
-        const auto c = tree_child(node);
-        switch (c.token_type()) {
-        case G::NAME:
-            ast.scheme = c.token->getText();
-            ast.scheme_range = token_range(*c.token);
-            break;
-        case G::COLON:
-            colon = c.token;
-            break;
-        case G::TEXT:
-            ast.value = decoded(*c.token, d);
-            ast.value_range = token_range(*c.token);
-            break;
-        default:
-            if (c.rule_index() == G::RuleQuery)
-                for (auto* param : c.rule->children)
-                    if (const auto p = tree_child(param); p.rule_index() == G::RuleParam)
-                        ast.options.push_back(option(static_cast<G::ParamContext&>(*p.rule), d));
-            break;
-        }
-    }
-    if (colon != nullptr && !ast.value) {
-        const SourceRange at = token_range(*colon);
+    ast.scheme = tree.scheme->getText();
+    ast.scheme_range = token_range(*tree.scheme);
+    if (tree.value != nullptr) {
+        ast.value = decoded(*tree.value, d);
+        ast.value_range = token_range(*tree.value);
+    } else if (tree.colon != nullptr) {
+        const SourceRange at = token_range(*tree.colon);
         ast.value = std::string();
         ast.value_range = SourceRange{at.end, at.end};
     }
+    if (tree.options != nullptr)
+        for (auto* param : tree.options->params)
+            ast.options.push_back(option(*param, d));
     return ast;
 }
 
@@ -160,7 +137,7 @@ std::optional<DependencyAst> parse_dependency_uri(std::string_view text, const L
     // A URI is short and flat: the first syntax error says it all, the rest would cascade.
     auto strategy = std::make_shared<ErrorStrategy>(diagnostics, Code::dependency_syntax,
                                                     describe_dependency_token, 1);
-    return run_parser(source, std::move(strategy), observer, ParseTree::build, &G::dependency,
+    return run_parser(source, std::move(strategy), observer, ParseTree::labels_only, &G::dependency,
                       [&](G::DependencyContext& tree) -> std::optional<DependencyAst> {
                           if (diagnostics.error_count() > errors_before)
                               return std::nullopt;
