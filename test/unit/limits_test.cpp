@@ -82,7 +82,9 @@ TEST_CASE("limits - input size: the limit passes, one byte more does not") {
         {&resource_set, valid_r},
         {&jobspec_doc, valid_jobspec},
     };
-    for (const auto& [read, text] : inputs) {
+    for (const auto& input : inputs) {
+        const Reader* read = input.first;
+        const std::string& text = input.second;
         CAPTURE(text);
         Limits limits;
         limits.max_input_bytes = text.size();
