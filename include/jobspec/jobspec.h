@@ -20,6 +20,9 @@
 #ifndef JOBSPEC_JOBSPEC_H
 #define JOBSPEC_JOBSPEC_H
 
+/* A C header: C's headers and typedefs are what it needs. */
+/* NOLINTBEGIN(modernize-deprecated-headers,modernize-use-using) */
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -238,5 +241,7 @@ JOBSPEC_C_API jobspec_idset* jobspec_constraint_match(const jobspec_constraint* 
 #ifdef __cplusplus
 }
 #endif
+
+/* NOLINTEND(modernize-deprecated-headers,modernize-use-using) */
 
 #endif /* JOBSPEC_JOBSPEC_H */

@@ -39,7 +39,7 @@ Entry compile(std::string_view text, const ShapeOptions& options, CountStyle cou
 struct ShapeCache::Impl {
     using Order = std::list<std::pair<std::string, Entry>>;
 
-    std::size_t capacity;
+    std::size_t capacity = 1;
     mutable std::mutex mutex;
     Order order; // most recently used first
     std::unordered_map<std::string_view, Order::iterator> index;

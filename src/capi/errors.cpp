@@ -9,7 +9,7 @@
 
 namespace jobspec::capi {
 
-void set_error(jobspec_error** error, Diagnostics diagnostics, std::string_view source) {
+void set_error(jobspec_error** error, Diagnostics diagnostics, std::string_view source) noexcept {
     if (error == nullptr)
         return;
     *error = nullptr;
@@ -40,12 +40,12 @@ void set_error(jobspec_error** error, Diagnostics diagnostics, std::string_view 
     }
 }
 
-void set_error(jobspec_error** error, Code code, std::string message) {
+void set_error(jobspec_error** error, Code code, std::string_view message) noexcept {
     if (error == nullptr)
         return;
     try {
         Diagnostics d;
-        d.add(code, std::move(message));
+        d.add(code, std::string(message));
         set_error(error, std::move(d));
     } catch (...) {
         *error = nullptr;

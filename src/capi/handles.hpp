@@ -73,10 +73,11 @@ const jobspec_options& options_or_default(const jobspec_options* options);
 
 /// Stores a new error holding `diagnostics` (offsets into `source`) in *error, when
 /// error is not NULL. Never throws: without memory for it, *error is NULL.
-void set_error(jobspec_error** error, Diagnostics diagnostics, std::string_view source = {});
+void set_error(jobspec_error** error, Diagnostics diagnostics,
+               std::string_view source = {}) noexcept;
 
-/// Stores an error with one diagnostic.
-void set_error(jobspec_error** error, Code code, std::string message);
+/// Stores an error with one diagnostic; never throws either.
+void set_error(jobspec_error** error, Code code, std::string_view message) noexcept;
 
 /// A copy of `text` the caller frees with jobspec_free, or NULL without memory (and then
 /// an api.internal error in *error, in the second form).
@@ -129,6 +130,7 @@ R guarded(R failed, Body&& body) noexcept {
 /// A new handle holding what `f` returns, or NULL when that throws.
 template <class Handle, class F>
 Handle* make(F&& f) noexcept {
+    // NOLINTNEXTLINE(bugprone-unhandled-exception-at-new): guarded catches it
     return guarded<Handle*>(nullptr, [&] { return new Handle{f()}; });
 }
 

@@ -76,16 +76,16 @@ void append_count(std::string& out, const Count& count, CountStyle style) {
     if (count.is_idset() || style == CountStyle::string)
         return support::append_json_quoted(out, count.format());
     const CountRange& r = count.range();
-    out += "{\"min\":";
+    out += R"({"min":)";
     append_number(out, r.min);
     if (r.max) {
-        out += ",\"max\":";
+        out += R"(,"max":)";
         append_number(out, *r.max);
     }
     if (r.max || r.explicit_step) {
-        out += ",\"operator\":\"";
+        out += R"(,"operator":")";
         out += static_cast<char>(r.op);
-        out += "\",\"operand\":";
+        out += R"(","operand":)";
         append_number(out, r.operand);
     }
     out += '}';
@@ -97,9 +97,9 @@ void append_list(std::string& out, const ResourceList& resources, CountStyle sty
         const ResourceVertex& v = resources[i];
         if (i > 0)
             out += ',';
-        out += "{\"type\":";
+        out += R"({"type":)";
         support::append_json_quoted(out, v.type);
-        out += ",\"count\":";
+        out += R"(,"count":)";
         append_count(out, v.count, style);
         for_each_property(v, [&](std::string_view key, const boost::json::value& value) {
             out += ',';
@@ -108,7 +108,7 @@ void append_list(std::string& out, const ResourceList& resources, CountStyle sty
             emit::append_json_text(out, value);
         });
         if (v.has_with) {
-            out += ",\"with\":";
+            out += R"(,"with":)";
             append_list(out, v.with, style);
         }
         out += '}';

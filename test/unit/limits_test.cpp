@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
@@ -26,34 +27,34 @@ std::string first_error(const jobspec::Result<T>& r) {
 }
 
 /// Each reader, as text + limits -> its first error.
-using Reader = std::function<std::string(const std::string&, const Limits&)>;
+using Reader = std::string (*)(const std::string&, const Limits&);
 
-const Reader shape = [](const std::string& text, const Limits& limits) {
+std::string shape(const std::string& text, const Limits& limits) {
     return first_error(jobspec::compile_shape(text, {"default", limits}));
-};
-const Reader dependency = [](const std::string& text, const Limits& limits) {
+}
+std::string dependency(const std::string& text, const Limits& limits) {
     return first_error(jobspec::parse_dependency(text, {false, limits}));
-};
-const Reader query = [](const std::string& text, const Limits& limits) {
+}
+std::string query(const std::string& text, const Limits& limits) {
     return first_error(jobspec::parse_constraint_query(text, {std::nullopt, limits}));
-};
-const Reader constraint_json = [](const std::string& text, const Limits& limits) {
+}
+std::string constraint_json(const std::string& text, const Limits& limits) {
     return first_error(jobspec::read_constraint(text, limits));
-};
-const Reader resource_set = [](const std::string& text, const Limits& limits) {
+}
+std::string resource_set(const std::string& text, const Limits& limits) {
     return first_error(jobspec::read_resource_set(text, limits));
-};
-const Reader jobspec_doc = [](const std::string& text, const Limits& limits) {
+}
+std::string jobspec_doc(const std::string& text, const Limits& limits) {
     return first_error(
         jobspec::read_jobspec(text, {jobspec::DocumentFormat::automatic, false, limits}));
 };
 
-const std::string valid_jobspec = R"({"version": 1,
+const char* const valid_jobspec = R"({"version": 1,
  "resources": [{"type": "slot", "count": 1, "label": "task",
                 "with": [{"type": "core", "count": 1}]}],
  "tasks": [{"command": ["app"], "slot": "task", "count": {"per_slot": 1}}],
  "attributes": {"system": {"duration": 0}}})";
-const std::string valid_r =
+const char* const valid_r =
     R"({"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}})";
 
 /// The deepest nesting `make(n)` a reader accepts with max_depth = 10, searching 1..40.
@@ -74,23 +75,23 @@ int deepest_accepted(const Reader& read, const std::function<std::string(int)>& 
 } // namespace
 
 TEST_CASE("limits - input size: the limit passes, one byte more does not") {
-    const std::pair<const Reader*, std::string> inputs[] = {
-        {&shape, "slot=2/core"},
-        {&dependency, "afterok:1234"},
-        {&query, "ssd and not host:foo[1-3]"},
-        {&constraint_json, R"({"properties": ["ssd"]})"},
-        {&resource_set, valid_r},
-        {&jobspec_doc, valid_jobspec},
+    const std::pair<Reader, std::string> inputs[] = {
+        {shape, "slot=2/core"},
+        {dependency, "afterok:1234"},
+        {query, "ssd and not host:foo[1-3]"},
+        {constraint_json, R"({"properties": ["ssd"]})"},
+        {resource_set, valid_r},
+        {jobspec_doc, valid_jobspec},
     };
     for (const auto& input : inputs) {
-        const Reader* read = input.first;
+        const Reader read = input.first;
         const std::string& text = input.second;
         CAPTURE(text);
         Limits limits;
         limits.max_input_bytes = text.size();
-        CHECK((*read)(text, limits) == "");
+        CHECK(read(text, limits) == "");
         limits.max_input_bytes = text.size() - 1;
-        CHECK((*read)(text, limits) == "limit.input-size");
+        CHECK(read(text, limits) == "limit.input-size");
     }
 }
 
@@ -109,17 +110,18 @@ TEST_CASE("limits - nesting: max_depth levels pass, one more does not") {
     CHECK(deepest_accepted(constraint_json, [](int n) {
               std::string s = R"({"properties": ["a"]})";
               for (int i = 1; i < n; ++i)
-                  s = R"({"not": [)" + s + "]}";
+                  s = std::string(R"({"not": [)").append(s).append("]}");
               return s;
           }) == 5); // 2 levels each: 4 nots and the innermost object and array
-
     CHECK(deepest_accepted(resource_set, [](int n) {
-              return valid_r.substr(0, valid_r.size() - 1) + R"(, "scheduling": )" +
-                     std::string(n, '[') + std::string(n, ']') + "}";
+              const std::string r = valid_r;
+              return r.substr(0, r.size() - 1) + R"(, "scheduling": )" + std::string(n, '[') +
+                     std::string(n, ']') + "}";
           }) == 9); // and the document
     CHECK(deepest_accepted(jobspec_doc, [](int n) {
-              return valid_jobspec.substr(0, valid_jobspec.size() - 3) + R"(, "x": )" +
-                     std::string(n, '[') + std::string(n, ']') + "}}}";
+              const std::string doc = valid_jobspec;
+              return doc.substr(0, doc.size() - 3) + R"(, "x": )" + std::string(n, '[') +
+                     std::string(n, ']') + "}}}";
           }) == 7); // and the document, attributes and system
 }
 

@@ -75,6 +75,7 @@ TEST_CASE("shape cache - shared between threads") {
     ShapeCache cache(8);
     const std::vector<std::string> shapes = {"core", "slot/core", "node/slot=2/core", "gpu=2"};
     std::vector<std::thread> threads;
+    threads.reserve(4);
     std::vector<int> failures(4, 0);
     for (int t = 0; t < 4; ++t)
         threads.emplace_back([&, t] {
