@@ -76,6 +76,8 @@ constexpr std::size_t max_digits = std::numeric_limits<std::uint8_t>::max();
 /// Whether `digits` (all digits) is a number a run can hold: at most max_integer,
 /// and no longer than a width can say.
 bool is_number(std::string_view digits) {
+    if (digits.size() < 19) // below 10^18, so below max_integer: the common case, no scan
+        return true;
     if (digits.size() > max_digits)
         return false;
     const auto scanned = model::scan_decimal(digits, Limits::max_integer);
