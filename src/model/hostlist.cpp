@@ -414,8 +414,12 @@ void for_each_piece(const Hostlist& hosts, const std::function<void(const HostPi
         }
         // Numbers too long for the width print as they are: node[09-10] is node09 (padded
         // to 2) and node10 (no padding), two pieces.
+        // natural_from = 10^(width-1), the first number with `width` digits of its own;
+        // from 20 digits of padding on, no number reaches it (and 10^19 overflows).
         std::uint64_t natural_from = 0;
-        if (run.width > 1) {
+        if (run.width > 19) {
+            natural_from = UINT64_MAX;
+        } else if (run.width > 1) {
             natural_from = 1;
             for (int i = 1; i < run.width; ++i)
                 natural_from *= 10;

@@ -120,6 +120,12 @@ TEST_CASE("hostlist - sort, unique and set algebra") {
     CHECK(parse("foo[0-4]-eth2").intersected(parse("foo3-eth2,foo9-eth2")).encode() == "foo3-eth2");
     CHECK(parse("n[0-99999]").without(parse("n[1-99998]")).encode() == "n[0,99999]");
     CHECK(parse("a,b").united(parse("b,c")).encode() == "a,b,c");
+    // Found by fuzz-hostlist: padding of 20 digits or more (10^19 overflowed) lost its zeros.
+    const auto padded = parse("n00006437740644681296554-,a0000000000000000000000000000009");
+    CHECK(padded.unique().expand() == padded.sorted().expand());
+    CHECK(padded.united(parse("m1")).count() == 3);
+    CHECK(padded.without(parse("m1")).encode() == padded.sorted().encode());
+    CHECK(padded.unique().find("n00006437740644681296554-") == 1);
 }
 
 TEST_CASE("hostlist - errors") {
