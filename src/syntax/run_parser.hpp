@@ -2,7 +2,6 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <utility>
 
 #include <antlr4-runtime.h>
@@ -43,6 +42,7 @@ enum class ParseTree : bool { labels_only, build };
 /// the parser is the calling thread's own, reused, and builds a parse tree only when
 /// `tree` says so (labels_only saves an allocation per token); with one it is fresh and
 /// always builds the tree, since observers show it and change the parser's settings.
+/// `build` must not parse with the same grammar: the thread's parser is busy.
 template <class Parser, class Context, class Build>
 auto run_parser(antlr4::TokenSource& source, std::shared_ptr<antlr4::ANTLRErrorStrategy> strategy,
                 ParseObserver* observer, ParseTree tree, Context* (Parser::*rule)(), Build&& build)
