@@ -1,11 +1,11 @@
 // The one place that wires the dependency token source, the generated parser and our
 // error strategy together, and turns the parse tree into the AST.
 #include "syntax/dependency_parser.hpp"
+#include "support/input_limit.hpp"
 
 #include <memory>
 
 #include <antlr4-runtime.h>
-#include <fmt/format.h>
 
 #include "Dependency.h"
 #include "support/utf8.hpp"
@@ -121,13 +121,8 @@ std::string describe_dependency_token(std::size_t type) {
 std::optional<DependencyAst> parse_dependency_uri(std::string_view text, const Limits& limits,
                                                   Diagnostics& diagnostics,
                                                   ParseObserver* observer) {
-    if (text.size() > limits.max_input_bytes) {
-        diagnostics.add(Code::limit_input_size,
-                        fmt::format("dependency is {} bytes long, more than the limit of {}",
-                                    text.size(), limits.max_input_bytes),
-                        Location{SourceRange{0, 0}, {}});
+    if (!support::within_input_limit(text, limits, "dependency", diagnostics))
         return std::nullopt;
-    }
     const std::size_t errors_before = diagnostics.error_count();
     DependencyTokenSource source(text, diagnostics);
     if (observer != nullptr)

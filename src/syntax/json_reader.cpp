@@ -6,6 +6,7 @@
 #include <boost/json/basic_parser_impl.hpp>
 #include <fmt/format.h>
 
+#include "support/input_limit.hpp"
 #include "support/json_parse.hpp"
 #include "syntax/document.hpp"
 #include "syntax/document_builder.hpp"
@@ -162,13 +163,8 @@ private:
 
 std::optional<DocNode> read_json(std::string_view text, const Limits& limits,
                                  Diagnostics& diagnostics) {
-    if (text.size() > limits.max_input_bytes) {
-        diagnostics.add(Code::limit_input_size,
-                        fmt::format("document is {} bytes long, more than the limit of {}",
-                                    text.size(), limits.max_input_bytes),
-                        Location{SourceRange{0, 0}, {}});
+    if (!support::within_input_limit(text, limits, "document", diagnostics))
         return std::nullopt;
-    }
     boost::json::parse_options options;
     // One more than ours, so our builder reports the limit with a pointer first.
     options.max_depth = limits.effective_depth() + 1;

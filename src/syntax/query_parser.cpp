@@ -1,11 +1,11 @@
 // The one place that wires the query token source, the generated parser and our error
 // strategy together, and turns the parse tree into the AST.
 #include "syntax/query_parser.hpp"
+#include "support/input_limit.hpp"
 
 #include <memory>
 
 #include <antlr4-runtime.h>
-#include <fmt/format.h>
 
 #include "ConstraintQuery.h"
 #include "syntax/error_strategy.hpp"
@@ -119,13 +119,8 @@ std::string describe_query_token(std::size_t type) {
 
 std::optional<QueryNode> parse_query(std::string_view text, const Limits& limits,
                                      Diagnostics& diagnostics, ParseObserver* observer) {
-    if (text.size() > limits.max_input_bytes) {
-        diagnostics.add(Code::limit_input_size,
-                        fmt::format("query is {} bytes long, more than the limit of {}",
-                                    text.size(), limits.max_input_bytes),
-                        Location{SourceRange{0, 0}, {}});
+    if (!support::within_input_limit(text, limits, "query", diagnostics))
         return std::nullopt;
-    }
     const std::size_t errors_before = diagnostics.error_count();
     QueryTokenSource source(text, limits, diagnostics);
     if (observer != nullptr)

@@ -1,11 +1,11 @@
 // The one place that wires the shape token source, the generated parser and our error
 // strategy together.
 #include "syntax/shape_parser.hpp"
+#include "support/input_limit.hpp"
 
 #include <memory>
 
 #include <antlr4-runtime.h>
-#include <fmt/format.h>
 
 #include "Shape.h"
 #include "syntax/error_strategy.hpp"
@@ -55,13 +55,8 @@ std::string describe_shape_token(std::size_t type) {
 
 std::optional<ShapeAst> parse_shape(std::string_view text, const Limits& limits,
                                     Diagnostics& diagnostics, ParseObserver* observer) {
-    if (text.size() > limits.max_input_bytes) {
-        diagnostics.add(Code::limit_input_size,
-                        fmt::format("shape is {} bytes long, more than the limit of {}",
-                                    text.size(), limits.max_input_bytes),
-                        Location{SourceRange{0, 0}, {}});
+    if (!support::within_input_limit(text, limits, "shape", diagnostics))
         return std::nullopt;
-    }
     const std::size_t errors_before = diagnostics.error_count();
     ShapeTokenSource source(text, limits, diagnostics);
     if (observer != nullptr)

@@ -10,6 +10,7 @@
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/parser.h>
 
+#include "support/input_limit.hpp"
 #include "syntax/document.hpp"
 #include "syntax/document_builder.hpp"
 
@@ -360,13 +361,8 @@ SourceRange mark_range(const YAML::Mark& mark, std::string_view text) {
 
 std::optional<DocNode> read_yaml(std::string_view text, const Limits& limits,
                                  Diagnostics& diagnostics) {
-    if (text.size() > limits.max_input_bytes) {
-        diagnostics.add(Code::limit_input_size,
-                        fmt::format("document is {} bytes long, more than the limit of {}",
-                                    text.size(), limits.max_input_bytes),
-                        Location{SourceRange{0, 0}, {}});
+    if (!support::within_input_limit(text, limits, "document", diagnostics))
         return std::nullopt;
-    }
     const std::size_t errors_before = diagnostics.error_count();
     ViewBuffer buffer(text);
     std::istream in(&buffer);
