@@ -5,6 +5,7 @@
 
 #include <jobspec/hostlist.hpp>
 
+#include "support/input_limit.hpp"
 #include "support/json_kinds.hpp"
 #include "support/json_parse.hpp"
 #include "support/json_pointer.hpp"
@@ -111,12 +112,8 @@ Result<Constraint> constraint_from_json(const boost::json::value& value, std::st
 
 Result<Constraint> read_constraint(std::string_view text, const Limits& limits) {
     Diagnostics diagnostics;
-    if (text.size() > limits.max_input_bytes) {
-        diagnostics.add(Code::limit_input_size,
-                        fmt::format("constraint is {} bytes long, more than the limit of {}",
-                                    text.size(), limits.max_input_bytes));
+    if (!support::within_input_limit(text, limits, "constraint", diagnostics))
         return Result<Constraint>(std::move(diagnostics));
-    }
     boost::json::error_code ec;
     const auto v = support::parse_json(text, ec, limits.effective_depth());
     if (ec) {

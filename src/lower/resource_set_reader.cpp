@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "model/resource_set_access.hpp"
+#include "support/input_limit.hpp"
 #include "support/json_kinds.hpp"
 #include "support/json_parse.hpp"
 #include "support/json_pointer.hpp"
@@ -288,12 +289,8 @@ Result<ResourceSet> resource_set_from_json(const boost::json::value& r) {
 
 Result<ResourceSet> read_resource_set(std::string_view text, const Limits& limits) {
     Diagnostics diagnostics(limits.max_diagnostics);
-    if (text.size() > limits.max_input_bytes) {
-        diagnostics.add(Code::limit_input_size,
-                        fmt::format("R is {} bytes long, more than the limit of {}", text.size(),
-                                    limits.max_input_bytes));
+    if (!support::within_input_limit(text, limits, "R", diagnostics))
         return Result<ResourceSet>(std::move(diagnostics));
-    }
     boost::json::monotonic_resource memory;
     boost::json::error_code ec;
     const boost::json::value r = support::parse_json(text, ec, limits.effective_depth(), &memory);

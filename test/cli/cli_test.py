@@ -479,6 +479,9 @@ class ResourceSets(unittest.TestCase):
         self.assertEqual(run("R", "encode", "-r", "0-3", "-H", "n[0-1]").returncode, 2)
         self.assertEqual(run("R", "encode", "-r", "x").returncode, 2)
         self.assertEqual(run("R").returncode, 2)
+        r = run("R", "decode", "--max-input-bytes", "5", "-", stdin='{"version": 1}')
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[limit.input-size]: R is 14 bytes long", r.stderr)
 
 
 class Sets(unittest.TestCase):

@@ -7,6 +7,7 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/resource_set.hpp>
 
+#include "support/input_limit.hpp"
 #include "support/json_parse.hpp"
 
 namespace jobspec::cli {
@@ -43,6 +44,10 @@ std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>&
         if (!text)
             return std::nullopt;
         const std::string name = input == "-" ? "<stdin>" : input;
+        if (Diagnostics d; !support::within_input_limit(*text, common.limits, "R", d)) {
+            report(d, *text, common, name);
+            return std::nullopt;
+        }
         std::string_view rest = *text;
         while (rest.find_first_not_of(" \t\r\n") != std::string_view::npos) {
             boost::json::error_code ec;
