@@ -125,22 +125,12 @@ std::optional<DependencyAst> parse_dependency_uri(std::string_view text, const L
         return std::nullopt;
     const std::size_t errors_before = diagnostics.error_count();
     DependencyTokenSource source(text, diagnostics);
-    if (observer != nullptr)
-        observer->lexed(source);
-    if (source.fatal())
-        return std::nullopt;
     // A URI is short and flat: the first syntax error says it all, the rest would cascade.
-    auto strategy = std::make_shared<ErrorStrategy>(diagnostics, Code::dependency_syntax,
-                                                    describe_dependency_token, 1);
-    return run_parser(source, std::move(strategy), observer, ParseTree::labels_only, &G::dependency,
-                      [&](G::DependencyContext& tree) -> std::optional<DependencyAst> {
-                          if (diagnostics.error_count() > errors_before)
-                              return std::nullopt;
-                          DependencyAst ast = build_ast(tree, diagnostics);
-                          if (diagnostics.error_count() > errors_before)
-                              return std::nullopt;
-                          return ast;
-                      });
+    return run_parser(source, diagnostics, errors_before,
+                      std::make_shared<ErrorStrategy>(diagnostics, Code::dependency_syntax,
+                                                      describe_dependency_token, 1),
+                      observer, ParseTree::labels_only, &G::dependency,
+                      [&](G::DependencyContext& tree) { return build_ast(tree, diagnostics); });
 }
 
 } // namespace jobspec::syntax

@@ -123,16 +123,10 @@ std::optional<QueryNode> parse_query(std::string_view text, const Limits& limits
         return std::nullopt;
     const std::size_t errors_before = diagnostics.error_count();
     QueryTokenSource source(text, limits, diagnostics);
-    if (observer != nullptr)
-        observer->lexed(source);
-    if (source.fatal())
-        return std::nullopt;
-    auto strategy = std::make_shared<ErrorStrategy>(diagnostics, Code::query_syntax,
-                                                    describe_query_token, limits.max_diagnostics);
-    return run_parser(source, std::move(strategy), observer, ParseTree::build, &G::query,
-                      [&](G::QueryContext& tree) -> std::optional<QueryNode> {
-                          if (diagnostics.error_count() > errors_before)
-                              return std::nullopt;
+    return run_parser(source, diagnostics, errors_before,
+                      std::make_shared<ErrorStrategy>(diagnostics, Code::query_syntax,
+                                                      describe_query_token, limits.max_diagnostics),
+                      observer, ParseTree::build, &G::query, [](G::QueryContext& tree) {
                           return QueryAstBuilder().or_expr(*tree.orExpr());
                       });
 }

@@ -1,10 +1,14 @@
 // Running a generated parser over a token source: the part all three grammars share.
 #pragma once
 
+#include <cstddef>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include <antlr4-runtime.h>
+
+#include <jobspec/diagnostic.hpp>
 
 #include "syntax/parse_observer.hpp"
 #include "syntax/token_list_source.hpp"
@@ -36,18 +40,26 @@ struct ReusableParser {
 /// Whether the parser builds a parse tree (children lists) or only fills the grammar's labels.
 enum class ParseTree : bool { labels_only, build };
 
-/// Parses `source`'s tokens with the entry rule `rule` and `strategy`, calls the
-/// observer's parsing/parsed hooks, and returns `build(root)` while the contexts are
-/// alive, or nothing when the parse was cancelled (too many errors). Without an observer
-/// the parser is the calling thread's own, reused, and builds a parse tree only when
-/// `tree` says so (labels_only saves an allocation per token); with one it is fresh and
-/// always builds the tree, since observers show it and change the parser's settings.
-/// `build` must not parse with the same grammar: the thread's parser is busy.
+/// Parses `source`'s tokens with the entry rule `rule` and `strategy` and returns
+/// `build(root)` while the contexts are alive. Nothing when lexing failed fatally, the
+/// parse was cancelled, or `diagnostics` gained errors since `errors_before` (counted
+/// before lexing) by the end of parsing or of building. The observer sees the tokens,
+/// the parser before it runs, and the tree. Without an observer the parser is the calling
+/// thread's own, reused, and builds a parse tree only when `tree` says so (labels_only
+/// saves an allocation per token); with one it is fresh and always builds the tree,
+/// since observers show it and change the parser's settings. `build` must not parse with
+/// the same grammar: the thread's parser is busy.
 template <class Parser, class Context, class Build>
-auto run_parser(antlr4::TokenSource& source, std::shared_ptr<antlr4::ANTLRErrorStrategy> strategy,
-                ParseObserver* observer, ParseTree tree, Context* (Parser::*rule)(), Build&& build)
-    -> decltype(build(std::declval<Context&>())) {
-    using Out = decltype(build(std::declval<Context&>()));
+auto run_parser(TokenListSource& source, Diagnostics& diagnostics, std::size_t errors_before,
+                std::shared_ptr<antlr4::ANTLRErrorStrategy> strategy, ParseObserver* observer,
+                ParseTree tree, Context* (Parser::*rule)(), Build&& build)
+    -> std::optional<decltype(build(std::declval<Context&>()))> {
+    using Out = std::optional<decltype(build(std::declval<Context&>()))>;
+    const auto failed = [&] { return diagnostics.error_count() > errors_before; };
+    if (observer != nullptr)
+        observer->lexed(source);
+    if (source.fatal())
+        return std::nullopt;
     const auto run = [&](antlr4::CommonTokenStream& tokens, Parser& parser) -> Out {
         // The strategy first: switching streams resets the parser and its strategy.
         parser.setErrorHandler(std::move(strategy));
@@ -63,7 +75,10 @@ auto run_parser(antlr4::TokenSource& source, std::shared_ptr<antlr4::ANTLRErrorS
         }
         if (observer != nullptr)
             observer->parsed(parser, root);
-        return root != nullptr ? build(*root) : Out{};
+        if (root == nullptr || failed())
+            return std::nullopt;
+        Out out = build(*root);
+        return failed() ? std::nullopt : std::move(out);
     };
     if (observer != nullptr) {
         antlr4::CommonTokenStream tokens(&source);

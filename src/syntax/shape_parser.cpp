@@ -59,22 +59,12 @@ std::optional<ShapeAst> parse_shape(std::string_view text, const Limits& limits,
         return std::nullopt;
     const std::size_t errors_before = diagnostics.error_count();
     ShapeTokenSource source(text, limits, diagnostics);
-    if (observer != nullptr)
-        observer->lexed(source);
-    if (source.fatal())
-        return std::nullopt;
-
-    auto strategy = std::make_shared<ErrorStrategy>(diagnostics, Code::shape_syntax,
-                                                    describe_shape_token, limits.max_diagnostics);
-    return run_parser(source, std::move(strategy), observer, ParseTree::labels_only,
-                      &grammar::Shape::shape,
-                      [&](grammar::Shape::ShapeContext& tree) -> std::optional<ShapeAst> {
-                          if (diagnostics.error_count() > errors_before)
-                              return std::nullopt;
-                          ShapeAst ast = ShapeAstBuilder(diagnostics).shape(tree);
-                          if (diagnostics.error_count() > errors_before)
-                              return std::nullopt;
-                          return ast;
+    return run_parser(source, diagnostics, errors_before,
+                      std::make_shared<ErrorStrategy>(diagnostics, Code::shape_syntax,
+                                                      describe_shape_token, limits.max_diagnostics),
+                      observer, ParseTree::labels_only, &grammar::Shape::shape,
+                      [&](grammar::Shape::ShapeContext& tree) {
+                          return ShapeAstBuilder(diagnostics).shape(tree);
                       });
 }
 
