@@ -573,6 +573,10 @@ class Constraints(unittest.TestCase):
         self.assertEqual(r.stdout, "5 of 16 targets: rank 0,8-11 (foo0,bar[0-3])\n")
         r = run("constraint", "--match", self.r, "--short", "nosuch")
         self.assertEqual(r.stdout, "0 of 16 targets: rank none\n")
+        # A jobspec on standard input is named <stdin>, as everywhere else.
+        r = run("match", "-", self.r, stdin="version: 9\n")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("--> <stdin>:1:1", r.stderr)
 
     def test_compile_requires_and_match(self):
         job = run("compile", "-N2", "-n4", "-g1", "--requires", "ssd and not host:foo[1-3]", "--", "app")

@@ -131,6 +131,10 @@ bool use_color(const std::string& mode) {
 
 } // namespace
 
+std::string_view source_name(const std::string& path) {
+    return path == "-" ? std::string_view("<stdin>") : std::string_view(path);
+}
+
 int report(Diagnostics& diagnostics, std::string_view source, const CommonOptions& options,
            std::string_view source_name) {
     if (options.strict)

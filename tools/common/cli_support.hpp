@@ -57,6 +57,9 @@ std::optional<std::string> read_argument(const std::string& argument);
 /// stderr) when it cannot be read.
 std::optional<std::string> read_file(const std::string& path);
 
+/// How diagnostics name the input read from `path`: the path, or "<stdin>" for "-".
+std::string_view source_name(const std::string& path);
+
 /// Prints `diagnostics` on stderr in the chosen format and returns the exit status they
 /// mean: exit_invalid when there is an error (with --strict, a warning too), else exit_ok.
 int report(Diagnostics& diagnostics, std::string_view source, const CommonOptions& options,

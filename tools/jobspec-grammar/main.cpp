@@ -196,7 +196,7 @@ int run(Args& a) {
             status = write_svg(emit::tree_dot(*parse.tree), a.svg);
         }
     }
-    const int reported = report(diagnostics, *text, a.common, a.file);
+    const int reported = report(diagnostics, *text, a.common, source_name(a.file));
     return status != exit_ok ? status : reported;
 }
 

@@ -28,7 +28,7 @@ std::optional<ResourceSet> read_r(const std::string& path, const CommonOptions& 
     if (!text)
         return std::nullopt;
     auto r = read_resource_set(*text, common.limits);
-    if (report(r.diagnostics(), *text, common, path == "-" ? "<stdin>" : path) != exit_ok)
+    if (report(r.diagnostics(), *text, common, source_name(path)) != exit_ok)
         return std::nullopt;
     return std::move(r).value();
 }
@@ -96,13 +96,14 @@ int run_match(const MatchArgs& a) {
     ReadOptions options;
     options.limits = a.common.limits;
     auto js = read_jobspec(*text, options);
-    if (const int status = report(js.diagnostics(), *text, a.common, a.jobspec); status != exit_ok)
+    if (const int status = report(js.diagnostics(), *text, a.common, source_name(a.jobspec));
+        status != exit_ok)
         return status;
     const auto r = read_r(a.r, a.common);
     if (!r)
         return exit_invalid;
     auto alloc = allocate(js.value(), *r);
-    if (const int status = report(alloc.diagnostics(), *text, a.common, a.jobspec);
+    if (const int status = report(alloc.diagnostics(), *text, a.common, source_name(a.jobspec));
         status != exit_ok)
         return status;
     return write_output(to_json_text(to_json_value(alloc.value()), a.common.pretty));

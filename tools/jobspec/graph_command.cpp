@@ -36,8 +36,7 @@ int run_dag(const GraphArgs& args) {
     ReadOptions options;
     options.limits = args.common.limits;
     auto result = read_workflow(*text, options);
-    const int status = report(result.diagnostics(), *text, args.common,
-                              args.input == "-" ? "<stdin>" : args.input);
+    const int status = report(result.diagnostics(), *text, args.common, source_name(args.input));
     if (status != exit_ok)
         return status;
     if (args.format == "dot" || !args.svg.empty())
@@ -64,8 +63,8 @@ int run_jobspec(const GraphArgs& args) {
     ReadOptions options;
     options.limits = args.common.limits;
     auto result = read_jobspec(*text, options);
-    if (const int status = report(result.diagnostics(), *text, args.common,
-                                  args.input == "-" ? "<stdin>" : args.input);
+    if (const int status =
+            report(result.diagnostics(), *text, args.common, source_name(args.input));
         status != exit_ok)
         return status;
     return draw(args, to_dot(result.value()));

@@ -43,7 +43,7 @@ std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>&
         const auto text = read_file(input);
         if (!text)
             return std::nullopt;
-        const std::string name = input == "-" ? "<stdin>" : input;
+        const std::string_view name = source_name(input);
         if (Diagnostics d; !support::within_input_limit(*text, common.limits, "R", d)) {
             report(d, *text, common, name);
             return std::nullopt;

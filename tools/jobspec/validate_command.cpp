@@ -33,8 +33,7 @@ int run_validate(const ValidateArgs& args) {
             continue;
         }
         auto result = read_jobspec(*text, options);
-        const int s =
-            report(result.diagnostics(), *text, args.common, file == "-" ? "<stdin>" : file);
+        const int s = report(result.diagnostics(), *text, args.common, source_name(file));
         if (s != exit_ok) {
             if (status == exit_ok)
                 status = s;
