@@ -12,7 +12,7 @@ using namespace jobspec::capi;
 extern "C" {
 
 const char* jobspec_version(void) {
-    return jobspec::version_string;
+    return jobspec::library_version();
 }
 
 char* jobspec_shape_to_json(const char* shape, const jobspec_options* options,
@@ -24,10 +24,7 @@ char* jobspec_shape_to_json(const char* shape, const jobspec_options* options,
         auto result = jobspec::compile_shape(shape, {o.default_label, o.limits});
         if (!succeeded(result, o, shape, error))
             return nullptr;
-        return new_text(
-            o.pretty ? jobspec::to_json_text(jobspec::to_json_value(result.value(), o.counts), true)
-                     : jobspec::to_json_text(result.value(), o.counts),
-            error);
+        return new_text(jobspec::to_json_text(result.value(), o.counts, o.pretty), error);
     });
 }
 

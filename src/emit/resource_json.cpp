@@ -126,7 +126,9 @@ boost::json::value to_json_value(const ResourceList& resources, CountStyle count
     return a;
 }
 
-std::string to_json_text(const ResourceList& resources, CountStyle counts) {
+std::string to_json_text(const ResourceList& resources, CountStyle counts, bool pretty) {
+    if (pretty)
+        return to_json_text(to_json_value(resources, counts), true);
     std::string out;
     out.reserve(64 * resources.size() + 16);
     append_list(out, resources, counts);

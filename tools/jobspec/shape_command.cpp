@@ -29,10 +29,9 @@ int run_shape(ShapeArgs& args) {
     if (status != exit_ok)
         return status;
     const CountStyle counts = args.counts == "string" ? CountStyle::string : CountStyle::dict;
-    if (args.format != "yaml" && !args.common.pretty)
-        return write_output(to_json_text(result.value(), counts));
-    const auto value = to_json_value(result.value(), counts);
-    return write_output(args.format == "yaml" ? to_yaml_text(value) : to_json_text(value, true));
+    return write_output(args.format == "yaml"
+                            ? to_yaml_text(to_json_value(result.value(), counts))
+                            : to_json_text(result.value(), counts, args.common.pretty));
 }
 
 } // namespace
