@@ -1,4 +1,4 @@
-// The C API's error objects: diagnostics with their strings and positions resolved.
+// The C API's error objects: diagnostics with their positions resolved.
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -16,22 +16,15 @@ void set_error(jobspec_error** error, Diagnostics diagnostics, std::string_view 
     try {
         auto e = std::make_unique<jobspec_error>();
         e->source = source;
+        e->positions.reserve(diagnostics.size());
         for (const auto& d : diagnostics) {
-            jobspec_error::Entry entry;
-            entry.code = d.code_name();
-            entry.message = d.message;
-            entry.help = d.help;
-            entry.pointer = d.location.pointer;
-            entry.warning = d.severity == Severity::warning;
+            jobspec_error::Position at;
             const SourceRange r = d.location.range;
             if (r.known() && r.begin <= source.size()) {
-                entry.offset = r.begin;
-                entry.length = r.size();
-                const TextPosition at = text_position(source, r.begin);
-                entry.line = at.line;
-                entry.column = at.column;
+                const TextPosition p = text_position(source, r.begin);
+                at = {r.begin, r.size(), p.line, p.column};
             }
-            e->entries.push_back(std::move(entry));
+            e->positions.push_back(at);
         }
         e->diagnostics = std::move(diagnostics);
         *error = e.release();
@@ -82,8 +75,13 @@ using jobspec::capi::new_text;
 
 namespace {
 
-const jobspec_error::Entry* entry(const jobspec_error* error, size_t index) {
-    return error != nullptr && index < error->entries.size() ? &error->entries[index] : nullptr;
+const jobspec::Diagnostic* diagnostic(const jobspec_error* error, size_t index) {
+    return error != nullptr && index < error->diagnostics.size() ? &error->diagnostics[index]
+                                                                 : nullptr;
+}
+
+const jobspec_error::Position* position(const jobspec_error* error, size_t index) {
+    return error != nullptr && index < error->positions.size() ? &error->positions[index] : nullptr;
 }
 
 } // namespace
@@ -91,52 +89,53 @@ const jobspec_error::Entry* entry(const jobspec_error* error, size_t index) {
 extern "C" {
 
 size_t jobspec_error_count(const jobspec_error* error) {
-    return error != nullptr ? error->entries.size() : 0;
+    return error != nullptr ? error->diagnostics.size() : 0;
 }
 
 const char* jobspec_error_code(const jobspec_error* error, size_t index) {
-    const auto* e = entry(error, index);
-    return e != nullptr ? e->code.c_str() : nullptr;
+    // Code names are string literals (diagnostic_codes.def), so NUL-terminated.
+    const auto* d = diagnostic(error, index);
+    return d != nullptr ? d->code_name().data() : nullptr;
 }
 
 const char* jobspec_error_message(const jobspec_error* error, size_t index) {
-    const auto* e = entry(error, index);
-    return e != nullptr ? e->message.c_str() : nullptr;
+    const auto* d = diagnostic(error, index);
+    return d != nullptr ? d->message.c_str() : nullptr;
 }
 
 const char* jobspec_error_help(const jobspec_error* error, size_t index) {
-    const auto* e = entry(error, index);
-    return e != nullptr ? e->help.c_str() : nullptr;
+    const auto* d = diagnostic(error, index);
+    return d != nullptr ? d->help.c_str() : nullptr;
 }
 
 const char* jobspec_error_pointer(const jobspec_error* error, size_t index) {
-    const auto* e = entry(error, index);
-    return e != nullptr ? e->pointer.c_str() : nullptr;
+    const auto* d = diagnostic(error, index);
+    return d != nullptr ? d->location.pointer.c_str() : nullptr;
 }
 
 bool jobspec_error_is_warning(const jobspec_error* error, size_t index) {
-    const auto* e = entry(error, index);
-    return e != nullptr && e->warning;
+    const auto* d = diagnostic(error, index);
+    return d != nullptr && d->severity == jobspec::Severity::warning;
 }
 
 int64_t jobspec_error_offset(const jobspec_error* error, size_t index) {
-    const auto* e = entry(error, index);
-    return e != nullptr ? e->offset : -1;
+    const auto* p = position(error, index);
+    return p != nullptr ? p->offset : -1;
 }
 
 size_t jobspec_error_length(const jobspec_error* error, size_t index) {
-    const auto* e = entry(error, index);
-    return e != nullptr ? e->length : 0;
+    const auto* p = position(error, index);
+    return p != nullptr ? p->length : 0;
 }
 
 size_t jobspec_error_line(const jobspec_error* error, size_t index) {
-    const auto* e = entry(error, index);
-    return e != nullptr ? e->line : 0;
+    const auto* p = position(error, index);
+    return p != nullptr ? p->line : 0;
 }
 
 size_t jobspec_error_column(const jobspec_error* error, size_t index) {
-    const auto* e = entry(error, index);
-    return e != nullptr ? e->column : 0;
+    const auto* p = position(error, index);
+    return p != nullptr ? p->column : 0;
 }
 
 char* jobspec_error_text(const jobspec_error* error, const char* source_name, bool color) {

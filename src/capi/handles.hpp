@@ -20,22 +20,18 @@
 #include <jobspec/result.hpp>
 
 struct jobspec_error {
-    /// One diagnostic with its strings kept alive for the const char* accessors.
-    struct Entry {
-        std::string code;
-        std::string message;
-        std::string help;
-        std::string pointer;
-        bool warning = false;
+    /// Where a diagnostic is, resolved once against the source (-1 and 0s when unknown).
+    struct Position {
         std::int64_t offset = -1;
         std::size_t length = 0;
         std::size_t line = 0;
         std::size_t column = 0;
     };
     jobspec::Diagnostics diagnostics;
+    /// One per diagnostic, in the same order.
+    std::vector<Position> positions;
     /// The text the offsets point into, for rendering.
     std::string source;
-    std::vector<Entry> entries;
 };
 
 struct jobspec_options {
