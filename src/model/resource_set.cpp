@@ -318,17 +318,20 @@ ResourceSet combine(const ResourceSet& base, const ResourceSet& other, F f) {
 
 using Children = std::optional<std::pair<IdSet, IdSet>>;
 
+/// A group's cores and gpus, or nothing when both are empty.
+Children children(IdSet cores, IdSet gpus) {
+    if (cores.empty() && gpus.empty())
+        return std::nullopt;
+    return std::make_pair(std::move(cores), std::move(gpus));
+}
+
 } // namespace
 
 ResourceSet ResourceSet::intersected(const ResourceSet& other) const {
     return combine(*this, other, [](const Group* a, const Group* b) -> Children {
         if (a == nullptr || b == nullptr)
             return std::nullopt;
-        IdSet cores = a->cores.intersected(b->cores);
-        IdSet gpus = a->gpus.intersected(b->gpus);
-        if (cores.empty() && gpus.empty())
-            return std::nullopt;
-        return std::make_pair(std::move(cores), std::move(gpus));
+        return children(a->cores.intersected(b->cores), a->gpus.intersected(b->gpus));
     });
 }
 
@@ -338,11 +341,7 @@ ResourceSet ResourceSet::without(const ResourceSet& other) const {
             return std::nullopt;
         if (b == nullptr)
             return std::make_pair(a->cores, a->gpus);
-        IdSet cores = a->cores.without(b->cores);
-        IdSet gpus = a->gpus.without(b->gpus);
-        if (cores.empty() && gpus.empty())
-            return std::nullopt;
-        return std::make_pair(std::move(cores), std::move(gpus));
+        return children(a->cores.without(b->cores), a->gpus.without(b->gpus));
     });
 }
 
