@@ -26,6 +26,21 @@ int codec_error(const Error& e, const std::string& argument, const CommonOptions
     return report(d, argument, common);
 }
 
+/// The sets combined left to right by `op` ("union", "intersect" or "diff").
+template <class Set>
+Set fold(const std::string& op, const std::vector<Set>& sets) {
+    Set result = sets.empty() ? Set{} : sets.front();
+    for (std::size_t i = 1; i < sets.size(); ++i) {
+        if (op == "intersect")
+            result = result.intersected(sets[i]);
+        else if (op == "diff")
+            result = result.without(sets[i]);
+        else
+            result = result.united(sets[i]);
+    }
+    return result;
+}
+
 /// Streams text in blocks so that expanding a huge set does not build it in memory.
 class Out {
 public:
@@ -83,16 +98,7 @@ int run_idset(const SetArgs& a) {
             out.line(std::to_string(s.count()));
         return out.flush();
     }
-    IdSet result = sets.empty() ? IdSet{} : sets.front();
-    for (std::size_t i = 1; i < sets.size(); ++i) {
-        if (a.op == "intersect")
-            result = result.intersected(sets[i]);
-        else if (a.op == "diff")
-            result = result.without(sets[i]);
-        else
-            result = result.united(sets[i]);
-    }
-    out.line(result.format());
+    out.line(fold(a.op, sets).format());
     return out.flush();
 }
 
@@ -170,15 +176,7 @@ int run_hostlist(const SetArgs& a) {
     } else if (a.op == "uniq") {
         result = all.unique();
     } else {
-        result = lists.empty() ? Hostlist{} : lists.front();
-        for (std::size_t i = 1; i < lists.size(); ++i) {
-            if (a.op == "intersect")
-                result = result.intersected(lists[i]);
-            else if (a.op == "diff")
-                result = result.without(lists[i]);
-            else
-                result = result.united(lists[i]);
-        }
+        result = fold(a.op, lists);
         if (lists.size() == 1 && a.op == "union")
             result = result.unique();
     }
