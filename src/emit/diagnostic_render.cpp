@@ -137,7 +137,7 @@ std::string render_text(const Diagnostics& diagnostics, std::string_view source,
             if (has_range)
                 out += fmt::format(":{}:{}", index.line_of(r.begin) + 1, index.column(r.begin));
             if (!d.location.pointer.empty())
-                out += fmt::format(" at {}", d.location.pointer);
+                out += fmt::format(" at {}", visible_text(d.location.pointer));
             out += '\n';
         }
         if (has_range)

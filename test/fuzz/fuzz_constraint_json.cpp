@@ -3,10 +3,11 @@
 #include <cstdint>
 #include <string_view>
 
-#include "fuzz_checks.hpp"
-
 #include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/render.hpp>
+
+#include "fuzz_checks.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const jobspec::ResourceSet r = [] {

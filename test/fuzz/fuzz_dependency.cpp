@@ -3,11 +3,11 @@
 #include <cstdint>
 #include <string_view>
 
-#include "fuzz_checks.hpp"
-
 #include <jobspec/dependency.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/render.hpp>
+
+#include "fuzz_checks.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);

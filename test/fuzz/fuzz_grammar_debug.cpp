@@ -4,10 +4,10 @@
 #include <cstdint>
 #include <string_view>
 
-#include "fuzz_checks.hpp"
-
 #include "emit/debug_text.hpp"
 #include "syntax/grammar_debug.hpp"
+
+#include "fuzz_checks.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0)

@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <string_view>
 
-#include "fuzz_checks.hpp"
-
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/render.hpp>
+
+#include "fuzz_checks.hpp"
 
 inline int fuzz_jobspec(const std::uint8_t* data, std::size_t size,
                         jobspec::DocumentFormat format) {
