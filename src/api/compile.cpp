@@ -9,6 +9,7 @@
 #include <jobspec/shape.hpp>
 
 #include "sema/canonical_jobspec.hpp"
+#include "sema/text_encoding.hpp"
 #include "sema/v1_pass.hpp"
 #include "support/json_parse.hpp"
 #include "support/numbers.hpp"
@@ -186,6 +187,7 @@ Result<Jobspec> compile_jobspec(const JobRequest& request, bool v1) {
         if (!set_attribute(js.attributes, path, value, d))
             return Result<Jobspec>(std::move(d));
 
+    sema::check_text_encoding(js, d);
     sema::check_canonical(js, d);
     if (v1 || options_path)
         sema::check_v1(js, d);

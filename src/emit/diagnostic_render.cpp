@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <jobspec/emit.hpp>
+#include <jobspec/text.hpp>
 
 #include "support/utf8.hpp"
 

@@ -289,7 +289,8 @@ Result<ResourceSet> resource_set_from_json(const boost::json::value& r) {
 
 Result<ResourceSet> read_resource_set(std::string_view text, const Limits& limits) {
     Diagnostics diagnostics(limits.max_diagnostics);
-    if (!support::within_input_limit(text, limits, "R", diagnostics))
+    if (!support::within_input_limit(text, limits, "R", diagnostics) ||
+        !support::valid_utf8(text, Code::R_json_syntax, "R", diagnostics))
         return Result<ResourceSet>(std::move(diagnostics));
     boost::json::monotonic_resource memory;
     boost::json::error_code ec;

@@ -9,6 +9,7 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/input.hpp>
 #include <jobspec/render.hpp>
+#include <jobspec/text.hpp>
 
 namespace jobspec::cli {
 

@@ -7,6 +7,7 @@
 
 #include <jobspec/compile.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/text.hpp>
 
 extern char** environ;
 
@@ -31,6 +32,19 @@ struct CompileArgs {
     std::string format = "json";
     std::string counts = "dict";
 };
+
+/// A variable of the caller's environment as UTF-8: each byte that is not UTF-8 becomes
+/// U+FFFD (JSON cannot carry it), with a jobspec.environment-encoding warning.
+std::string copied_variable(std::string_view text, Reporter& out) {
+    if (find_invalid_utf8(text) == std::string_view::npos)
+        return std::string(text);
+    const std::string_view name = text.substr(0, text.find('='));
+    out.report(Code::jobspec_environment_encoding,
+               "environment variable '" + std::string(name) +
+                   "' is not valid UTF-8; each byte that is not was replaced by U+FFFD",
+               "set it to UTF-8 text before running jobspec");
+    return to_valid_utf8(text);
+}
 
 /// "NAME=VALUE", or "NAME" for the caller's value of NAME (skipped when unset).
 void add_environment(std::vector<std::pair<std::string, std::string>>& out,
@@ -60,7 +74,7 @@ int run_compile(CompileArgs& args, Reporter& out) {
     r.cwd = args.cwd.empty() ? std::filesystem::current_path(ec).string() : args.cwd;
     if (args.env_all)
         for (char** e = environ; e != nullptr && *e != nullptr; ++e)
-            add_environment(r.environment, *e);
+            add_environment(r.environment, copied_variable(*e, out));
     for (const auto& spec : args.env)
         add_environment(r.environment, spec);
     for (const auto& spec : args.setattr) {
