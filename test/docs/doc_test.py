@@ -33,9 +33,6 @@ ROOT = None  # the repository root the examples run in
 NOT_RUNNABLE = {
     "api.internal": "reports an exception inside the library (out of memory, a bug); no input "
                     "produces it on purpose",
-    "jobspec.invalid-utf8": "not reported yet: the YAML reader keeps bytes that are not UTF-8 "
-                            "(the JSON writer then replaces them), and JSON reports them as "
-                            "jobspec.json-syntax",
 }
 
 
