@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "fuzz_checks.hpp"
+
 #include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
 
@@ -16,9 +18,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }();
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     auto c = jobspec::read_constraint(text);
+    fuzz::terminal(jobspec::render_text(c.diagnostics(), text));
+    fuzz::json(jobspec::render_json(c.diagnostics(), text));
     if (!c.ok())
         return 0;
-    (void)jobspec::to_json_text(jobspec::to_json_value(c.value()));
+    fuzz::json(jobspec::to_json_text(jobspec::to_json_value(c.value())));
     (void)c.value().match(r);
     return 0;
 }

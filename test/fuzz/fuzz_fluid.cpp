@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "fuzz_checks.hpp"
+
 #include <jobspec/fluid.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -15,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
          {jobspec::FluidEncoding::dec, jobspec::FluidEncoding::hex, jobspec::FluidEncoding::dothex,
           jobspec::FluidEncoding::kvs, jobspec::FluidEncoding::f58, jobspec::FluidEncoding::words,
           jobspec::FluidEncoding::emoji}) {
-        auto again = jobspec::decode_fluid(jobspec::encode_fluid(decoded->id, encoding));
+        auto again = jobspec::decode_fluid(fuzz::utf8(jobspec::encode_fluid(decoded->id, encoding)));
         if (!again || again->id != decoded->id)
             std::abort();
     }

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "fuzz_checks.hpp"
+
 #include <jobspec/hostlist.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -13,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto a = jobspec::Hostlist::parse(text.substr(0, split));
     if (!a || a->count() > 4096)
         return 0;
-    auto again = jobspec::Hostlist::parse(a->encode());
+    auto again = jobspec::Hostlist::parse(fuzz::utf8(a->encode()));
     if (!again || again->expand() != a->expand())
         std::abort();
     for (std::uint64_t i = 0; i < a->count(); i += 7) {

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "fuzz_checks.hpp"
+
 #include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/render.hpp>
@@ -15,10 +17,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (plain)
             options.default_operator = "name";
         auto c = jobspec::parse_constraint_query(text, options);
-        (void)jobspec::render_text(c.diagnostics(), text);
+        fuzz::terminal(jobspec::render_text(c.diagnostics(), text));
+        fuzz::json(jobspec::render_json(c.diagnostics(), text));
         if (!c.ok())
             continue;
         const auto json = jobspec::to_json_value(c.value());
+        fuzz::json(jobspec::to_json_text(json));
         if (!plain) {
             auto back = jobspec::constraint_from_json(json);
             if (!back.ok() || !(back.value() == c.value()))

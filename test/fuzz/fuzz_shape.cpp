@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "fuzz_checks.hpp"
+
 #include <jobspec/emit.hpp>
 #include <jobspec/render.hpp>
 #include <jobspec/shape.hpp>
@@ -13,12 +15,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (result.ok()) {
         for (const auto counts : {jobspec::CountStyle::dict, jobspec::CountStyle::string}) {
             const auto value = jobspec::to_json_value(result.value(), counts);
-            (void)jobspec::to_json_text(value, true);
-            (void)jobspec::to_yaml_text(value);
+            fuzz::json(jobspec::to_json_text(value, true));
+            fuzz::yaml(jobspec::to_yaml_text(value));
         }
-        (void)jobspec::to_dot(result.value());
+        fuzz::json(jobspec::to_json_text(result.value()));
+        fuzz::utf8(jobspec::to_dot(result.value()));
     }
-    (void)jobspec::render_text(result.diagnostics(), text, {true, "fuzz"});
-    (void)jobspec::render_json(result.diagnostics(), text);
+    fuzz::terminal(jobspec::render_text(result.diagnostics(), text, {true, "fuzz"}));
+    fuzz::json(jobspec::render_json(result.diagnostics(), text, "fuzz"));
     return 0;
 }

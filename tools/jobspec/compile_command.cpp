@@ -1,5 +1,6 @@
 #include "compile_command.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -34,15 +35,17 @@ struct CompileArgs {
 };
 
 /// A variable of the caller's environment as UTF-8: each byte that is not UTF-8 becomes
-/// U+FFFD (JSON cannot carry it), with a jobspec.environment-encoding warning.
-std::string copied_variable(std::string_view text, Reporter& out) {
+/// U+FFFD (JSON cannot carry it), with a jobspec.environment-encoding warning (raising
+/// `status` when --strict makes it an error).
+std::string copied_variable(std::string_view text, Reporter& out, int& status) {
     if (find_invalid_utf8(text) == std::string_view::npos)
         return std::string(text);
     const std::string_view name = text.substr(0, text.find('='));
-    out.report(Code::jobspec_environment_encoding,
-               "environment variable '" + std::string(name) +
-                   "' is not valid UTF-8; each byte that is not was replaced by U+FFFD",
-               "set it to UTF-8 text before running jobspec");
+    status = std::max(status, out.report(Code::jobspec_environment_encoding,
+                                         "environment variable '" + std::string(name) +
+                                             "' is not valid UTF-8; each byte that is not was "
+                                             "replaced by U+FFFD",
+                                         "set it to UTF-8 text before running jobspec"));
     return to_valid_utf8(text);
 }
 
@@ -72,9 +75,13 @@ int run_compile(CompileArgs& args, Reporter& out) {
     }
     std::error_code ec;
     r.cwd = args.cwd.empty() ? std::filesystem::current_path(ec).string() : args.cwd;
-    if (args.env_all)
+    if (args.env_all) {
+        int status = exit_ok;
         for (char** e = environ; e != nullptr && *e != nullptr; ++e)
-            add_environment(r.environment, copied_variable(*e, out));
+            add_environment(r.environment, copied_variable(*e, out, status));
+        if (status != exit_ok)
+            return status;
+    }
     for (const auto& spec : args.env)
         add_environment(r.environment, spec);
     for (const auto& spec : args.setattr) {
