@@ -110,7 +110,7 @@ std::vector<std::string> option_names(const CLI::App& app) {
 }
 
 std::string lowercase_first(std::string s) {
-    if (!s.empty())
+    if (!s.empty() && (s.size() < 2 || !std::isupper(static_cast<unsigned char>(s[1]))))
         s.front() = static_cast<char>(std::tolower(static_cast<unsigned char>(s.front())));
     return s;
 }
