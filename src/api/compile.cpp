@@ -85,9 +85,11 @@ bool from_shape(const JobRequest& r, Jobspec& js, Task& task, Diagnostics& d) {
     options.default_label = r.slot_label;
     options.limits = r.limits;
     auto shape = compile_shape(*r.shape, options);
-    d.append(shape.diagnostics());
-    if (!shape.ok())
+    if (!shape.ok()) {
+        d.append(shape.diagnostics());
         return false;
+    }
+    // Its warnings come again from the canonical pass over the whole jobspec.
     js.resources = std::move(shape).value();
     std::vector<std::string_view> labels;
     const auto collect = [&](const auto& self, const ResourceList& list) -> void {

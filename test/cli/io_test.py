@@ -132,12 +132,16 @@ class Unreadable(unittest.TestCase):
                              f"'{d}/nosuch': No such file or directory\n")
 
     def test_empty_input_is_an_error(self):
-        for args in (["R", "decode"], ["validate", "-"], ["id", "-"], ["constraint", "--json", "-"]):
+        for args in (["R", "decode"], ["validate", "-"], ["id", "-"], ["constraint", "--json", "-"],
+                     ["shape", "-"], ["constraint", "-"]):
             with self.subTest(args=args):
-                r = run(*args, stdin=b"")
+                r = run(*args, stdin=b" \n")
                 self.assertEqual(r.returncode, 1, r.stderr)
                 self.assertEqual(r.stdout, b"")
                 self.assertIn(b"error[io.empty]: <stdin> is empty", r.stderr)
+        r = run("shape", "--tokens", "-", stdin=b"", program=GRAMMAR)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn(b"error[io.empty]: <stdin> is empty", r.stderr)
 
 
 class Utf8(unittest.TestCase):
@@ -281,6 +285,21 @@ class OptionValues(unittest.TestCase):
             self.assertEqual(v.returncode, 0, (args, r.stdout, v.stderr))
             self.assertEqual(v.stderr, b"", args)
         self.assertGreater(printed, 100)
+
+
+class Warnings(unittest.TestCase):
+    def test_a_shape_warning_is_reported_once_by_compile(self):
+        r = run("compile", "--shape", "node{colour:red}/slot/core", "--cwd", "/x", "--", "app")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stderr.count(b"jobspec.unknown-vertex-key"), 1)
+
+    def test_env_name_copies_and_repairs_like_env_all(self):
+        r = run("compile", "--env", "JOBSPEC_TEST_BAD", "--", "app",
+                env={"JOBSPEC_TEST_BAD": "caf\udce9"})
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("caf\ufffd", json.loads(r.stdout)["attributes"]["system"]["environment"]
+                      ["JOBSPEC_TEST_BAD"])
+        self.assertIn(b"warning[jobspec.environment-encoding]", r.stderr)
 
 
 class DiagnosticsJson(unittest.TestCase):

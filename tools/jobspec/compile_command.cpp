@@ -49,16 +49,19 @@ std::string copied_variable(std::string_view text, Reporter& out, int& status) {
     return to_valid_utf8(text);
 }
 
-/// "NAME=VALUE", or "NAME" for the caller's value of NAME (skipped when unset).
+/// "NAME=VALUE", or "NAME" for the caller's value of NAME (skipped when unset; repaired
+/// like --env-all's copy when it is not UTF-8).
 void add_environment(std::vector<std::pair<std::string, std::string>>& out,
-                     const std::string& spec) {
+                     const std::string& spec, Reporter& reporter, int& status) {
     const auto eq = spec.find('=');
     if (eq != std::string::npos) {
         out.emplace_back(spec.substr(0, eq), spec.substr(eq + 1));
         return;
     }
-    if (const char* value = std::getenv(spec.c_str()))
-        out.emplace_back(spec, value);
+    if (const char* value = std::getenv(spec.c_str())) {
+        std::string copied = copied_variable(spec + "=" + value, reporter, status);
+        out.emplace_back(spec, copied.substr(spec.size() + 1));
+    }
 }
 
 int run_compile(CompileArgs& args, Reporter& out) {
@@ -75,15 +78,15 @@ int run_compile(CompileArgs& args, Reporter& out) {
     }
     std::error_code ec;
     r.cwd = args.cwd.empty() ? std::filesystem::current_path(ec).string() : args.cwd;
-    if (args.env_all) {
-        int status = exit_ok;
+    int env_status = exit_ok;
+    if (args.env_all)
         for (char** e = environ; e != nullptr && *e != nullptr; ++e)
-            add_environment(r.environment, copied_variable(*e, out, status));
-        if (status != exit_ok)
-            return status;
-    }
+            add_environment(r.environment, copied_variable(*e, out, env_status), out,
+                            env_status);
     for (const auto& spec : args.env)
-        add_environment(r.environment, spec);
+        add_environment(r.environment, spec, out, env_status);
+    if (env_status != exit_ok)
+        return env_status;
     for (const auto& spec : args.setattr) {
         const auto eq = spec.find('=');
         if (eq == std::string::npos || eq == 0)

@@ -32,7 +32,7 @@ and help, each when known (docs/DIAGNOSTICS.md). Control characters are shown es
 Colour on a terminal unless NO_COLOR is set.
 
 Exit status: 0 success (warnings may be printed), 1 invalid input, 2 misuse (a bad
-command line, or an input that cannot be read).)");
+command line, or an input or output the system refuses).)");
 
     Reporter reporter("jobspec");
     add_report_options(app, reporter);
