@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <boost/json/value.hpp>
+
 #include <jobspec/api.hpp>
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/limits.hpp>
@@ -15,12 +17,16 @@
 
 namespace jobspec {
 
-/// An option of a dependency ("type=out"), as text.
-struct DependencyOption {
+/// An option of a dependency ("type=out"): a string in a URI, any JSON value in a
+/// dependency object (RFC 26's "additional key-value pairs").
+struct JOBSPEC_API DependencyOption {
     std::string key;
-    std::string value;
+    boost::json::value value;
     SourceRange key_range;
     SourceRange value_range;
+
+    /// The value when it is a string, else "".
+    std::string_view text() const noexcept;
 };
 
 /// An RFC 26 dependency: scheme, value and the scheme's options in the order written.

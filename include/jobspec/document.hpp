@@ -5,12 +5,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
-#include <boost/json/object.hpp>
-
 #include <jobspec/api.hpp>
+#include <jobspec/attributes.hpp>
 #include <jobspec/limits.hpp>
 #include <jobspec/resource_graph.hpp>
 #include <jobspec/result.hpp>
@@ -34,7 +32,8 @@ struct Task {
     std::string slot;
     TaskCount count;
     std::optional<std::string> distribution;
-    std::optional<boost::json::object> attributes;
+    /// The task's attributes: `environment` as an Environment, others as JSON.
+    std::optional<AttributeList> attributes;
     SourceRange range;
     SourceRange command_range;
     SourceRange slot_range;
@@ -46,11 +45,7 @@ struct Jobspec {
     std::int64_t version = 1;
     ResourceList resources;
     std::vector<Task> tasks;
-    /// The "system" and "user" dictionaries, as written.
-    boost::json::object attributes;
-    /// Source ranges of the values inside attributes and task attributes, by JSON pointer
-    /// ("/attributes/system/duration"); empty when the jobspec was not read from text.
-    std::unordered_map<std::string, SourceRange> locations;
+    Attributes attributes;
     SourceRange range;
     SourceRange version_range;
 };

@@ -5,6 +5,7 @@
 // across the API, and every function may be called from many threads at once.
 #pragma once
 
+#include <jobspec/attributes.hpp>     // jobspec attributes, typed
 #include <jobspec/compile.hpp>        // srun-style options -> a whole jobspec
 #include <jobspec/constraint.hpp>     // RFC 35 queries, RFC 31 constraints, matching R
 #include <jobspec/count.hpp>          // RFC 14 counts, RFC 45 ranges

@@ -8,72 +8,16 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/shape.hpp>
 
+#include "lower/request_lowering.hpp"
 #include "sema/canonical_jobspec.hpp"
 #include "sema/text_encoding.hpp"
 #include "sema/v1_pass.hpp"
-#include "support/json_parse.hpp"
+#include "syntax/document.hpp"
 #include "support/numbers.hpp"
 
 namespace jobspec {
 
 namespace {
-
-ResourceVertex vertex(std::string type, std::uint64_t count) {
-    ResourceVertex v;
-    v.type = std::move(type);
-    v.count = Count{count};
-    return v;
-}
-
-/// The slot the options describe: slot=count{label}/[core=c;gpu=g].
-ResourceVertex option_slot(const JobRequest& r, std::uint64_t count) {
-    ResourceVertex slot = vertex("slot", count);
-    slot.properties.push_back({"label", boost::json::value(r.slot_label), {}, {}});
-    slot.has_with = true;
-    slot.with.push_back(vertex("core", r.cores_per_task));
-    if (r.gpus_per_task > 0)
-        slot.with.push_back(vertex("gpu", r.gpus_per_task));
-    return slot;
-}
-
-/// Resources and the task count from -N/-n/-c/-g/-x, as RFC 25's use cases show them.
-bool from_options(const JobRequest& r, Jobspec& js, Task& task, Diagnostics& d) {
-    if (r.cores_per_task == 0 || (r.nodes && *r.nodes == 0) || (r.tasks && *r.tasks == 0)) {
-        d.add(Code::jobspec_request, "node, task and core counts must be at least 1");
-        return false;
-    }
-    if (r.exclusive && !r.nodes) {
-        d.add(Code::jobspec_request, "-x (exclusive nodes) needs -N");
-        return false;
-    }
-    if (!r.nodes) {
-        js.resources.push_back(option_slot(r, r.tasks.value_or(1)));
-        return true;
-    }
-    const std::uint64_t nodes = *r.nodes;
-    std::uint64_t slots_per_node = 1;
-    if (r.tasks) {
-        const std::uint64_t tasks = *r.tasks;
-        if (nodes > tasks) {
-            d.add(Code::jobspec_request,
-                  fmt::format("-N {} asks for more nodes than there are tasks (-n {})", nodes,
-                              tasks));
-            return false;
-        }
-        slots_per_node = tasks / nodes;
-        if (tasks % nodes != 0) {
-            task.count.kind = TaskCount::Kind::total;
-            task.count.count = tasks;
-        }
-    }
-    ResourceVertex node = vertex("node", nodes);
-    if (r.exclusive)
-        node.properties.push_back({"exclusive", true, {}, {}});
-    node.has_with = true;
-    node.with.push_back(option_slot(r, slots_per_node));
-    js.resources.push_back(std::move(node));
-    return true;
-}
 
 /// Resources from a shape; the task runs in its only slot.
 bool from_shape(const JobRequest& r, Jobspec& js, Task& task, Diagnostics& d) {
@@ -115,32 +59,6 @@ bool from_shape(const JobRequest& r, Jobspec& js, Task& task, Diagnostics& d) {
     return true;
 }
 
-/// Sets attributes.<path> (dotted) to `value`, making dictionaries on the way.
-bool set_attribute(boost::json::object& attributes, std::string_view path, boost::json::value value,
-                   Diagnostics& d) {
-    if (path.substr(0, 7) != "system." && path.substr(0, 5) != "user.")
-        return set_attribute(attributes, "system." + std::string(path), std::move(value), d);
-    boost::json::object* at = &attributes;
-    while (true) {
-        const auto dot = path.find('.');
-        const std::string_view key = path.substr(0, dot);
-        if (key.empty()) {
-            d.add(Code::jobspec_request,
-                  fmt::format("attribute path '{}' has an empty part", path));
-            return false;
-        }
-        if (dot == std::string_view::npos) {
-            (*at)[key] = std::move(value);
-            return true;
-        }
-        boost::json::value& next = (*at)[key];
-        if (!next.is_object())
-            next = boost::json::object();
-        at = &next.get_object();
-        path.remove_prefix(dot + 1);
-    }
-}
-
 } // namespace
 
 Result<Jobspec> compile_jobspec(const JobRequest& request, bool v1) {
@@ -153,41 +71,14 @@ Result<Jobspec> compile_jobspec(const JobRequest& request, bool v1) {
         d.add(Code::jobspec_request, "no command to run", {}, "give it after '--'");
     const bool options_path = !request.shape.has_value();
     const bool built =
-        options_path ? from_options(request, js, task, d) : from_shape(request, js, task, d);
+        options_path ? lower::lower_request_resources(request, js, task, d)
+                     : from_shape(request, js, task, d);
     if (!built || d.has_errors())
         return Result<Jobspec>(std::move(d));
     js.tasks.push_back(std::move(task));
-
-    boost::json::object system;
-    system.emplace("duration", request.duration);
-    if (request.cwd)
-        system.emplace("cwd", *request.cwd);
-    if (!request.environment.empty()) {
-        boost::json::object env;
-        for (const auto& [name, value] : request.environment)
-            env[name] = value;
-        system.emplace("environment", std::move(env));
-    }
-    std::vector<Dependency> dependencies = request.dependencies;
-    if (request.begin_time) {
-        Dependency begin;
-        begin.scheme = "begin-time";
-        begin.value = to_json_text(boost::json::value(*request.begin_time));
-        begin.value.pop_back();
-        dependencies.push_back(std::move(begin));
-    }
-    if (!dependencies.empty()) {
-        boost::json::array list;
-        for (const auto& dependency : dependencies)
-            list.push_back(to_json_value(dependency));
-        system.emplace("dependencies", std::move(list));
-    }
-    if (request.constraints)
-        system.emplace("constraints", to_json_value(*request.constraints));
-    js.attributes.emplace("system", std::move(system));
-    for (const auto& [path, value] : request.attributes)
-        if (!set_attribute(js.attributes, path, value, d))
-            return Result<Jobspec>(std::move(d));
+    js.attributes = lower::lower_request_attributes(request, d);
+    if (d.has_errors())
+        return Result<Jobspec>(std::move(d));
 
     sema::check_text_encoding(js, d);
     sema::check_canonical(js, d);
@@ -317,11 +208,10 @@ std::optional<double> parse_begin_time(std::string_view text) {
 }
 
 boost::json::value attribute_value(std::string_view text) {
-    boost::json::error_code ec;
-    auto v = support::parse_json(text, ec, Limits{}.effective_depth());
-    if (ec)
-        return boost::json::value(text);
-    return v;
+    Diagnostics ignored;
+    if (auto node = syntax::read_json(text, Limits{}, ignored))
+        return node->to_json();
+    return boost::json::value(text);
 }
 
 } // namespace jobspec

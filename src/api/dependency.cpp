@@ -17,7 +17,8 @@ Result<Dependency> parse_dependency(std::string_view uri, const DependencyOption
     d.value_range =
         ast->value ? ast->value_range : SourceRange{ast->scheme_range.end, ast->scheme_range.end};
     for (auto& o : ast->options)
-        d.options.push_back({std::move(o.key), std::move(o.value), o.key_range, o.value_range});
+        d.options.push_back(
+            {std::move(o.key), boost::json::value(std::move(o.value)), o.key_range, o.value_range});
     check_dependency(d, DependencyContext::command_line, options.allow_unknown_scheme, "",
                      diagnostics);
     diagnostics.sort_by_position();

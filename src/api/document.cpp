@@ -1,6 +1,7 @@
 // read_jobspec and check_jobspec: the document pipeline, read -> lower -> sema.
 #include <jobspec/document.hpp>
 
+#include "lower/attribute_lowering.hpp"
 #include "lower/jobspec_lowering.hpp"
 #include "sema/canonical_jobspec.hpp"
 #include "sema/text_encoding.hpp"
@@ -28,6 +29,7 @@ Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) 
 
 Diagnostics check_jobspec(const Jobspec& jobspec, bool v1) {
     Diagnostics diagnostics;
+    lower::check_attribute_structure(jobspec, diagnostics);
     sema::check_text_encoding(jobspec, diagnostics);
     sema::check_canonical(jobspec, diagnostics);
     if (v1)

@@ -1,5 +1,7 @@
-// A whole jobspec as a JSON value, keys in RFC 14's order.
+// A whole jobspec as a JSON value, keys in RFC 14's order, attributes as they were read.
 #include <jobspec/emit.hpp>
+
+#include <variant>
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -29,6 +31,45 @@ boost::json::value task_count_value(const TaskCount& c) {
     return o;
 }
 
+boost::json::value number_value(const Number& n) {
+    return std::visit([](auto v) { return boost::json::value(v); }, n.value);
+}
+
+boost::json::value environment_value(const Environment& env) {
+    boost::json::object o;
+    o.reserve(env.size());
+    for (const auto& v : env)
+        o.insert_or_assign(v.name, v.value ? boost::json::value(*v.value) : boost::json::value());
+    return o;
+}
+
+/// An attribute's value as RFC 14 writes it.
+boost::json::value attribute_value(const AttributeValue& value) {
+    struct Write {
+        boost::json::value operator()(const boost::json::value& v) const { return v; }
+        boost::json::value operator()(const Number& n) const { return number_value(n); }
+        boost::json::value operator()(const std::string& s) const { return boost::json::value(s); }
+        boost::json::value operator()(const Environment& e) const { return environment_value(e); }
+        boost::json::value operator()(const std::vector<Dependency>& dependencies) const {
+            boost::json::array a;
+            a.reserve(dependencies.size());
+            for (const auto& d : dependencies)
+                a.push_back(to_json_value(d));
+            return a;
+        }
+        boost::json::value operator()(const Constraint& c) const { return to_json_value(c); }
+    };
+    return std::visit(Write{}, value);
+}
+
+boost::json::object attribute_list_value(const AttributeList& list) {
+    boost::json::object o;
+    o.reserve(list.entries.size());
+    for (const auto& a : list.entries)
+        o.insert_or_assign(a.key, attribute_value(a.value));
+    return o;
+}
+
 boost::json::value task_value(const Task& t) {
     boost::json::object o;
     boost::json::array command;
@@ -40,7 +81,7 @@ boost::json::value task_value(const Task& t) {
     if (t.distribution)
         o.emplace("distribution", *t.distribution);
     if (t.attributes)
-        o.emplace("attributes", *t.attributes);
+        o.emplace("attributes", attribute_list_value(*t.attributes));
     return o;
 }
 
@@ -54,7 +95,12 @@ boost::json::value to_json_value(const Jobspec& jobspec, CountStyle counts) {
     for (const auto& t : jobspec.tasks)
         tasks.push_back(task_value(t));
     o.emplace("tasks", std::move(tasks));
-    o.emplace("attributes", jobspec.attributes);
+    boost::json::object attributes;
+    if (jobspec.attributes.system)
+        attributes.emplace("system", attribute_list_value(*jobspec.attributes.system));
+    if (jobspec.attributes.user)
+        attributes.emplace("user", *jobspec.attributes.user);
+    o.emplace("attributes", std::move(attributes));
     return o;
 }
 

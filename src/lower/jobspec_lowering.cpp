@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "lower/attribute_lowering.hpp"
 #include "lower/count_codes.hpp"
 #include "support/json_pointer.hpp"
 
@@ -43,12 +44,12 @@ public:
             if (root.find(key) == nullptr)
                 report(Code::jobspec_missing_key, fmt::format("missing required key '{}'", key),
                        root.range, "a jobspec has version, resources, tasks and attributes");
-        for (const auto& m : root.members) {
+        for (const auto& m : root.members()) {
             PointerScope at(ptr_, m.key);
             if (m.key == "version") {
                 out.version_range = m.value.range;
                 if (expect(m.value, Kind::integer, "'version'"))
-                    out.version = m.value.integer;
+                    out.version = m.value.integer();
             } else if (m.key == "resources") {
                 out.resources = resources(m.value);
             } else if (m.key == "tasks") {
@@ -71,11 +72,11 @@ private:
 
     /// Whether `n` has the kind expected; reports jobspec.key-type when not. `what` names it.
     bool expect(const DocNode& n, Kind kind, std::string_view what) {
-        if (n.kind == kind || (kind == Kind::integer && n.kind == Kind::uinteger))
+        if (n.kind() == kind || (kind == Kind::integer && n.kind() == Kind::uinteger))
             return true;
         report(Code::jobspec_key_type,
                fmt::format("{} must be {}, not {}", what, syntax::describe(kind),
-                           syntax::describe(n.kind)),
+                           syntax::describe(n.kind())),
                n.range);
         return false;
     }
@@ -84,33 +85,33 @@ private:
     std::optional<std::uint64_t> positive(const DocNode& n, std::string_view what, Code zero) {
         if (!expect(n, Kind::integer, what))
             return std::nullopt;
-        if (n.kind == Kind::uinteger) {
+        if (n.kind() == Kind::uinteger) {
             report(Code::limit_integer,
-                   fmt::format("{} {} is larger than {}", what, n.uinteger, INT64_MAX), n.range);
+                   fmt::format("{} {} is larger than {}", what, n.uinteger(), INT64_MAX), n.range);
             return std::nullopt;
         }
-        if (n.integer < 1) {
-            report(zero, fmt::format("{} must be at least 1, not {}", what, n.integer), n.range);
+        if (n.integer() < 1) {
+            report(zero, fmt::format("{} must be at least 1, not {}", what, n.integer()), n.range);
             return std::nullopt;
         }
-        return static_cast<std::uint64_t>(n.integer);
+        return static_cast<std::uint64_t>(n.integer());
     }
 
     ResourceList resources(const DocNode& n) {
         ResourceList out;
         if (!expect(n, Kind::sequence, "'resources'"))
             return out;
-        if (n.elements.empty())
+        if (n.elements().empty())
             report(Code::jobspec_empty_list, "'resources' must list at least one vertex", n.range);
         list(n, out);
         return out;
     }
 
     void list(const DocNode& n, ResourceList& out) {
-        out.reserve(n.elements.size());
-        for (std::size_t i = 0; i < n.elements.size(); ++i) {
+        out.reserve(n.elements().size());
+        for (std::size_t i = 0; i < n.elements().size(); ++i) {
             PointerScope at(ptr_, i);
-            out.push_back(vertex(n.elements[i]));
+            out.push_back(vertex(n.elements()[i]));
         }
     }
 
@@ -123,12 +124,12 @@ private:
             report(Code::jobspec_missing_key, "resource vertex has no 'type'", n.range);
         if (n.find("count") == nullptr)
             report(Code::jobspec_missing_key, "resource vertex has no 'count'", n.range);
-        for (const auto& m : n.members) {
+        for (const auto& m : n.members()) {
             PointerScope at(ptr_, m.key);
             if (m.key == "type") {
                 v.type_range = m.value.range;
                 if (expect(m.value, Kind::string, "'type'"))
-                    v.type = m.value.text;
+                    v.type = m.value.text();
             } else if (m.key == "count") {
                 v.count_range = m.value.range;
                 v.count = count(m.value);
@@ -144,7 +145,7 @@ private:
     }
 
     Count count(const DocNode& n) {
-        switch (n.kind) {
+        switch (n.kind()) {
         case Kind::integer:
         case Kind::uinteger:
             if (auto fixed = positive(n, "'count'", Code::jobspec_count_not_positive))
@@ -157,7 +158,7 @@ private:
         default:
             report(Code::jobspec_key_type,
                    fmt::format("'count' must be an integer, a string or a dictionary, not {}",
-                               syntax::describe(n.kind)),
+                               syntax::describe(n.kind())),
                    n.range);
             return {};
         }
@@ -166,13 +167,13 @@ private:
     /// An RFC 22 idset or RFC 45 range written as a string; errors point into it when the
     /// source shows the string as it is (with or without quotes).
     Count count_string(const DocNode& n) {
-        auto parsed = Count::parse(n.text);
+        auto parsed = Count::parse(n.text());
         if (parsed)
             return std::move(*parsed);
         const auto& e = parsed.error();
         SourceRange at = n.range;
-        const std::size_t quotes = n.range.size() == n.text.size() + 2 ? 1 : 0;
-        if (n.range.known() && (quotes == 1 || n.range.size() == n.text.size()))
+        const std::size_t quotes = n.range.size() == n.text().size() + 2 ? 1 : 0;
+        if (n.range.known() && (quotes == 1 || n.range.size() == n.text().size()))
             at = SourceRange{
                 static_cast<std::uint32_t>(n.range.begin + quotes + e.offset),
                 static_cast<std::uint32_t>(n.range.begin + quotes + e.offset + e.length)};
@@ -186,7 +187,7 @@ private:
         bool ok = true;
         const DocMember* op = n.find("operator");
         const DocMember* operand = n.find("operand");
-        for (const auto& m : n.members) {
+        for (const auto& m : n.members()) {
             PointerScope at(ptr_, m.key);
             if (!one_of(m.key, range_keys)) {
                 report(Code::jobspec_forbidden_key,
@@ -219,8 +220,8 @@ private:
         }
         if (op != nullptr) {
             PointerScope at(ptr_, "operator");
-            const std::string& t = op->value.text;
             if (expect(op->value, Kind::string, "range operator")) {
+                const std::string& t = op->value.text();
                 if (t.size() == 1 && (t[0] == '+' || t[0] == '*' || t[0] == '^')) {
                     r.op = static_cast<RangeOperator>(t[0]);
                     r.explicit_step = true;
@@ -252,11 +253,11 @@ private:
     void tasks(const DocNode& n, std::vector<Task>& out) {
         if (!expect(n, Kind::sequence, "'tasks'"))
             return;
-        if (n.elements.empty())
+        if (n.elements().empty())
             report(Code::jobspec_empty_list, "'tasks' must list at least one task", n.range);
-        for (std::size_t i = 0; i < n.elements.size(); ++i) {
+        for (std::size_t i = 0; i < n.elements().size(); ++i) {
             PointerScope at(ptr_, i);
-            out.push_back(task(n.elements[i]));
+            out.push_back(task(n.elements()[i]));
         }
     }
 
@@ -268,7 +269,7 @@ private:
         for (const auto key : {"command", "slot", "count"})
             if (n.find(key) == nullptr)
                 report(Code::jobspec_missing_key, fmt::format("task has no '{}'", key), n.range);
-        for (const auto& m : n.members) {
+        for (const auto& m : n.members()) {
             PointerScope at(ptr_, m.key);
             const DocNode& v = m.value;
             if (m.key == "command") {
@@ -277,18 +278,17 @@ private:
             } else if (m.key == "slot") {
                 t.slot_range = v.range;
                 if (expect(v, Kind::string, "'slot'"))
-                    t.slot = v.text;
+                    t.slot = v.text();
             } else if (m.key == "count") {
                 t.count_range = v.range;
                 task_count(v, t.count);
             } else if (m.key == "distribution") {
                 if (expect(v, Kind::string, "'distribution'"))
-                    t.distribution = v.text;
+                    t.distribution = v.text();
             } else if (m.key == "attributes") {
-                if (expect(v, Kind::mapping, "task 'attributes'")) {
-                    record_locations(v);
-                    t.attributes = v.to_json().as_object();
-                }
+                if (expect(v, Kind::mapping, "task 'attributes'"))
+                    t.attributes =
+                        lower_attribute_list(v, AttributeScope::task, ptr_, diags_);
             } else {
                 report(Code::jobspec_forbidden_key,
                        fmt::format("'{}' is not a task key ({})", m.key,
@@ -302,12 +302,12 @@ private:
     void command(const DocNode& n, std::vector<std::string>& out) {
         if (!expect(n, Kind::sequence, "'command'"))
             return;
-        if (n.elements.empty())
+        if (n.elements().empty())
             report(Code::jobspec_empty_list, "'command' must name a program", n.range);
-        for (std::size_t i = 0; i < n.elements.size(); ++i) {
+        for (std::size_t i = 0; i < n.elements().size(); ++i) {
             PointerScope at(ptr_, i);
-            if (expect(n.elements[i], Kind::string, "a command argument"))
-                out.push_back(n.elements[i].text);
+            if (expect(n.elements()[i], Kind::string, "a command argument"))
+                out.push_back(n.elements()[i].text());
         }
     }
 
@@ -315,7 +315,7 @@ private:
         if (!expect(n, Kind::mapping, "task 'count'"))
             return;
         const DocMember* chosen = nullptr;
-        for (const auto& m : n.members) {
+        for (const auto& m : n.members()) {
             if (!one_of(m.key, task_count_keys)) {
                 PointerScope at(ptr_, m.key);
                 report(Code::jobspec_unknown_key,
@@ -357,11 +357,11 @@ private:
             if (n.find(key) == nullptr)
                 report(Code::jobspec_missing_key, fmt::format("'per_resource' has no '{}'", key),
                        n.range);
-        for (const auto& m : n.members) {
+        for (const auto& m : n.members()) {
             PointerScope at(ptr_, m.key);
             if (m.key == "type") {
                 if (expect(m.value, Kind::string, "'type'"))
-                    out.resource_type = m.value.text;
+                    out.resource_type = m.value.text();
             } else if (m.key == "count") {
                 out.count =
                     positive(m.value, "'count'", Code::jobspec_count_not_positive).value_or(1);
@@ -374,11 +374,12 @@ private:
     }
 
     void attributes(const DocNode& n) {
-        if (n.kind == Kind::null)
+        out_.attributes.range = n.range;
+        if (n.kind() == Kind::null)
             return;
         if (!expect(n, Kind::mapping, "'attributes'"))
             return;
-        for (const auto& m : n.members) {
+        for (const auto& m : n.members()) {
             PointerScope at(ptr_, m.key);
             if (m.key != "system" && m.key != "user") {
                 report(Code::jobspec_forbidden_key,
@@ -386,24 +387,16 @@ private:
                        m.key_range, "put site or user data under 'system' or 'user'");
                 continue;
             }
-            if (!expect(m.value, Kind::mapping, fmt::format("'{}'", m.key)))
+            if (!expect(m.value, Kind::mapping, fmt::format("'{}'", m.key))) {
+                if (m.key == "system")
+                    out_.attributes.system = AttributeList{{}, m.value.range, false};
                 continue;
-            record_locations(m.value);
-            out_.attributes.emplace(m.key, m.value.to_json());
-        }
-    }
-
-    /// Remembers where `n` and everything under it is, by pointer.
-    void record_locations(const DocNode& n) {
-        if (n.range.known())
-            out_.locations.emplace(ptr_.str(), n.range);
-        for (std::size_t i = 0; i < n.elements.size(); ++i) {
-            PointerScope at(ptr_, i);
-            record_locations(n.elements[i]);
-        }
-        for (const auto& m : n.members) {
-            PointerScope at(ptr_, m.key);
-            record_locations(m.value);
+            }
+            if (m.key == "system")
+                out_.attributes.system =
+                    lower_attribute_list(m.value, AttributeScope::system, ptr_, diags_);
+            else
+                out_.attributes.user = m.value.to_json().as_object();
         }
     }
 

@@ -12,11 +12,10 @@ namespace jobspec::lower {
 
 /// Reads a document's structure into the model, as RFC 14's schema describes it: the
 /// required keys and their types, resource vertices (type, count in its three forms,
-/// with), tasks (command, slot, count, distribution, attributes) and the attributes
-/// dictionaries, whose values are kept as written (with their ranges in
-/// Jobspec::locations). Reports jobspec.* and limit.integer diagnostics with pointers,
-/// carrying on past each so one run reports them all; the model is meaningful only
-/// when no error was added.
+/// with), tasks (command, slot, count, distribution, attributes) and the attributes,
+/// each into its type (see lower_attribute). Reports jobspec.*, constraint.* and
+/// limit.integer diagnostics with pointers and ranges, carrying on past each so one run
+/// reports them all; the model is meaningful only when no error was added.
 Jobspec lower_jobspec(const syntax::DocNode& root, Diagnostics& diagnostics);
 
 } // namespace jobspec::lower

@@ -1,16 +1,13 @@
-// RFC 35 query AST -> RFC 31 constraint, in the --requires dialect or the plain one.
-#include <jobspec/constraint.hpp>
+#include "lower/query_lowering.hpp"
 
 #include <array>
 
 #include <fmt/format.h>
 
 #include <jobspec/hostlist.hpp>
-
 #include <jobspec/suggest.hpp>
-#include "syntax/query_parser.hpp"
 
-namespace jobspec {
+namespace jobspec::lower {
 
 namespace {
 
@@ -147,20 +144,9 @@ private:
 
 } // namespace
 
-Result<Constraint> parse_constraint_query(std::string_view query, const QueryOptions& options) {
-    Diagnostics diagnostics(options.limits.max_diagnostics);
-    // After syntax errors the terms that parsed are still checked: each finding is about
-    // one term as written, so none can be caused by what recovery dropped.
-    auto parsed = syntax::parse_query(query, options.limits, diagnostics);
-    if (!parsed) {
-        diagnostics.sort_by_position();
-        return Result<Constraint>(std::move(diagnostics));
-    }
-    Constraint c = QueryLowering(options, diagnostics).node(parsed->ast);
-    diagnostics.sort_by_position();
-    if (diagnostics.has_errors())
-        return Result<Constraint>(std::move(diagnostics));
-    return {std::move(c), std::move(diagnostics)};
+Constraint lower_query(const syntax::QueryNode& query, const QueryOptions& options,
+                       Diagnostics& diagnostics) {
+    return QueryLowering(options, diagnostics).node(query);
 }
 
-} // namespace jobspec
+} // namespace jobspec::lower

@@ -24,16 +24,16 @@ public:
     std::vector<WorkflowJob> jobs(const DocNode& root) {
         std::vector<WorkflowJob> out;
         if (!root.is_sequence()) {
-            report(fmt::format("a workflow is a list of jobs, not {}", syntax::describe(root.kind)),
+            report(fmt::format("a workflow is a list of jobs, not {}", syntax::describe(root.kind())),
                    root.range);
             return out;
         }
         std::set<std::string, std::less<>> names;
-        for (std::size_t i = 0; i < root.elements.size(); ++i) {
+        for (std::size_t i = 0; i < root.elements().size(); ++i) {
             PointerScope at(ptr_, i);
-            WorkflowJob job = this->job(root.elements[i]);
+            WorkflowJob job = this->job(root.elements()[i]);
             if (!job.name.empty() && !names.insert(job.name).second)
-                report(fmt::format("two jobs are named '{}'", job.name), root.elements[i].range);
+                report(fmt::format("two jobs are named '{}'", job.name), root.elements()[i].range);
             out.push_back(std::move(job));
         }
         return out;
@@ -47,8 +47,8 @@ private:
     const std::string* text_of(const DocNode& n, std::string_view key) {
         PointerScope at(ptr_, key);
         if (n.is_string())
-            return &n.text;
-        report(fmt::format("'{}' must be a string, not {}", key, syntax::describe(n.kind)),
+            return &n.text();
+        report(fmt::format("'{}' must be a string, not {}", key, syntax::describe(n.kind())),
                n.range);
         return nullptr;
     }
@@ -56,12 +56,12 @@ private:
     WorkflowJob job(const DocNode& n) {
         WorkflowJob job;
         if (!n.is_mapping()) {
-            report(fmt::format("a job is a dictionary, not {}", syntax::describe(n.kind)), n.range);
+            report(fmt::format("a job is a dictionary, not {}", syntax::describe(n.kind())), n.range);
             return job;
         }
         if (n.find("name") == nullptr)
             report("job has no 'name'", n.range);
-        for (const auto& m : n.members) {
+        for (const auto& m : n.members()) {
             if (m.key == "name") {
                 if (const auto* name = text_of(m.value, "name"))
                     job.name = *name;
@@ -92,33 +92,33 @@ private:
 
     void dependencies(const DocNode& n, std::vector<Dependency>& out) {
         if (!n.is_sequence()) {
-            report(fmt::format("'dependencies' must be a list, not {}", syntax::describe(n.kind)),
+            report(fmt::format("'dependencies' must be a list, not {}", syntax::describe(n.kind())),
                    n.range);
             return;
         }
-        for (std::size_t i = 0; i < n.elements.size(); ++i) {
+        for (std::size_t i = 0; i < n.elements().size(); ++i) {
             PointerScope at(ptr_, i);
-            const DocNode& e = n.elements[i];
+            const DocNode& e = n.elements()[i];
             if (e.is_string())
                 uri(e, out);
             else if (e.is_mapping())
                 object(e, out);
             else
                 report(fmt::format("a dependency is a URI string or a dictionary, not {}",
-                                   syntax::describe(e.kind)),
+                                   syntax::describe(e.kind())),
                        e.range);
         }
     }
 
     /// A URI string; its diagnostics point into the document when the text shows it as is.
     void uri(const DocNode& e, std::vector<Dependency>& out) {
-        auto parsed = parse_dependency(e.text);
+        auto parsed = parse_dependency(e.text());
         std::size_t shift = 0;
         const bool verbatim =
-            e.range.known() && (text_.substr(e.range.begin, e.text.size()) == e.text ||
-                                text_.substr(e.range.begin + 1, e.text.size()) == e.text);
+            e.range.known() && (text_.substr(e.range.begin, e.text().size()) == e.text() ||
+                                text_.substr(e.range.begin + 1, e.text().size()) == e.text());
         if (verbatim)
-            shift = e.range.begin + (text_.substr(e.range.begin, e.text.size()) == e.text ? 0 : 1);
+            shift = e.range.begin + (text_.substr(e.range.begin, e.text().size()) == e.text() ? 0 : 1);
         for (auto d : parsed.diagnostics()) {
             d.location.range = verbatim ? d.location.range.shifted(shift) : e.range;
             d.location.pointer = ptr_.str() + d.location.pointer;
@@ -130,7 +130,7 @@ private:
 
     void object(const DocNode& e, std::vector<Dependency>& out) {
         Dependency d;
-        for (const auto& m : e.members) {
+        for (const auto& m : e.members()) {
             const auto* value = text_of(m.value, m.key);
             if (value == nullptr)
                 continue;
@@ -141,7 +141,8 @@ private:
                 d.value = *value;
                 d.value_range = m.value.range;
             } else {
-                d.options.push_back({m.key, *value, m.key_range, m.value.range});
+                d.options.push_back(
+                    {m.key, boost::json::value(*value), m.key_range, m.value.range});
             }
         }
         if (e.find("scheme") == nullptr || e.find("value") == nullptr) {

@@ -4,6 +4,10 @@
 
 namespace jobspec {
 
+std::string_view DependencyOption::text() const noexcept {
+    return value.is_string() ? std::string_view(value.get_string()) : std::string_view();
+}
+
 const DependencyOption* Dependency::option(std::string_view key) const noexcept {
     const auto it = std::find_if(options.begin(), options.end(),
                                  [&](const DependencyOption& o) { return o.key == key; });

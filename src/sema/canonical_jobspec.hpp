@@ -7,11 +7,12 @@
 namespace jobspec::sema {
 
 /// Checks a jobspec as RFC 14 asks: its resources (check_resources), each task's slot
-/// naming a slot label and a per_resource type declared in that slot, task attributes
-/// (environment values strings or null, other values strings), and the system
-/// attributes RFC 14 defines (duration and preemptible-after numbers >= 0, environment,
-/// cwd, queue, bank, project, dependencies as RFC 26 objects, constraints as RFC 31
-/// objects, job, shell, files). Other system attributes are warnings.
+/// naming a slot label and a per_resource type declared in that slot, attributes holding
+/// the types RFC 14 gives them (a task's environment an Environment, its other attributes
+/// JSON; each system attribute its own type, see AttributeValue), duration and
+/// preemptible-after >= 0, and each dependency's scheme rules (check_dependency). Other
+/// system attributes are warnings. The structure of values read from documents was
+/// checked when they were read (lower_attribute).
 void check_canonical(const Jobspec& jobspec, Diagnostics& diagnostics);
 
 } // namespace jobspec::sema

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include <boost/json/serialize.hpp>
 #include <fmt/format.h>
 
 #include <jobspec/fluid.hpp>
@@ -152,8 +153,13 @@ private:
                    fmt::format("add ?{}=...", key));
             return;
         }
-        if (std::find(allowed.begin(), allowed.end(), o->value) == allowed.end())
-            report(code, fmt::format("{} '{}' is not one of {}", key, o->value, list),
+        if (std::find(allowed.begin(), allowed.end(), o->text()) == allowed.end() ||
+            !o->value.is_string())
+            report(code,
+                   fmt::format("{} '{}' is not one of {}", key,
+                               o->value.is_string() ? std::string(o->text())
+                                                    : boost::json::serialize(o->value),
+                               list),
                    o->value_range, {}, key);
     }
 

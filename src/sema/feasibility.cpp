@@ -82,17 +82,13 @@ Result<ResourceSet> allocate(const Jobspec& js, const ResourceSet& r) {
         return Result<ResourceSet>(std::move(v1));
     IdSet candidates = r.ranks();
     std::string_view scope;
-    if (const auto* system = js.attributes.if_contains("system"))
-        if (const auto* c = system->get_object().if_contains("constraints")) {
-            auto constraint = constraint_from_json(*c, "/attributes/system/constraints");
-            if (!constraint.ok())
-                return Result<ResourceSet>(std::move(constraint).diagnostics());
-            auto matched = constraint.value().match(r);
-            if (!matched.ok())
-                return Result<ResourceSet>(std::move(matched).diagnostics());
-            candidates = std::move(matched).value();
-            scope = " that match the constraints";
-        }
+    if (const Constraint* constraint = js.attributes.constraints()) {
+        auto matched = constraint->match(r);
+        if (!matched.ok())
+            return Result<ResourceSet>(std::move(matched).diagnostics());
+        candidates = std::move(matched).value();
+        scope = " that match the constraints";
+    }
     const ResourceVertex& top = js.resources.front();
     const bool by_node = top.type == "node";
     const ResourceVertex& slot = by_node ? top.with.front() : top;

@@ -44,6 +44,52 @@ public:
         }
     }
 
+    void attribute(const boost::json::value& v) { value(v); }
+    void attribute(const Number&) {}
+    void attribute(const std::string& s) { text(s); }
+    void attribute(const Environment& env) {
+        for (const auto& var : env) {
+            text(var.name);
+            const PointerScope name(pointer_, var.name);
+            if (var.value)
+                text(*var.value);
+        }
+    }
+    void attribute(const std::vector<Dependency>& dependencies) {
+        for (std::size_t i = 0; i < dependencies.size(); ++i) {
+            const PointerScope at(pointer_, i);
+            const Dependency& d = dependencies[i];
+            {
+                const PointerScope scheme(pointer_, "scheme");
+                text(d.scheme);
+            }
+            {
+                const PointerScope value_at(pointer_, "value");
+                text(d.value);
+            }
+            for (const auto& o : d.options) {
+                text(o.key);
+                const PointerScope key(pointer_, o.key);
+                value(o.value);
+            }
+        }
+    }
+    void attribute(const Constraint& c) {
+        text(c.op);
+        const PointerScope op(pointer_, c.op);
+        if (c.logical()) {
+            for (std::size_t i = 0; i < c.children.size(); ++i) {
+                const PointerScope at(pointer_, i);
+                attribute(c.children[i]);
+            }
+            return;
+        }
+        for (std::size_t i = 0; i < c.values.size(); ++i) {
+            const PointerScope at(pointer_, i);
+            text(c.values[i]);
+        }
+    }
+
     void resources(const ResourceList& list) {
         for (std::size_t i = 0; i < list.size(); ++i) {
             const PointerScope at(pointer_, i);
@@ -74,8 +120,27 @@ public:
             }
             if (tasks[i].attributes) {
                 const PointerScope attributes(pointer_, "attributes");
-                value(*tasks[i].attributes);
+                attribute_list(*tasks[i].attributes);
             }
+        }
+    }
+
+    void attribute_list(const AttributeList& list) {
+        for (const auto& a : list.entries) {
+            text(a.key);
+            const PointerScope key(pointer_, a.key);
+            std::visit([&](const auto& v) { attribute(v); }, a.value);
+        }
+    }
+
+    void attributes(const Attributes& a) {
+        if (a.system) {
+            const PointerScope system(pointer_, "system");
+            attribute_list(*a.system);
+        }
+        if (a.user) {
+            const PointerScope user(pointer_, "user");
+            value(*a.user);
         }
     }
 
@@ -99,7 +164,7 @@ void check_text_encoding(const Jobspec& jobspec, Diagnostics& diagnostics) {
         pass.tasks(jobspec.tasks);
     }
     const PointerScope at(pass.pointer(), "attributes");
-    pass.value(jobspec.attributes);
+    pass.attributes(jobspec.attributes);
 }
 
 } // namespace jobspec::sema

@@ -164,18 +164,16 @@ private:
 
     void attributes() {
         PointerScope at(ptr_, "attributes");
-        const auto* system = js_.attributes.if_contains("system");
-        if (system == nullptr) {
+        const auto& system = js_.attributes.system;
+        if (!system) {
             report(Code::v1_attributes, "V1 attributes must have 'system'", js_.range,
                    "add attributes.system.duration (0 means unlimited)");
             return;
         }
-        if (system->is_object() && !system->get_object().contains("duration")) {
+        if (system->readable && system->find("duration") == nullptr) {
             PointerScope system_at(ptr_, "system");
-            const auto it = js_.locations.find(ptr_.str());
             report(Code::v1_duration, "V1 requires 'duration' in the system attributes",
-                   it == js_.locations.end() ? SourceRange{} : it->second,
-                   "set it in seconds; 0 means unlimited");
+                   system->range, "set it in seconds; 0 means unlimited");
         }
     }
 

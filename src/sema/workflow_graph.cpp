@@ -24,7 +24,7 @@ bool is_openmp(std::string_view scheme) {
 
 std::string_view option_or(const Dependency& d, std::string_view key, std::string_view fallback) {
     const DependencyOption* o = d.option(key);
-    return o != nullptr ? std::string_view(o->value) : fallback;
+    return o != nullptr ? o->text() : fallback;
 }
 
 /// A job that declared `out` or `inout` for a value, and who may see it.

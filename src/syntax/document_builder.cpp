@@ -20,8 +20,7 @@ bool DocBuilder::begin(DocNode::Kind kind, SourceRange range) {
         return false;
     }
     Frame f;
-    f.node.kind = kind;
-    f.node.range = range;
+    f.node = DocNode::make(kind, range);
     stack_.push_back(std::move(f));
     return true;
 }
@@ -38,7 +37,7 @@ bool DocBuilder::expecting_key() const noexcept {
 }
 
 bool DocBuilder::duplicate(Frame& f) const {
-    auto& members = f.node.members;
+    auto& members = f.node.members();
     if (members.size() < index_threshold) {
         for (const auto& m : members)
             if (m.key == f.key)
@@ -58,14 +57,14 @@ void DocBuilder::value(DocNode node) {
     }
     Frame& f = stack_.back();
     if (f.node.is_sequence()) {
-        f.node.elements.push_back(std::move(node));
+        f.node.elements().push_back(std::move(node));
         return;
     }
     if (duplicate(f)) {
-        diags_.add(Code::jobspec_duplicate_key, fmt::format("duplicate key '{}'", f.key),
+        diags_.add(duplicate_key_, fmt::format("duplicate key '{}'", f.key),
                    Location{f.key_range, pointer()}, "the first value is the one kept");
     } else {
-        f.node.members.push_back(DocMember{std::move(f.key), f.key_range, std::move(node)});
+        f.node.members().push_back(DocMember{std::move(f.key), f.key_range, std::move(node)});
     }
     f.key.clear();
     f.has_key = false;
@@ -81,7 +80,7 @@ std::string DocBuilder::pointer() const {
     support::JsonPointer p;
     for (const auto& f : stack_) {
         if (f.node.is_sequence())
-            p.push(f.node.elements.size());
+            p.push(f.node.elements().size());
         else if (f.has_key)
             p.push(f.key);
     }

@@ -11,12 +11,15 @@
 namespace jobspec::syntax {
 
 /// Assembles a DocNode from begin/key/value/end calls in document order. Reports
-/// limit.depth past the depth limit and jobspec.duplicate-key for a repeated key (the
-/// first value is kept); both readers use it so they agree on these rules.
+/// limit.depth past the depth limit and `duplicate_key` (jobspec.duplicate-key unless
+/// the reader says otherwise) for a repeated key (the first value is kept); both readers
+/// use it so they agree on these rules.
 class DocBuilder {
 public:
-    DocBuilder(const Limits& limits, Diagnostics& diagnostics)
-        : max_depth_(limits.effective_depth()), diags_(diagnostics) {}
+    DocBuilder(const Limits& limits, Diagnostics& diagnostics,
+               Code duplicate_key = Code::jobspec_duplicate_key)
+        : max_depth_(limits.effective_depth()), diags_(diagnostics),
+          duplicate_key_(duplicate_key) {}
 
     /// Opens a sequence or mapping; false (with limit.depth reported) past the limit.
     bool begin(DocNode::Kind kind, SourceRange range);
@@ -50,6 +53,7 @@ private:
 
     std::size_t max_depth_;
     Diagnostics& diags_;
+    Code duplicate_key_;
     std::vector<Frame> stack_;
     std::optional<DocNode> root_;
 };

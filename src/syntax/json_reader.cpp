@@ -28,8 +28,9 @@ public:
     static constexpr std::size_t max_key_size = std::size_t(-1);
     static constexpr std::size_t max_string_size = std::size_t(-1);
 
-    JsonHandler(std::string_view text, const Limits& limits, Diagnostics& diagnostics)
-        : text_(text), diagnostics_(diagnostics), builder_(limits, diagnostics) {}
+    JsonHandler(std::string_view text, const Limits& limits, Diagnostics& diagnostics,
+                Code duplicate_key)
+        : text_(text), diagnostics_(diagnostics), builder_(limits, diagnostics, duplicate_key) {}
 
     DocBuilder& builder() { return builder_; }
     bool depth_exceeded() const { return depth_exceeded_; }
@@ -57,10 +58,7 @@ public:
     }
     bool on_string(string_view s, std::size_t n, error_code&) {
         part_.append(s.data(), s.size());
-        DocNode node;
-        node.kind = DocNode::Kind::string;
-        node.text = std::move(part_);
-        node.range = string_range(s, n);
+        DocNode node = DocNode::of(std::move(part_), string_range(s, n));
         part_.clear();
         builder_.value(std::move(node));
         return true;
@@ -71,44 +69,30 @@ public:
     }
     bool on_int64(std::int64_t i, string_view s, error_code&) {
         number_.clear();
-        DocNode node;
-        node.kind = DocNode::Kind::integer;
-        node.integer = i;
-        node.range = number_range(s);
-        builder_.value(std::move(node));
+        builder_.value(DocNode::of(i, number_range(s)));
         return true;
     }
     bool on_uint64(std::uint64_t u, string_view s, error_code&) {
         number_.clear();
-        DocNode node;
-        node.kind = DocNode::Kind::uinteger;
-        node.uinteger = u;
-        node.range = number_range(s);
-        builder_.value(std::move(node));
+        builder_.value(DocNode::of(u, number_range(s)));
         return true;
     }
     bool on_double(double d, string_view s, error_code&) {
-        DocNode node;
-        node.kind = DocNode::Kind::real;
         number_.append(s.data(), s.size());
-        node.real = support::exact_double(number_, d);
-        node.range = number_range(s);
-        if (!std::isfinite(node.real)) {
+        const double exact = support::exact_double(number_, d);
+        DocNode node = DocNode::of(exact, number_range(s));
+        if (!std::isfinite(exact)) {
             diagnostics_.add(
                 Code::limit_integer, fmt::format("number '{}' is out of range", number_),
                 Location{node.range, builder_.pointer()}, "quote it to keep it as a string");
-            node.kind = DocNode::Kind::string;
-            node.text = number_;
+            node.value = number_;
         }
         number_.clear();
         builder_.value(std::move(node));
         return true;
     }
     bool on_bool(bool b, error_code&) {
-        DocNode node;
-        node.kind = DocNode::Kind::boolean;
-        node.boolean = b;
-        builder_.value(std::move(node));
+        builder_.value(DocNode::of(b));
         return true;
     }
     bool on_null(error_code&) {
@@ -162,27 +146,33 @@ private:
 } // namespace
 
 std::optional<DocNode> read_json(std::string_view text, const Limits& limits,
-                                 Diagnostics& diagnostics) {
-    if (!support::within_input_limit(text, limits, "document", diagnostics) ||
-        !support::valid_utf8(text, Code::jobspec_invalid_utf8, "the document", diagnostics))
+                                 Diagnostics& diagnostics, const JsonDialect& dialect,
+                                 std::size_t* used) {
+    if (!support::within_input_limit(text, limits, dialect.name, diagnostics) ||
+        !support::valid_utf8(text, dialect.invalid_utf8, dialect.subject, diagnostics))
         return std::nullopt;
     boost::json::parse_options options;
     // One more than ours, so our builder reports the limit with a pointer first.
     options.max_depth = limits.effective_depth() + 1;
     const std::size_t errors_before = diagnostics.error_count();
-    boost::json::basic_parser<JsonHandler> parser(options, text, limits, diagnostics);
+    boost::json::basic_parser<JsonHandler> parser(options, text, limits, diagnostics,
+                                                  dialect.duplicate_key);
     error_code ec;
-    const std::size_t used = parser.write_some(false, text.data(), text.size(), ec);
-    if (!ec && used < text.size())
+    // The parser stops after one document; without `used` nothing may follow it.
+    const std::size_t read = parser.write_some(false, text.data(), text.size(), ec);
+    if (!ec && used == nullptr && read < text.size())
         ec = boost::json::error::extra_data;
     if (ec && !parser.handler().depth_exceeded()) {
-        const auto at = static_cast<std::uint32_t>(used);
+        const auto at = static_cast<std::uint32_t>(read);
         std::string message = ec.message();
         if (!message.empty())
             message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
-        diagnostics.add(Code::jobspec_json_syntax, fmt::format("invalid JSON: {}", message),
+        diagnostics.add(dialect.syntax,
+                        fmt::format("{}: {}", dialect.syntax_message, message),
                         Location{SourceRange{at, at + (at < text.size() ? 1U : 0U)}, {}});
     }
+    if (used != nullptr)
+        *used = read;
     if (ec || diagnostics.error_count() > errors_before)
         return std::nullopt;
     return parser.handler().builder().finish();

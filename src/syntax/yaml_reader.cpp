@@ -76,20 +76,14 @@ DocNode resolve_scalar(const std::string& tag, const std::string& value, bool& o
     const std::string_view forced = std::string_view(tag).substr(0, core.size()) == core
                                         ? std::string_view(tag).substr(core.size())
                                         : std::string_view();
-    const auto as_string = [&] {
-        n.kind = DocNode::Kind::string;
-        n.text = value;
-        return n;
-    };
+    const auto as_string = [&] { return DocNode::of(value); };
     if (!plain && forced.empty())
         return as_string();
     if (forced == "str")
         return as_string();
     if ((plain || forced == "bool") && (value == "true" || value == "True" || value == "TRUE" ||
                                         value == "false" || value == "False" || value == "FALSE")) {
-        n.kind = DocNode::Kind::boolean;
-        n.boolean = value[0] == 't' || value[0] == 'T';
-        return n;
+        return DocNode::of(value[0] == 't' || value[0] == 'T');
     }
     if ((plain || forced == "null") &&
         (value == "null" || value == "Null" || value == "NULL" || value == "~" || value.empty()))
@@ -108,18 +102,12 @@ DocNode resolve_scalar(const std::string& tag, const std::string& value, bool& o
             const char* last = digits.data() + digits.size();
             std::int64_t i = 0;
             auto r = std::from_chars(first, last, i, base);
-            if (r.ec == std::errc{} && r.ptr == last) {
-                n.kind = DocNode::Kind::integer;
-                n.integer = i;
-                return n;
-            }
+            if (r.ec == std::errc{} && r.ptr == last)
+                return DocNode::of(i);
             std::uint64_t u = 0;
             r = std::from_chars(first, last, u, base);
-            if (r.ec == std::errc{} && r.ptr == last) {
-                n.kind = DocNode::Kind::uinteger;
-                n.uinteger = u;
-                return n;
-            }
+            if (r.ec == std::errc{} && r.ptr == last)
+                return DocNode::of(u);
             if (r.ec == std::errc::result_out_of_range) {
                 overflow = true;
                 return as_string();
@@ -138,11 +126,8 @@ DocNode resolve_scalar(const std::string& tag, const std::string& value, bool& o
             const char* first = v.data() + (v[0] == '+' ? 1 : 0);
             double d = 0;
             const auto r = std::from_chars(first, v.data() + v.size(), d);
-            if (r.ec == std::errc{}) {
-                n.kind = DocNode::Kind::real;
-                n.real = d;
-                return n;
-            }
+            if (r.ec == std::errc{})
+                return DocNode::of(d);
             overflow = true;
         }
     }
@@ -151,10 +136,12 @@ DocNode resolve_scalar(const std::string& tag, const std::string& value, bool& o
 
 std::size_t count_nodes(const DocNode& n) {
     std::size_t total = 1;
-    for (const auto& e : n.elements)
-        total += count_nodes(e);
-    for (const auto& m : n.members)
-        total += count_nodes(m.value);
+    if (n.is_sequence())
+        for (const auto& e : n.elements())
+            total += count_nodes(e);
+    if (n.is_mapping())
+        for (const auto& m : n.members())
+            total += count_nodes(m.value);
     return total;
 }
 
@@ -226,9 +213,9 @@ public:
                         fmt::format("aliases expand to more than {} nodes", max_alias_nodes_),
                         range);
         if (builder_.expecting_key()) {
-            if (it->second.kind != DocNode::Kind::string)
+            if (!it->second.is_string())
                 return stop(Code::jobspec_yaml_syntax, "a mapping key must be a scalar", range);
-            builder_.key(it->second.text, range);
+            builder_.key(it->second.text(), range);
             return;
         }
         DocNode copy = it->second;

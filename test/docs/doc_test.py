@@ -14,7 +14,10 @@ a code; the section's first example reports its code (run again with
 JOBSPEC_DIAGNOSTICS=json, and the code looked for in the JSON on stderr), and its last
 example, the fix, exits 0 without it.
 
-usage: doc_test.py BUILD-DIR SOURCE-DIR [--codes] FILE.md...
+With --update, nothing is tested: each example's output in the files is replaced by what
+it prints now (for a deliberate change; read the diff before committing it).
+
+usage: doc_test.py BUILD-DIR SOURCE-DIR [--codes] [--update] FILE.md...
 """
 import json
 import os
@@ -143,6 +146,38 @@ class Codes(unittest.TestCase):
                 self.assertEqual(status, 0, runs[-1][1])
 
 
+def update(path):
+    """Rewrites the outputs of every console example of a file with what it prints now."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    out, i, in_block = [], 0, False
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("```console"):
+            in_block = True
+        elif line.startswith("```"):
+            in_block = False
+        if in_block and line.startswith("$ "):
+            command = line[2:]
+            out.append(line)
+            while command.endswith("\\") and i + 1 < len(lines):
+                i += 1
+                out.append(lines[i])
+                command = command[:-1] + "\n" + lines[i]
+            printed = run(command).stdout.decode("utf-8", "replace").rstrip("\n")
+            if printed:
+                out.extend(printed.split("\n"))
+            i += 1
+            while i < len(lines) and not lines[i].startswith("$ ") and \
+                    not lines[i].startswith("```"):
+                i += 1
+            continue
+        out.append(line)
+        i += 1
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(out))
+
+
 def make_root():
     """The repository root as the examples see it, with `build` the build under test."""
     root = tempfile.mkdtemp(prefix="jobspec-docs-")
@@ -157,9 +192,13 @@ if __name__ == "__main__":
     BUILD, SOURCE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     rest = sys.argv[3:]
     CODES = "--codes" in rest
-    FILES = [os.path.abspath(f) for f in rest if f != "--codes"]
+    FILES = [os.path.abspath(f) for f in rest if f not in ("--codes", "--update")]
     ROOT = make_root()
     try:
+        if "--update" in rest:
+            for path in FILES:
+                update(path)
+            sys.exit(0)
         unittest.main(argv=[sys.argv[0]], verbosity=1)
     finally:
         for name in os.listdir(ROOT):

@@ -59,8 +59,12 @@ TEST_CASE("jobspec - the model holds what the document says") {
     REQUIRE(js.tasks.size() == 1);
     CHECK(js.tasks[0].command == std::vector<std::string>{"app"});
     CHECK(js.tasks[0].count.kind == jobspec::TaskCount::Kind::per_slot);
-    CHECK(js.attributes.at("system").at("duration").as_int64() == 3600);
-    CHECK(js.locations.at("/attributes/system/duration").begin == v1_yaml.find("3600"));
+    CHECK(js.attributes.duration() == 3600.0);
+    REQUIRE(js.attributes.system);
+    const auto* duration = js.attributes.system->find("duration");
+    REQUIRE(duration != nullptr);
+    CHECK(std::get<jobspec::Number>(duration->value) == jobspec::Number(std::int64_t{3600}));
+    CHECK(duration->value_range.begin == v1_yaml.find("3600"));
 }
 
 TEST_CASE("jobspec - YAML and JSON of the same jobspec read the same") {

@@ -1,0 +1,116 @@
+#include "lower/constraint_lowering.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include <jobspec/hostlist.hpp>
+#include <jobspec/idset.hpp>
+#include <jobspec/resource_set.hpp>
+#include <jobspec/suggest.hpp>
+
+namespace jobspec::lower {
+
+namespace {
+
+using support::PointerScope;
+using syntax::DocNode;
+
+class ConstraintLowering {
+public:
+    ConstraintLowering(support::JsonPointer& pointer, Diagnostics& diagnostics)
+        : ptr_(pointer), diags_(diagnostics) {}
+
+    Constraint read(const DocNode& n) {
+        if (!n.is_mapping()) {
+            report(Code::constraint_type,
+                   fmt::format("a constraint must be a dictionary, not {}",
+                               syntax::describe(n.kind())),
+                   n.range);
+            return {};
+        }
+        const auto& members = n.members();
+        if (members.empty())
+            return Constraint{"and", {}, {}};
+        if (members.size() > 1)
+            report(Code::constraint_arity, "a constraint has one operator", n.range,
+                   "combine several with {\"and\": [...]}");
+        const auto& [key, key_range, values] = members.front();
+        PointerScope at(ptr_, key);
+        Constraint c{key, {}, {}};
+        static const std::vector<std::string_view> operators = {"properties", "hostlist", "ranks",
+                                                                "not",        "or",       "and"};
+        if (std::find(operators.begin(), operators.end(), c.op) == operators.end()) {
+            const auto near = closest(c.op, operators);
+            report(Code::constraint_unknown_operator,
+                   fmt::format("unknown constraint operator '{}'", c.op), key_range,
+                   near ? fmt::format("did you mean '{}'?", *near)
+                        : "RFC 31 defines properties, hostlist, ranks, not, or, and");
+            return c;
+        }
+        if (!values.is_sequence()) {
+            report(Code::constraint_type,
+                   fmt::format("'{}' must have a list of values, not {}", c.op,
+                               syntax::describe(values.kind())),
+                   values.range);
+            return c;
+        }
+        const auto& list = values.elements();
+        if (c.op == "not" && list.size() > 1)
+            report(Code::constraint_arity,
+                   fmt::format("'not' negates one constraint, not {}", list.size()), values.range,
+                   "wrap several in {\"and\": [...]} or {\"or\": [...]}");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            PointerScope item_at(ptr_, i);
+            if (c.logical()) {
+                c.children.push_back(read(list[i]));
+                continue;
+            }
+            if (!list[i].is_string()) {
+                report(Code::constraint_type,
+                       fmt::format("'{}' values must be strings, not {}", c.op,
+                                   syntax::describe(list[i].kind())),
+                       list[i].range);
+                continue;
+            }
+            value(c.op, list[i].text(), list[i].range);
+            c.values.push_back(list[i].text());
+        }
+        return c;
+    }
+
+private:
+    void report(Code code, std::string message, SourceRange range, std::string help = {}) {
+        diags_.add(code, std::move(message), Location{range, ptr_.str()}, std::move(help));
+    }
+
+    void value(const std::string& op, const std::string& v, SourceRange range) {
+        if (op == "properties") {
+            const std::string_view bare =
+                !v.empty() && v[0] == '^' ? std::string_view(v).substr(1) : v;
+            if (!ResourceSet::valid_property_name(bare))
+                report(Code::constraint_value, fmt::format("'{}' is not a property name", v),
+                       range);
+        } else if (op == "hostlist") {
+            if (auto h = Hostlist::parse(v); !h)
+                report(Code::constraint_value,
+                       fmt::format("'{}' is not a hostlist: {}", v, h.error().message), range);
+        } else if (auto r = IdSet::parse(v); !r) {
+            report(Code::constraint_value,
+                   fmt::format("'{}' is not an idset: {}", v, r.error().message), range);
+        }
+    }
+
+    support::JsonPointer& ptr_;
+    Diagnostics& diags_;
+};
+
+} // namespace
+
+Constraint lower_constraint(const DocNode& n, support::JsonPointer& pointer,
+                            Diagnostics& diagnostics) {
+    return ConstraintLowering(pointer, diagnostics).read(n);
+}
+
+} // namespace jobspec::lower

@@ -1,0 +1,21 @@
+#include "lower/dependency_lowering.hpp"
+
+namespace jobspec::lower {
+
+Dependency dependency_from_object(const syntax::DocNode& object) {
+    Dependency d;
+    for (const auto& m : object.members()) {
+        if (m.key == "scheme" && m.value.is_string()) {
+            d.scheme = m.value.text();
+            d.scheme_range = m.value.range;
+        } else if (m.key == "value" && m.value.is_string()) {
+            d.value = m.value.text();
+            d.value_range = m.value.range;
+        } else if (m.key != "scheme" && m.key != "value") {
+            d.options.push_back({m.key, m.value.to_json(), m.key_range, m.value.range});
+        }
+    }
+    return d;
+}
+
+} // namespace jobspec::lower
