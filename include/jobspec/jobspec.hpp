@@ -16,6 +16,7 @@
 #include <jobspec/expected.hpp>       // Expected<T, E>
 #include <jobspec/feasibility.hpp>    // does a jobspec fit an R?
 #include <jobspec/fluid.hpp>          // RFC 19 job ids in seven encodings
+#include <jobspec/grammar_view.hpp>     // tokens, parse trees: inside the parsers
 #include <jobspec/hostlist.hpp>       // RFC 29 hostlists
 #include <jobspec/idset.hpp>          // RFC 22 idsets
 #include <jobspec/input.hpp>          // reading files and standard input within limits

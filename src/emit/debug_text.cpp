@@ -1,48 +1,29 @@
-#include "emit/debug_text.hpp"
-
-#include <jobspec/text.hpp>
+// The grammar debugger's views as text: tokens, parse trees, the IR, diagnostics. The
+// golden tests compare exactly these texts, so their format is part of what the tests
+// pin down.
+#include <jobspec/grammar_view.hpp>
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
 #include <jobspec/emit.hpp>
+#include <jobspec/text.hpp>
 
+#include "emit/debug_text.hpp"
 #include "emit/dot_text.hpp"
+#include "support/indented_lines.hpp"
 #include "support/json_string.hpp"
 
-namespace jobspec::emit {
+namespace jobspec {
 
 namespace {
 
+using emit::dot_quoted;
+using support::IndentedLines;
 using support::json_quoted;
 
-std::string range_text(SourceRange range) {
-    if (!range.known())
-        return " @?";
-    return fmt::format(" @[{},{})", range.begin, range.end);
-}
-
-/// Lines indented two spaces a level, each optionally ending with a range.
-class Lines {
-public:
-    explicit Lines(bool ranges) : ranges_(ranges) {}
-
-    void add(std::size_t depth, const std::string& line, SourceRange range) {
-        out_.append(2 * depth, ' ');
-        out_ += line;
-        if (ranges_)
-            out_ += range_text(range);
-        out_ += '\n';
-    }
-    std::string take() { return std::move(out_); }
-
-private:
-    bool ranges_;
-    std::string out_;
-};
-
-void tree_lines(const syntax::ParseTreeNode& node, std::size_t depth, Lines& out) {
+void tree_lines(const ParseTreeNode& node, std::size_t depth, IndentedLines& out) {
     if (node.rule) {
         out.add(depth, node.name, node.range);
         for (const auto& child : node.children)
@@ -59,7 +40,7 @@ void tree_lines(const syntax::ParseTreeNode& node, std::size_t depth, Lines& out
 
 class TreeDot {
 public:
-    std::string graph(const syntax::ParseTreeNode& tree) {
+    std::string graph(const ParseTreeNode& tree) {
         out_ = "digraph parse_tree {\n  ordering=out;\n"
                "  node [fontname=\"Helvetica\"];\n";
         node(tree);
@@ -67,7 +48,7 @@ public:
     }
 
 private:
-    std::string node(const syntax::ParseTreeNode& n) {
+    std::string node(const ParseTreeNode& n) {
         std::string id = fmt::format("n{}", next_++);
         if (n.rule) {
             out_ += fmt::format("  {} [label={}, shape=ellipse];\n", id, dot_quoted(n.name));
@@ -85,116 +66,9 @@ private:
     std::size_t next_ = 0;
 };
 
-// --- Shape AST -------------------------------------------------------------------------
-
-void dict_lines(const syntax::ShapeDict& dict, std::size_t depth, Lines& out);
-
-void value_lines(const syntax::ShapeValue& value, std::size_t depth, Lines& out) {
-    using Kind = syntax::ShapeValue::Kind;
-    switch (value.kind) {
-    case Kind::word:
-        out.add(depth, "Word " + json_quoted(value.text), value.range);
-        break;
-    case Kind::string:
-        out.add(depth, "String " + json_quoted(value.text), value.range);
-        break;
-    case Kind::dict:
-        dict_lines(value.dict, depth, out);
-        break;
-    case Kind::array:
-        out.add(depth, "Array", value.range);
-        for (const auto& element : value.elements)
-            value_lines(element, depth + 1, out);
-        break;
-    }
-}
-
-void dict_lines(const syntax::ShapeDict& dict, std::size_t depth, Lines& out) {
-    out.add(depth, "Dict", dict.range);
-    for (const auto& item : dict.items) {
-        std::string line = "Item " + json_quoted(item.key);
-        if (item.sign != syntax::ShapeItem::Sign::none)
-            line += item.sign == syntax::ShapeItem::Sign::plus ? " sign=+" : " sign=-";
-        if (item.key_quoted)
-            line += " quoted";
-        out.add(depth + 1, line, item.range);
-        if (item.value)
-            value_lines(*item.value, depth + 2, out);
-    }
-}
-
-void vertex_lines(const syntax::ShapeVertex& v, std::size_t depth, Lines& out) {
-    out.add(depth, "Vertex " + json_quoted(v.type), v.range);
-    if (v.count)
-        out.add(depth + 1, "Count " + json_quoted(v.count->text), v.count->range);
-    if (v.dict)
-        dict_lines(*v.dict, depth + 1, out);
-    if (v.has_with) {
-        const SourceRange all =
-            v.with.empty() ? SourceRange{}
-                           : SourceRange{v.with.front().range.begin, v.with.back().range.end};
-        out.add(depth + 1, "With", all);
-        for (const auto& child : v.with)
-            vertex_lines(child, depth + 2, out);
-    }
-}
-
-void ast_lines(const syntax::ShapeAst& ast, Lines& out) {
-    out.add(0, "Shape", ast.range);
-    for (const auto& v : ast.vertices)
-        vertex_lines(v, 1, out);
-}
-
-// --- Dependency AST --------------------------------------------------------------------
-
-void ast_lines(const syntax::DependencyAst& ast, Lines& out) {
-    SourceRange all = ast.scheme_range;
-    if (ast.value && ast.value_range.known())
-        all.end = std::max(all.end, ast.value_range.end);
-    if (!ast.options.empty() && ast.options.back().value_range.known())
-        all.end = std::max(all.end, ast.options.back().value_range.end);
-    out.add(0, "Dependency", all);
-    out.add(1, "Scheme " + json_quoted(ast.scheme), ast.scheme_range);
-    if (ast.value)
-        out.add(1, "Value " + json_quoted(*ast.value), ast.value_range);
-    for (const auto& option : ast.options) {
-        out.add(1, "Option " + json_quoted(option.key), option.key_range);
-        out.add(2, "Value " + json_quoted(option.value), option.value_range);
-    }
-}
-
-// --- Constraint query AST --------------------------------------------------------------
-
-void query_lines(const syntax::QueryNode& node, std::size_t depth, Lines& out) {
-    using Kind = syntax::QueryNode::Kind;
-    switch (node.kind) {
-    case Kind::term: {
-        std::string line = "Term";
-        if (!node.op.empty())
-            line += " op=" + json_quoted(node.op);
-        line += " " + json_quoted(node.operand);
-        if (node.quoted)
-            line += " quoted";
-        out.add(depth, line, node.range);
-        return;
-    }
-    case Kind::and_:
-        out.add(depth, "And", node.range);
-        break;
-    case Kind::or_:
-        out.add(depth, "Or", node.range);
-        break;
-    case Kind::not_:
-        out.add(depth, "Not", node.range);
-        break;
-    }
-    for (const auto& child : node.children)
-        query_lines(child, depth + 1, out);
-}
-
 // --- ResourceGraph IR ------------------------------------------------------------------
 
-void ir_lines(const ResourceVertex& v, std::size_t depth, Lines& out) {
+void ir_lines(const ResourceVertex& v, std::size_t depth, IndentedLines& out) {
     std::string line = visible_text(v.type) + " \u00d7" + v.count.format();
     for (const auto& p : v.properties) {
         std::string value = to_json_text(p.value);
@@ -208,7 +82,7 @@ void ir_lines(const ResourceVertex& v, std::size_t depth, Lines& out) {
 
 } // namespace
 
-std::string tokens_text(const std::vector<syntax::TokenInfo>& tokens) {
+std::string tokens_text(const std::vector<GrammarToken>& tokens) {
     std::size_t type_width = 4, text_width = 4;
     std::vector<std::string> texts;
     texts.reserve(tokens.size());
@@ -225,33 +99,26 @@ std::string tokens_text(const std::vector<syntax::TokenInfo>& tokens) {
     return out;
 }
 
-std::string tree_text(const syntax::ParseTreeNode& tree, bool ranges) {
-    Lines out(ranges);
+std::string tree_text(const ParseTreeNode& tree, bool ranges) {
+    IndentedLines out(ranges);
     tree_lines(tree, 0, out);
     return out.take();
 }
 
-std::string tree_dot(const syntax::ParseTreeNode& tree) {
+std::string tree_dot(const ParseTreeNode& tree) {
     return TreeDot().graph(tree);
 }
 
-std::string ast_text(const syntax::DebugAst& ast, bool ranges) {
-    Lines out(ranges);
-    if (const auto* shape = std::get_if<syntax::ShapeAst>(&ast))
-        ast_lines(*shape, out);
-    else if (const auto* dependency = std::get_if<syntax::DependencyAst>(&ast))
-        ast_lines(*dependency, out);
-    else if (const auto* query = std::get_if<syntax::QueryNode>(&ast))
-        query_lines(*query, 0, out);
-    return out.take();
-}
+namespace emit {
 
 std::string ir_text(const ResourceList& resources, bool ranges) {
-    Lines out(ranges);
+    IndentedLines out(ranges);
     for (const auto& v : resources)
         ir_lines(v, 0, out);
     return out.take();
 }
+
+} // namespace emit
 
 std::string diagnostics_text(const Diagnostics& diagnostics) {
     if (diagnostics.empty())
@@ -261,7 +128,7 @@ std::string diagnostics_text(const Diagnostics& diagnostics) {
         out += fmt::format("{}[{}]", d.severity == Severity::error ? "error" : "warning",
                            d.code_name());
         if (d.location.range.known())
-            out += range_text(d.location.range);
+            out += support::range_text(d.location.range);
         if (!d.location.pointer.empty())
             out += " " + visible_text(d.location.pointer);
         out += ": " + visible_text(d.message) + "\n";
@@ -269,4 +136,4 @@ std::string diagnostics_text(const Diagnostics& diagnostics) {
     return out;
 }
 
-} // namespace jobspec::emit
+} // namespace jobspec

@@ -237,14 +237,14 @@ ParseTreeNode convert(antlr4::tree::ParseTree* tree, const Parser& parser,
 /// Watches one parse and fills a DebugParse.
 class DebugObserver final : public ParseObserver {
 public:
-    DebugObserver(const DebugOptions& options, const antlr4::dfa::Vocabulary& vocabulary,
+    DebugObserver(const InspectOptions& options, const antlr4::dfa::Vocabulary& vocabulary,
                   DebugParse& out)
         : options_(options), vocabulary_(vocabulary), out_(out), log_(out.trace),
           reports_(out.reports) {}
 
     void lexed(const TokenListSource& source) override {
         for (const auto& token : source.tokens()) {
-            TokenInfo info;
+            GrammarToken info;
             info.index = out_.tokens.size();
             info.type = type_name(vocabulary_, token->getType());
             if (token->getType() != Token::EOF)
@@ -260,7 +260,7 @@ public:
         // The parser deletes the simulator it had and owns ours from here on.
         simulator_ = new TracingSimulator(&parser, options_.trace ? &log_ : nullptr, vocabulary_);
         simulator_->setPredictionMode(options_.sll ? antlr4::atn::PredictionMode::SLL
-                                      : options_.diagnostic_mode
+                                      : options_.ambiguities
                                           ? antlr4::atn::PredictionMode::LL_EXACT_AMBIG_DETECTION
                                           : antlr4::atn::PredictionMode::LL);
         parser.setInterpreter(simulator_);
@@ -268,7 +268,7 @@ public:
             listener_.emplace(log_, vocabulary_, parser);
             parser.addParseListener(&*listener_);
         }
-        if (options_.diagnostic_mode)
+        if (options_.ambiguities)
             parser.addErrorListener(&reports_);
     }
 
@@ -298,7 +298,7 @@ private:
         }
     }
 
-    const DebugOptions& options_;
+    const InspectOptions& options_;
     const antlr4::dfa::Vocabulary& vocabulary_;
     DebugParse& out_;
     TraceLog log_;
@@ -309,7 +309,7 @@ private:
 
 } // namespace
 
-DebugParse debug_parse(Grammar grammar, std::string_view text, const DebugOptions& options) {
+DebugParse debug_parse(Grammar grammar, std::string_view text, const InspectOptions& options) {
     DebugParse out;
     out.diagnostics = Diagnostics(options.limits.max_diagnostics);
     DebugObserver observer(options, vocabulary(grammar), out);

@@ -3,14 +3,15 @@
 #include <doctest/doctest.h>
 
 #include <jobspec/emit.hpp>
+#include <jobspec/grammar_view.hpp>
 #include <jobspec/shape.hpp>
 
-#include "emit/debug_text.hpp"
+#include "syntax/ast_printer.hpp"
 #include "emit/dot_text.hpp"
 #include "syntax/grammar_debug.hpp"
 
 using jobspec::syntax::debug_parse;
-using jobspec::syntax::Grammar;
+using jobspec::Grammar;
 
 namespace {
 
@@ -45,7 +46,7 @@ TEST_CASE("grammar debug - recovery keeps a tree and marks what it skipped") {
     CHECK(std::holds_alternative<std::monostate>(p.ast));
     REQUIRE(p.diagnostics.size() == 1);
     CHECK(p.diagnostics[0].code_name() == "query.syntax");
-    CHECK(jobspec::emit::tree_text(*p.tree, false).find("OR \"or\" (error)") != std::string::npos);
+    CHECK(jobspec::tree_text(*p.tree, false).find("OR \"or\" (error)") != std::string::npos);
 }
 
 TEST_CASE("grammar debug - a lexer error leaves tokens but no tree") {
@@ -56,7 +57,7 @@ TEST_CASE("grammar debug - a lexer error leaves tokens but no tree") {
 }
 
 TEST_CASE("grammar debug - trace, decision statistics and its cap") {
-    jobspec::syntax::DebugOptions options;
+    jobspec::InspectOptions options;
     options.trace = true;
     const auto p = debug_parse(Grammar::constraint, "host:a b", options);
     REQUIRE_FALSE(p.trace.empty());
@@ -73,7 +74,7 @@ TEST_CASE("grammar debug - trace, decision statistics and its cap") {
     for (int i = 0; i < 30000; ++i)
         many += "a ";
     const auto big = debug_parse(Grammar::constraint, many, options);
-    CHECK(big.trace.size() == jobspec::syntax::max_trace_lines + 1);
+    CHECK(big.trace.size() == jobspec::max_trace_lines + 1);
     CHECK(big.trace.back().find("trace stops") != std::string::npos);
     CHECK(big.diagnostics.empty());
 }
@@ -83,11 +84,11 @@ TEST_CASE("grammar debug - SLL and diagnostic modes parse our grammars alike") {
         const char* text = grammar == Grammar::shape        ? "node/[socket=2/core;gpu{x}]"
                            : grammar == Grammar::dependency ? "string:a?type=in&scope=user"
                                                             : "a|b -c:d (e f)";
-        jobspec::syntax::DebugOptions options;
+        jobspec::InspectOptions options;
         options.sll = true;
         CHECK(debug_parse(grammar, text, options).diagnostics.empty());
         options.sll = false;
-        options.diagnostic_mode = true;
+        options.ambiguities = true;
         const auto p = debug_parse(grammar, text, options);
         CHECK(p.diagnostics.empty());
         CHECK(p.reports.empty());
@@ -95,7 +96,7 @@ TEST_CASE("grammar debug - SLL and diagnostic modes parse our grammars alike") {
 }
 
 TEST_CASE("grammar debug - the limits jobspec has") {
-    jobspec::syntax::DebugOptions options;
+    jobspec::InspectOptions options;
     options.limits.max_input_bytes = 4;
     CHECK(debug_parse(Grammar::shape, "slot/core", options).diagnostics[0].code_name() ==
           "limit.input-size");
@@ -109,18 +110,18 @@ TEST_CASE("grammar debug - the limits jobspec has") {
 }
 
 TEST_CASE("debug text - AST printers show what each grammar's AST holds") {
-    CHECK(jobspec::emit::ast_text(debug_parse(Grammar::dependency, "afterok:1").ast, false) ==
+    CHECK(jobspec::syntax::ast_text(debug_parse(Grammar::dependency, "afterok:1").ast, false) ==
           "Dependency\n  Scheme \"afterok\"\n  Value \"1\"\n");
-    CHECK(jobspec::emit::ast_text(debug_parse(Grammar::constraint, "-x:\"a b\"").ast, true) ==
+    CHECK(jobspec::syntax::ast_text(debug_parse(Grammar::constraint, "-x:\"a b\"").ast, true) ==
           "Not @[0,8)\n  Term op=\"x\" \"a b\" quoted @[1,8)\n");
-    CHECK(jobspec::emit::ast_text(debug_parse(Grammar::shape, "core{+a,-b}").ast, false) ==
+    CHECK(jobspec::syntax::ast_text(debug_parse(Grammar::shape, "core{+a,-b}").ast, false) ==
           "Shape\n  Vertex \"core\"\n    Dict\n      Item \"a\" sign=+\n      Item \"b\" sign=-\n");
 }
 
 TEST_CASE("debug text - tree DOT") {
     const auto p = debug_parse(Grammar::shape, "core");
     REQUIRE(p.tree);
-    const std::string dot = jobspec::emit::tree_dot(*p.tree);
+    const std::string dot = jobspec::tree_dot(*p.tree);
     CHECK(dot.rfind("digraph parse_tree {", 0) == 0);
     CHECK(dot.find("[label=\"NAME\\ncore\", shape=box]") != std::string::npos);
     CHECK(count(dot, " -> ") == 5); // shape->list->vertex->name->NAME, shape->EOF

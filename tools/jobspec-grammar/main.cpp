@@ -4,17 +4,11 @@
 
 #include <CLI/CLI.hpp>
 
-#include <jobspec/constraint.hpp>
-#include <jobspec/dependency.hpp>
-#include <jobspec/shape.hpp>
+#include <jobspec/grammar_view.hpp>
+#include <jobspec/version.hpp>
 
 #include "cli_support.hpp"
-#include "emit/debug_text.hpp"
 #include "graphviz.hpp"
-#include "lower/shape_lowering.hpp"
-#include "sema/canonical_resources.hpp"
-#include "syntax/grammar_debug.hpp"
-#include <jobspec/version.hpp>
 
 namespace {
 
@@ -33,17 +27,17 @@ struct Args {
     bool dot = false;
     std::string svg;
     bool trace = false;
-    bool diagnostic_mode = false;
+    bool ambiguities = false;
     bool sll = false;
     CommonOptions common;
 };
 
-syntax::Grammar grammar_of(const std::string& name) {
+Grammar grammar_of(const std::string& name) {
     if (name == "dependency")
-        return syntax::Grammar::dependency;
+        return Grammar::dependency;
     if (name == "constraint")
-        return syntax::Grammar::constraint;
-    return syntax::Grammar::shape;
+        return Grammar::constraint;
+    return Grammar::shape;
 }
 
 /// The input: the argument, the file, or standard input; without trailing newlines when
@@ -88,28 +82,9 @@ std::string lines(const std::vector<std::string>& items, const char* none) {
     return out;
 }
 
-/// The shape pipeline pass by pass: each pass's diagnostics, and the IR after lowering.
-std::string ir_view(const syntax::DebugParse& parse, const Limits& limits) {
-    std::string out = "parse: " + emit::diagnostics_text(parse.diagnostics);
-    const auto* ast = std::get_if<syntax::ShapeAst>(&parse.ast);
-    if (ast == nullptr)
-        return out + "(no IR: the parse failed)\n";
-    Diagnostics lowering(limits.max_diagnostics);
-    ResourceList resources = lower::lower_shape(*ast, ShapeOptions{}.default_label, lowering);
-    lowering.sort_by_position();
-    out += "lower: " + emit::diagnostics_text(lowering);
-    out += emit::ir_text(resources, false);
-    if (lowering.has_errors())
-        return out + "(the canonical pass does not run after lowering errors)\n";
-    Diagnostics canonical(limits.max_diagnostics);
-    sema::check_resources(resources, "", canonical);
-    canonical.sort_by_position();
-    return out + "canonical: " + emit::diagnostics_text(canonical);
-}
-
 /// What SLL alone made of the text, next to what full LL (jobspec's parse) made of it.
-std::string sll_view(const syntax::DebugParse& sll, const Diagnostics& full) {
-    const bool sll_failed = sll.diagnostics.has_errors();
+std::string sll_view(const GrammarInspection& sll, const Diagnostics& full) {
+    const bool sll_failed = sll.parse_diagnostics.has_errors();
     bool ll_failed = false;
     for (const auto& d : full)
         ll_failed = ll_failed || (d.severity == Severity::error &&
@@ -117,30 +92,8 @@ std::string sll_view(const syntax::DebugParse& sll, const Diagnostics& full) {
     if (!sll_failed)
         return "SLL prediction is enough for this input\n";
     if (ll_failed)
-        return "SLL fails, as full LL does:\n" + emit::diagnostics_text(sll.diagnostics);
-    return "SLL fails where full LL succeeds:\n" + emit::diagnostics_text(sll.diagnostics);
-}
-
-/// The diagnostics jobspec itself reports for the text (the same API, the same codes).
-Diagnostics jobspec_diagnostics(syntax::Grammar grammar, std::string_view text,
-                                const Limits& limits) {
-    switch (grammar) {
-    case syntax::Grammar::shape: {
-        ShapeOptions options;
-        options.limits = limits;
-        return compile_shape(text, options).diagnostics();
-    }
-    case syntax::Grammar::dependency: {
-        DependencyOptions options;
-        options.limits = limits;
-        return parse_dependency(text, options).diagnostics();
-    }
-    case syntax::Grammar::constraint:
-        break;
-    }
-    QueryOptions options;
-    options.limits = limits;
-    return parse_constraint_query(text, options).diagnostics();
+        return "SLL fails, as full LL does:\n" + diagnostics_text(sll.parse_diagnostics);
+    return "SLL fails where full LL succeeds:\n" + diagnostics_text(sll.parse_diagnostics);
 }
 
 int run(Args& a, Reporter& reporter) {
@@ -151,49 +104,47 @@ int run(Args& a, Reporter& reporter) {
     const auto text = read_text(a, reporter, read_status);
     if (!text)
         return read_status;
-    const syntax::Grammar grammar = grammar_of(a.grammar);
-    syntax::DebugOptions options;
+    InspectOptions options;
     options.trace = a.trace;
-    options.diagnostic_mode = a.diagnostic_mode;
+    options.ambiguities = a.ambiguities;
     options.sll = a.sll;
     options.limits = a.common.limits;
-    const syntax::DebugParse parse = syntax::debug_parse(grammar, *text, options);
-    Diagnostics diagnostics = jobspec_diagnostics(grammar, *text, a.common.limits);
+    GrammarInspection parse = inspect_grammar(grammar_of(a.grammar), *text, options);
 
-    if (!(a.tokens || a.ast || a.ir || a.dot || a.trace || a.diagnostic_mode || a.sll ||
+    if (!(a.tokens || a.ast || a.ir || a.dot || a.trace || a.ambiguities || a.sll ||
           !a.svg.empty()))
         a.tree = true;
     const std::size_t count =
-        a.tokens + a.tree + a.ast + a.ir + a.dot + a.trace + a.diagnostic_mode + a.sll;
+        a.tokens + a.tree + a.ast + a.ir + a.dot + a.trace + a.ambiguities + a.sll;
     Views views(count);
     const char* no_tree = "(no parse tree: the lexer stopped first)\n";
     if (a.tokens)
-        views.add("tokens", emit::tokens_text(parse.tokens));
+        views.add("tokens", tokens_text(parse.tokens));
     if (a.tree)
-        views.add("tree", parse.tree ? emit::tree_text(*parse.tree, a.ranges) : no_tree);
+        views.add("tree", parse.tree ? tree_text(*parse.tree, a.ranges) : no_tree);
     if (a.ast) {
-        const std::string ast = emit::ast_text(parse.ast, a.ranges);
+        const std::string& ast = a.ranges ? parse.ast_ranges : parse.ast;
         views.add("ast", ast.empty() ? "(no AST: the parse failed)\n" : ast);
     }
     if (a.ir)
-        views.add("ir", ir_view(parse, a.common.limits));
+        views.add("ir", parse.passes);
     if (a.dot)
-        views.add("dot", parse.tree ? emit::tree_dot(*parse.tree) : no_tree);
+        views.add("dot", parse.tree ? tree_dot(*parse.tree) : no_tree);
     if (a.trace)
         views.add("trace", lines(parse.trace, "(the parser did not run)"));
-    if (a.diagnostic_mode)
+    if (a.ambiguities)
         views.add("reports", lines(parse.reports, "(no ambiguities, no full-context predictions)"));
     if (a.sll)
-        views.add("sll", sll_view(parse, diagnostics));
+        views.add("sll", sll_view(parse, parse.diagnostics));
 
     int status = write_output(views.text(), reporter);
-    const int reported = reporter.report(diagnostics, *text, a.file);
+    const int reported = reporter.report(parse.diagnostics, *text, a.file);
     if (!a.svg.empty() && status == exit_ok) {
         if (!parse.tree)
             status = reporter.usage(Code::io_unwritable,
                                     "no parse tree to draw: the lexer stopped first");
         else
-            status = write_svg(emit::tree_dot(*parse.tree), a.svg, reporter);
+            status = write_svg(tree_dot(*parse.tree), a.svg, reporter);
     }
     return status != exit_ok ? status : reported;
 }
@@ -224,7 +175,7 @@ int main(int argc, char** argv) {
     app.add_flag("--trace", a.trace,
                  "Rule entries and exits, tokens consumed, each prediction that needs more "
                  "than one token of lookahead, then per-decision statistics");
-    app.add_flag("--ambiguities", a.diagnostic_mode,
+    app.add_flag("--ambiguities", a.ambiguities,
                  "ANTLR's diagnostic mode: report ambiguities and full-context predictions");
     app.add_flag("--sll", a.sll, "Parse with SLL prediction only and say whether it is enough");
     Reporter reporter("jobspec-grammar");
