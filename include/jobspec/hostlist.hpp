@@ -73,7 +73,10 @@ public:
     /// Every host name, in order. Expands the whole list: mind count() first.
     std::vector<std::string> expand() const;
 
-    /// A copy sorted by prefix, suffix and number (hosts without numbers by name).
+    /// A copy sorted the way flux-core sorts hosts (RFC 29 gives no order): by the name
+    /// without its trailing digits (byte by byte), a name without trailing digits before
+    /// those with, then by that number and its count of digits. Repeats are kept.
+    /// Example: {n10, n2-ib, n9, n, n10-ib} -> n, n9, n10, n10-ib, n2-ib.
     Hostlist sorted() const;
     /// A sorted copy without repeats.
     Hostlist unique() const;
@@ -81,6 +84,11 @@ public:
     Hostlist united(const Hostlist& other) const;
     Hostlist intersected(const Hostlist& other) const;
     Hostlist without(const Hostlist& other) const;
+    /// This list, in order, without one occurrence of a host (its first) for each time
+    /// `hosts` names it. Example: {a, b, a, c} removed {a, c} -> {b, a}.
+    Hostlist removed(const Hostlist& hosts) const;
+    /// This list, in order, without any occurrence of the hosts of `hosts`.
+    Hostlist excluding(const Hostlist& hosts) const;
 
     const std::vector<Run>& runs() const noexcept { return runs_; }
     friend bool operator==(const Hostlist&, const Hostlist&) = default;

@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -470,6 +472,38 @@ Groups groups_of(const Hostlist& list) {
     return g;
 }
 
+/// How flux-core orders a host name (see Hostlist::sorted).
+struct SortKey {
+    std::string_view stem;
+    bool numbered;
+    std::uint64_t number;
+    std::size_t digits;
+    friend bool operator<(const SortKey& a, const SortKey& b) {
+        return std::tie(a.stem, a.numbered, a.number, a.digits) <
+               std::tie(b.stem, b.numbered, b.number, b.digits);
+    }
+};
+
+SortKey sort_key(std::string_view host) {
+    std::size_t begin = host.size();
+    while (begin > 0 && is_digit(host[begin - 1]))
+        --begin;
+    const std::string_view digits = host.substr(begin);
+    if (digits.empty() || !is_number(digits))
+        return {host, false, 0, 0};
+    return {host.substr(0, begin), true, value_of(digits), digits.size()};
+}
+
+Hostlist sorted_names(std::vector<std::string> names) {
+    std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
+        return sort_key(a) < sort_key(b);
+    });
+    Hostlist out;
+    for (const auto& name : names)
+        out.append(name);
+    return out;
+}
+
 /// A sorted list from groups: by prefix and suffix (a name without number by itself),
 /// then by number.
 Hostlist from_groups(const Groups& g) {
@@ -498,6 +532,10 @@ Hostlist from_groups(const Groups& g) {
         for (auto& run : runs)
             out.append(std::move(run));
     }
+    // Names with a number inside (n1-ib) are ordered by their whole text: sort them so.
+    for (const auto& [key, widths] : g.numbered)
+        if (!key.second.empty())
+            return sorted_names(out.expand());
     return out;
 }
 
@@ -533,27 +571,32 @@ Hostlist Hostlist::unique() const {
 
 Hostlist Hostlist::sorted() const {
     Hostlist once = unique();
-    if (once.count() == count())
-        return once;
-    // Repeats: sort the names themselves (by prefix, suffix, number, then as written).
-    struct Name {
-        std::string prefix, suffix, digits, host;
-        std::uint64_t value;
-    };
-    std::vector<Name> names;
-    for (auto& host : expand()) {
-        const auto split = split_last_number(host);
-        names.push_back(split ? Name{std::string(split->prefix), std::string(split->suffix),
-                                     std::string(split->digits), host, value_of(split->digits)}
-                              : Name{host, {}, {}, host, 0});
-    }
-    std::stable_sort(names.begin(), names.end(), [](const Name& a, const Name& b) {
-        return std::tie(a.prefix, a.suffix, a.value, a.digits) <
-               std::tie(b.prefix, b.suffix, b.value, b.digits);
-    });
+    return once.count() == count() ? once : sorted_names(expand());
+}
+
+Hostlist Hostlist::removed(const Hostlist& hosts) const {
+    std::unordered_map<std::string, std::uint64_t> times;
+    for (auto& host : hosts.expand())
+        ++times[std::move(host)];
     Hostlist out;
-    for (const auto& n : names)
-        out.append(n.host);
+    for (const auto& host : expand()) {
+        const auto it = times.find(host);
+        if (it != times.end() && it->second > 0)
+            --it->second;
+        else
+            out.append(host);
+    }
+    return out;
+}
+
+Hostlist Hostlist::excluding(const Hostlist& hosts) const {
+    std::unordered_set<std::string> drop;
+    for (auto& host : hosts.expand())
+        drop.insert(std::move(host));
+    Hostlist out;
+    for (const auto& host : expand())
+        if (drop.count(host) == 0)
+            out.append(host);
     return out;
 }
 
