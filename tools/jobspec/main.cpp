@@ -9,6 +9,7 @@
 #include "constraint_command.hpp"
 #include "dependency_command.hpp"
 #include "graph_command.hpp"
+#include "hostlist_command.hpp"
 #include "id_command.hpp"
 #include "r_command.hpp"
 #include "set_commands.hpp"

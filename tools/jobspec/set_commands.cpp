@@ -1,11 +1,8 @@
 #include "set_commands.hpp"
 
-#include <charconv>
-#include <iostream>
 #include <memory>
 #include <vector>
 
-#include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
 
 namespace jobspec::cli {
@@ -102,88 +99,6 @@ int run_idset(const SetArgs& a) {
     return out.flush();
 }
 
-int run_hostlist(const SetArgs& a) {
-    std::vector<std::string> args = a.args;
-    std::optional<std::uint64_t> nth;
-    std::string find;
-    if (a.op == "nth" || a.op == "find") {
-        if (args.empty()) {
-            std::cerr << "jobspec hostlist " << a.op << ": needs " << (a.op == "nth" ? "N" : "HOST")
-                      << " before the hostlists\n";
-            return exit_usage;
-        }
-        if (a.op == "nth") {
-            std::uint64_t n = 0;
-            const auto r = std::from_chars(args[0].data(), args[0].data() + args[0].size(), n);
-            if (r.ec != std::errc{} || r.ptr != args[0].data() + args[0].size()) {
-                std::cerr << "jobspec hostlist nth: '" << args[0]
-                          << "' is not a position (from 0)\n";
-                return exit_usage;
-            }
-            nth = n;
-        } else {
-            find = args[0];
-        }
-        args.erase(args.begin());
-    }
-    std::vector<Hostlist> lists;
-    for (const auto& arg : args) {
-        auto parsed = Hostlist::parse(arg);
-        if (!parsed)
-            return codec_error(parsed.error(), arg, a.common);
-        lists.push_back(std::move(*parsed));
-    }
-    Hostlist all;
-    for (const auto& l : lists)
-        all.append(l);
-    Out out;
-    if (a.op == "expand") {
-        for (const auto& run : all.runs()) {
-            Hostlist one;
-            one.append(run);
-            for (const auto& host : one.expand())
-                out.line(host);
-        }
-        return out.flush();
-    }
-    if (a.op == "count") {
-        out.line(std::to_string(all.count()));
-        return out.flush();
-    }
-    if (nth) {
-        auto host = all.nth(*nth);
-        if (!host) {
-            std::cerr << "jobspec hostlist nth: there are only " << all.count() << " hosts\n";
-            return exit_invalid;
-        }
-        out.line(*host);
-        return out.flush();
-    }
-    if (a.op == "find") {
-        auto at = all.find(find);
-        if (!at) {
-            std::cerr << "jobspec hostlist find: '" << find << "' is not in the list\n";
-            return exit_invalid;
-        }
-        out.line(std::to_string(*at));
-        return out.flush();
-    }
-    Hostlist result;
-    if (a.op == "encode") {
-        result = all;
-    } else if (a.op == "sort") {
-        result = all.sorted();
-    } else if (a.op == "uniq") {
-        result = all.unique();
-    } else {
-        result = fold(a.op, lists);
-        if (lists.size() == 1 && a.op == "union")
-            result = result.unique();
-    }
-    out.line(result.encode());
-    return out.flush();
-}
-
 } // namespace
 
 Command add_idset_command(CLI::App& parent) {
@@ -204,29 +119,6 @@ Command add_idset_command(CLI::App& parent) {
 
 Exit status: 0 success, 1 an invalid idset, 2 usage error.)");
     return Command{app, [args] { return run_idset(*args); }};
-}
-
-Command add_hostlist_command(CLI::App& parent) {
-    auto args = std::make_shared<SetArgs>();
-    CLI::App* app =
-        parent.add_subcommand("hostlist", "Work with RFC 29 hostlists (like node[0-15])");
-    app->add_option("OPERATION", args->op,
-                    "expand, encode (the shortest hostlist for hosts in order), count, nth N, "
-                    "find HOST, sort, uniq, union, intersect, diff")
-        ->check(CLI::IsMember({"expand", "encode", "count", "nth", "find", "sort", "uniq", "union",
-                               "intersect", "diff"}))
-        ->required();
-    app->add_option("HOSTLIST", args->args,
-                    "Hostlists or host names (nth and find take N or HOST first)");
-    add_common_options(*app, args->common);
-    app->footer(R"(Examples:
-  jobspec hostlist expand 'node[0-3]'              one host a line
-  jobspec hostlist encode node1 node2 node3 node7   -> node[1-3,7]
-  jobspec hostlist nth 5 'node[0-15]'              -> node5
-  jobspec hostlist diff 'node[0-15]' 'node[4-7]'   -> node[0-3,8-15]
-
-Exit status: 0 success, 1 an invalid hostlist or no such host, 2 usage error.)");
-    return Command{app, [args] { return run_hostlist(*args); }};
 }
 
 } // namespace jobspec::cli
