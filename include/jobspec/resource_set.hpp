@@ -78,8 +78,10 @@ public:
     // carry no nslots, starttime or expiration (those describe one allocation); the
     // scheduling key is this set's, or else the other's for united() and appended().
 
-    /// Per rank, the cores and GPUs of either set. A rank in both keeps this set's host;
-    /// properties are those of either set.
+    /// Per rank, the cores and GPUs of either set, computed as flux-core does: this set
+    /// without the other's resources, then the other's added. So a rank in both keeps this
+    /// set's host and gains the other's properties, unless the other set has all of the
+    /// rank's resources: then it is the other set's rank (host and properties).
     ResourceSet united(const ResourceSet& other) const;
     /// united(), but fails (R.overlap) when a core or GPU of a rank is in both sets
     /// (`flux R append`).

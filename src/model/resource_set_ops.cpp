@@ -31,20 +31,36 @@ bool same_hosts(const Hostlist& a, const Hostlist& b) {
 } // namespace
 
 ResourceSet ResourceSet::united(const ResourceSet& other) const {
+    // flux-core's union: this set without the other's resources, then the other's added.
+    // A rank whose resources here are all in the other set is the other set's rank (its
+    // host and properties); otherwise it keeps its host and gains the other's properties.
     SetBuilder result;
     HostPicker mine(*this);
     HostPicker theirs(other);
+    IdSet kept; // the ranks of this set that keep their host and properties
     for (const auto& p : model::sweep(groups_, other.groups_)) {
-        if (p.a != nullptr && p.b != nullptr)
-            result.add(p.first, p.last, p.a->cores.united(p.b->cores), p.a->gpus.united(p.b->gpus),
-                       mine.known() ? mine : theirs);
-        else if (p.a != nullptr)
+        if (p.a == nullptr) {
+            result.add(p.first, p.last, p.b->cores, p.b->gpus, theirs);
+            continue;
+        }
+        const bool covered =
+            p.b != nullptr && p.b->cores.includes(p.a->cores) && p.b->gpus.includes(p.a->gpus);
+        if (covered) {
+            result.add(p.first, p.last, p.b->cores, p.b->gpus, theirs);
+            continue;
+        }
+        kept.insert(p.first, p.last);
+        if (p.b == nullptr)
             result.add(p.first, p.last, p.a->cores, p.a->gpus, mine);
         else
-            result.add(p.first, p.last, p.b->cores, p.b->gpus, theirs);
+            result.add(p.first, p.last, p.a->cores.united(p.b->cores), p.a->gpus.united(p.b->gpus),
+                       mine.known() ? mine : theirs);
     }
     ResourceSet out = result.take();
-    keep_properties(out, {this, &other});
+    for (const auto& [name, ranks] : properties_)
+        if (IdSet on = ranks.intersected(kept); !on.empty())
+            out.set_property(name, on);
+    keep_properties(out, {&other});
     out.scheduling = scheduling.is_null() ? other.scheduling : scheduling;
     return out;
 }

@@ -178,6 +178,10 @@ TEST_CASE("R - a union merges the resources of a rank in both sets") {
     CHECK(u.properties().at("ssd") == ids("0"));
     CHECK(u.starttime == 0); // one allocation's window is not the union's
     CHECK(a.united(a).summary() == "rank[0-1]/core[0-3]");
+    // A rank all of whose resources the other set has is the other set's rank.
+    const ResourceSet covers = a.united(encode("0", "0-7", "", "x0"));
+    CHECK(covers.nodelist().encode() == "x0,n1");
+    CHECK(covers.properties().empty());
     auto clash = a.appended(encode("1", "3-4", "", "n1"));
     REQUIRE_FALSE(clash.ok());
     CHECK(clash.diagnostics()[0].message == "rank 1 has core3 in both resource sets");
