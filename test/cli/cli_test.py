@@ -488,6 +488,7 @@ class Sets(unittest.TestCase):
     def test_idset(self):
         self.assertEqual(run("idset", "expand", "0-3,7").stdout, "0\n1\n2\n3\n7\n")
         self.assertEqual(run("idset", "encode", "7,3,1,2,2", "9").stdout, "1-3,7,9\n")
+        self.assertEqual(run("idset", "encode", "[7,3,1]").stdout, "1,3,7\n")
         self.assertEqual(run("idset", "count", "0-4294967295").stdout, "4294967296\n")
         self.assertEqual(run("idset", "union", "0-3", "2-8").stdout, "0-8\n")
         self.assertEqual(run("idset", "intersect", "0-3", "2-8").stdout, "2-3\n")

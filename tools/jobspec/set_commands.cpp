@@ -63,9 +63,12 @@ int run_idset(const SetArgs& a) {
         // encode takes ids and ranges in any order and with repeats; the others strict RFC 22.
         if (a.op == "encode") {
             IdSet s;
-            std::size_t start = 0;
-            while (start <= arg.size()) {
-                const std::size_t comma = std::min(arg.find(',', start), arg.size());
+            // RFC 22's optional brackets go around the whole list, not around one part.
+            const bool bracketed = arg.size() >= 2 && arg.front() == '[' && arg.back() == ']';
+            std::size_t start = bracketed ? 1 : 0;
+            const std::size_t end = bracketed ? arg.size() - 1 : arg.size();
+            while (start <= end) {
+                const std::size_t comma = std::min(arg.find(',', start), end);
                 auto part = IdSet::parse(std::string_view(arg).substr(start, comma - start));
                 if (!part) {
                     auto e = part.error();
