@@ -171,6 +171,12 @@ private:
             } else {
                 PointerScope children_at(ptr_, "children");
                 if (const auto* c = object(*children, "'children'")) {
+                    for (const auto& [key, value] : *c)
+                        if (PointerScope key_at(ptr_, key); key != "core" && key != "gpu")
+                            report(Code::R_unknown_key,
+                                   fmt::format("'{}' is not an RFC 20 resource (core, gpu); it is "
+                                               "dropped",
+                                               std::string(key)));
                     if (const auto* core = c->if_contains("core")) {
                         PointerScope core_at(ptr_, "core");
                         cores = idset(*core, "core");

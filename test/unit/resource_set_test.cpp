@@ -106,6 +106,8 @@ TEST_CASE("R - checks say what is wrong, where") {
     CHECK(problems(r_with(R"(,"starttime":10,"expiration":0)")).empty());
     CHECK(problems(r_with(R"(,"extra":1)")) ==
           std::vector<std::string>{"R.unknown-key /execution/extra"});
+    CHECK(problems(r_with("", R"([{"rank":"0-3","children":{"core":"0","fpga":"0"}}])")) ==
+          std::vector<std::string>{"R.unknown-key /execution/R_lite/0/children/fpga"});
     CHECK(problems("[1") == std::vector<std::string>{"R.json-syntax "});
     CHECK(problems(R"({"version":1,"execution":{"R_lite":[{"rank":"0"}],"nodelist":["n"]}})") ==
           std::vector<std::string>{"R.missing-key /execution/R_lite/0"});
