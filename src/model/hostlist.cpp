@@ -461,14 +461,37 @@ namespace {
 
 /// The hosts of a list grouped for set algebra.
 Groups groups_of(const Hostlist& list) {
+    // Ranges gathered per key and width, then sorted and inserted in ascending order:
+    // inserting hosts given in random order one by one would shift the idsets' ranges.
+    using Ranges = std::map<std::uint8_t, std::vector<IdSet::Range>>;
+    std::map<std::pair<std::string, std::string>, Ranges> numbered;
+    Ranges* last = nullptr; // the key of the piece before, the common case
+    std::string_view last_prefix;
+    std::string_view last_suffix;
     Groups g;
     model::for_each_piece(list, [&](const model::HostPiece& p) {
-        if (p.numbered)
-            g.numbered[{std::string(p.prefix), std::string(p.suffix)}][p.width].insert(p.first,
-                                                                                       p.last);
-        else
+        if (!p.numbered) {
             g.plain.insert(std::string(p.prefix));
+            return;
+        }
+        if (last == nullptr || p.prefix != last_prefix || p.suffix != last_suffix) {
+            const auto it = numbered.try_emplace({std::string(p.prefix), std::string(p.suffix)});
+            last = &it.first->second;
+            last_prefix = it.first->first.first;
+            last_suffix = it.first->first.second;
+        }
+        (*last)[p.width].push_back({p.first, p.last});
     });
+    for (auto& [key, widths] : numbered) {
+        auto& out = g.numbered[key];
+        for (auto& [width, ranges] : widths) {
+            std::sort(ranges.begin(), ranges.end(),
+                      [](const auto& a, const auto& b) { return a.first < b.first; });
+            IdSet& ids = out[width];
+            for (const auto& r : ranges)
+                ids.insert(r.first, r.last);
+        }
+    }
     return g;
 }
 

@@ -1,5 +1,6 @@
 #include "hostlist_command.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <vector>
@@ -58,6 +59,14 @@ std::optional<Hostlist> read_stdin(const CommonOptions& common) {
             break;
         const std::size_t end = std::min(text->find_first_of(" \t\r\n\v\f", pos), text->size());
         const std::string_view word = std::string_view(*text).substr(pos, end - pos);
+        // A plain host name (the usual input: one a line) needs no parsing.
+        if (std::all_of(word.begin(), word.end(), [](char c) {
+                return c > ' ' && c < 0x7F && c != '[' && c != ']' && c != ',';
+            })) {
+            out.append(word);
+            pos = end;
+            continue;
+        }
         auto hosts = Hostlist::parse(word);
         if (!hosts) {
             bad(hosts.error(), word, common);
