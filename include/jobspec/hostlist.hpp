@@ -73,10 +73,11 @@ public:
     /// Every host name, in order. Expands the whole list: mind count() first.
     std::vector<std::string> expand() const;
 
-    /// A copy sorted the way flux-core sorts hosts (RFC 29 gives no order): by the name
-    /// without its trailing digits (byte by byte), a name without trailing digits before
-    /// those with, then by that number and its count of digits. Repeats are kept.
-    /// Example: {n10, n2-ib, n9, n, n10-ib} -> n, n9, n10, n10-ib, n2-ib.
+    /// A sorted copy, repeats kept: by the name's text before its number and after it,
+    /// then by number and zero padding; a name without digits before the numbered names
+    /// of the same prefix. For names whose number ends them this is flux-core's order.
+    /// Computed on ranges, never name by name, except that each repeated host costs a run.
+    /// Example: {n10, n2-ib, n9, n, n10-ib} -> n, n9, n10, n2-ib, n10-ib.
     Hostlist sorted() const;
     /// A sorted copy without repeats.
     Hostlist unique() const;

@@ -1,11 +1,6 @@
 #include <jobspec/hostlist.hpp>
 
 #include <algorithm>
-#include <map>
-#include <set>
-#include <tuple>
-#include <unordered_map>
-#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -158,13 +153,6 @@ bool canonical(const Run& run) {
             return false;
     return run.prefix.empty() || !is_digit(run.prefix.back());
 }
-
-/// Hosts grouped for set algebra: by prefix and suffix, then by the zero-padding their
-/// names have (0: none), the numbers as idsets; hosts without numbers by name.
-struct Groups {
-    std::map<std::pair<std::string, std::string>, std::map<std::uint8_t, IdSet>> numbered;
-    std::set<std::string> plain;
-};
 
 } // namespace
 
@@ -439,6 +427,48 @@ void for_each_piece(const Hostlist& hosts, const std::function<void(const HostPi
     }
 }
 
+std::vector<IdSet::Range> same_host_positions(const Hostlist& a, const Hostlist& b) {
+    struct Piece {
+        std::string prefix, suffix;
+        std::uint8_t width;
+        bool numbered;
+        std::uint64_t first, position, size;
+    };
+    const auto pieces = [](const Hostlist& list) {
+        std::vector<Piece> out;
+        for_each_piece(list, [&](const HostPiece& p) {
+            out.push_back({std::string(p.prefix), std::string(p.suffix), p.width, p.numbered,
+                           p.first, p.position, p.last - p.first + 1});
+        });
+        return out;
+    };
+    const auto pa = pieces(a);
+    const auto pb = pieces(b);
+    std::vector<IdSet::Range> out;
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < pa.size() && j < pb.size()) {
+        const Piece& x = pa[i];
+        const Piece& y = pb[j];
+        const std::uint64_t from = std::max(x.position, y.position);
+        const std::uint64_t to = std::min(x.position + x.size, y.position + y.size) - 1;
+        // The same key, and the same number at `from` (then at every position after it).
+        if (from <= to && x.prefix == y.prefix && x.suffix == y.suffix && x.width == y.width &&
+            x.numbered == y.numbered &&
+            x.first + (from - x.position) == y.first + (from - y.position)) {
+            if (!out.empty() && out.back().last + 1 == from)
+                out.back().last = to;
+            else
+                out.push_back({from, to});
+        }
+        if (x.position + x.size - 1 == to)
+            ++i;
+        if (y.position + y.size - 1 == to)
+            ++j;
+    }
+    return out;
+}
+
 } // namespace model
 
 std::vector<std::string> Hostlist::expand() const {
@@ -455,192 +485,6 @@ std::vector<std::string> Hostlist::expand() const {
         }
     }
     return out;
-}
-
-namespace {
-
-/// The hosts of a list grouped for set algebra.
-Groups groups_of(const Hostlist& list) {
-    // Ranges gathered per key and width, then sorted and inserted in ascending order:
-    // inserting hosts given in random order one by one would shift the idsets' ranges.
-    using Ranges = std::map<std::uint8_t, std::vector<IdSet::Range>>;
-    std::map<std::pair<std::string, std::string>, Ranges> numbered;
-    Ranges* last = nullptr; // the key of the piece before, the common case
-    std::string_view last_prefix;
-    std::string_view last_suffix;
-    Groups g;
-    model::for_each_piece(list, [&](const model::HostPiece& p) {
-        if (!p.numbered) {
-            g.plain.insert(std::string(p.prefix));
-            return;
-        }
-        if (last == nullptr || p.prefix != last_prefix || p.suffix != last_suffix) {
-            const auto it = numbered.try_emplace({std::string(p.prefix), std::string(p.suffix)});
-            last = &it.first->second;
-            last_prefix = it.first->first.first;
-            last_suffix = it.first->first.second;
-        }
-        (*last)[p.width].push_back({p.first, p.last});
-    });
-    for (auto& [key, widths] : numbered) {
-        auto& out = g.numbered[key];
-        for (auto& [width, ranges] : widths) {
-            std::sort(ranges.begin(), ranges.end(),
-                      [](const auto& a, const auto& b) { return a.first < b.first; });
-            IdSet& ids = out[width];
-            for (const auto& r : ranges)
-                ids.insert(r.first, r.last);
-        }
-    }
-    return g;
-}
-
-/// How flux-core orders a host name (see Hostlist::sorted).
-struct SortKey {
-    std::string_view stem;
-    bool numbered;
-    std::uint64_t number;
-    std::size_t digits;
-    friend bool operator<(const SortKey& a, const SortKey& b) {
-        return std::tie(a.stem, a.numbered, a.number, a.digits) <
-               std::tie(b.stem, b.numbered, b.number, b.digits);
-    }
-};
-
-SortKey sort_key(std::string_view host) {
-    std::size_t begin = host.size();
-    while (begin > 0 && is_digit(host[begin - 1]))
-        --begin;
-    const std::string_view digits = host.substr(begin);
-    if (digits.empty() || !is_number(digits))
-        return {host, false, 0, 0};
-    return {host.substr(0, begin), true, value_of(digits), digits.size()};
-}
-
-Hostlist sorted_names(std::vector<std::string> names) {
-    std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
-        return sort_key(a) < sort_key(b);
-    });
-    Hostlist out;
-    for (const auto& name : names)
-        out.append(name);
-    return out;
-}
-
-/// A sorted list from groups: by prefix and suffix (a name without number by itself),
-/// then by number.
-Hostlist from_groups(const Groups& g) {
-    using Key = std::pair<std::string, std::string>;
-    std::vector<std::pair<Key, bool>> keys;
-    for (const auto& [key, widths] : g.numbered)
-        keys.emplace_back(key, true);
-    for (const auto& name : g.plain)
-        keys.emplace_back(Key{name, {}}, false);
-    std::sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
-        return std::tie(a.first, a.second) < std::tie(b.first, b.second);
-    });
-    Hostlist out;
-    for (const auto& [key, numbered] : keys) {
-        if (!numbered) {
-            out.append(Run{key.first, {}, 0, 0, 0, false});
-            continue;
-        }
-        std::vector<Run> runs;
-        for (const auto& [width, ids] : g.numbered.at(key))
-            for (const auto& r : ids.ranges())
-                runs.push_back(Run{key.first, key.second, r.first, r.last, width, true});
-        std::sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
-            return std::tie(a.first, a.width) < std::tie(b.first, b.width);
-        });
-        for (auto& run : runs)
-            out.append(std::move(run));
-    }
-    // Names with a number inside (n1-ib) are ordered by their whole text: sort them so.
-    for (const auto& [key, widths] : g.numbered)
-        if (!key.second.empty())
-            return sorted_names(out.expand());
-    return out;
-}
-
-/// Applies `op` to the idsets of each (prefix, suffix, width) present in `a`; names
-/// without numbers are kept when `keep_plain(in_b)` says so.
-template <class Op, class KeepPlain>
-Groups combine(const Groups& a, const Groups& b, Op op, KeepPlain keep_plain) {
-    Groups out;
-    for (const auto& [key, widths] : a.numbered) {
-        const auto other = b.numbered.find(key);
-        for (const auto& [width, ids] : widths) {
-            IdSet none;
-            const IdSet* theirs = &none;
-            if (other != b.numbered.end())
-                if (const auto w = other->second.find(width); w != other->second.end())
-                    theirs = &w->second;
-            IdSet result = op(ids, *theirs);
-            if (!result.empty())
-                out.numbered[key][width] = std::move(result);
-        }
-    }
-    for (const auto& name : a.plain)
-        if (keep_plain(b.plain.count(name) > 0))
-            out.plain.insert(name);
-    return out;
-}
-
-} // namespace
-
-Hostlist Hostlist::unique() const {
-    return from_groups(groups_of(*this));
-}
-
-Hostlist Hostlist::sorted() const {
-    Hostlist once = unique();
-    return once.count() == count() ? once : sorted_names(expand());
-}
-
-Hostlist Hostlist::removed(const Hostlist& hosts) const {
-    std::unordered_map<std::string, std::uint64_t> times;
-    for (auto& host : hosts.expand())
-        ++times[std::move(host)];
-    Hostlist out;
-    for (const auto& host : expand()) {
-        const auto it = times.find(host);
-        if (it != times.end() && it->second > 0)
-            --it->second;
-        else
-            out.append(host);
-    }
-    return out;
-}
-
-Hostlist Hostlist::excluding(const Hostlist& hosts) const {
-    std::unordered_set<std::string> drop;
-    for (auto& host : hosts.expand())
-        drop.insert(std::move(host));
-    Hostlist out;
-    for (const auto& host : expand())
-        if (drop.count(host) == 0)
-            out.append(host);
-    return out;
-}
-
-Hostlist Hostlist::united(const Hostlist& other) const {
-    Hostlist both = *this;
-    both.append(other);
-    return both.unique();
-}
-
-Hostlist Hostlist::intersected(const Hostlist& other) const {
-    return from_groups(combine(
-        groups_of(*this), groups_of(other),
-        [](const IdSet& a, const IdSet& b) { return a.intersected(b); },
-        [](bool in_other) { return in_other; }));
-}
-
-Hostlist Hostlist::without(const Hostlist& other) const {
-    return from_groups(combine(
-        groups_of(*this), groups_of(other),
-        [](const IdSet& a, const IdSet& b) { return a.without(b); },
-        [](bool in_other) { return !in_other; }));
 }
 
 } // namespace jobspec

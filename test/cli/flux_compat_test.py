@@ -288,6 +288,15 @@ class Hostlist(unittest.TestCase):
             self.assertEqual(run("hostlist", *args).returncode, 2, args)
         self.assertEqual(ok("hostlist", "-f", "f1"), "f1\n")   # never read as a job id
 
+    def test_huge_ranges_stay_ranges(self):
+        big = "f[0-4611686018427387903]x"
+        self.assertEqual(ok("hostlist", "-m", big, "f[1-9]x"), "f[0,10-4611686018427387903]x\n")
+        self.assertEqual(ok("hostlist", "-u", big, "f5x"), big + "\n")
+        self.assertEqual(ok("hostlist", "-S", "-L", "1", big, "f5x"), "f0x\n")
+        r = run("hostlist", "-S", big, big)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[hostlist.repeats]", r.stderr)
+
     def test_rfc29_forbids_whitespace_in_an_argument(self):
         r = run("hostlist", "a b")
         self.assertEqual(r.returncode, 1)

@@ -5,12 +5,17 @@
 #include <memory>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
 
 namespace jobspec::cli {
 
 namespace {
+
+/// The most repeated hosts -S sorts (each costs a run of its own).
+constexpr std::uint64_t max_sorted_repeats = 1'000'000;
 
 struct HostlistArgs {
     CommonOptions common;
@@ -108,26 +113,34 @@ std::optional<Hostlist> nth(const Hostlist& hosts, const std::string& spec,
     return out;
 }
 
+/// Calls `f` with each host of the list in order, one name at a time (a run of billions
+/// of hosts is never held in memory).
+template <class F>
+void for_each_host(const Hostlist& hosts, F f) {
+    for (const auto& run : hosts.runs()) {
+        Hostlist one;
+        one.append(run);
+        for (std::uint64_t i = 0; i < run.size(); ++i)
+            f(*one.nth(i));
+    }
+}
+
 /// Writes the hosts joined by `delimiter`, a block at a time.
 int write_expanded(const Hostlist& hosts, const std::string& delimiter) {
     std::string out;
     bool first = true;
-    for (const auto& run : hosts.runs()) {
-        Hostlist one;
-        one.append(run);
-        for (const auto& host : one.expand()) {
-            if (!first)
-                out += delimiter;
-            first = false;
-            out += host;
-            if (out.size() > (1U << 16)) {
-                if (write_output(out) != exit_ok)
-                    return exit_invalid;
-                out.clear();
-            }
+    int status = exit_ok;
+    for_each_host(hosts, [&](const std::string& host) {
+        if (!first)
+            out += delimiter;
+        first = false;
+        out += host;
+        if (out.size() > (1U << 16) && status == exit_ok) {
+            status = write_output(out);
+            out.clear();
         }
-    }
-    return write_output(out + "\n");
+    });
+    return status == exit_ok ? write_output(out + "\n") : status;
 }
 
 int run_hostlist(HostlistArgs& a) {
@@ -182,8 +195,19 @@ int run_hostlist(HostlistArgs& a) {
         }
         hl = std::move(left);
     }
-    if (a.sort)
+    if (a.sort) {
+        // Sorting keeps repeats, each on its own: bounded, as hostile input asks for billions.
+        const std::uint64_t repeats = hl.count() - hl.unique().count();
+        if (repeats > max_sorted_repeats) {
+            Diagnostics d;
+            d.add(Code::hostlist_repeats,
+                  fmt::format("-S lists every repeated host on its own, and {} hosts are repeats "
+                              "(at most {}); -u drops them",
+                              repeats, max_sorted_repeats));
+            return report(d, {}, a.common);
+        }
         hl = hl.sorted();
+    }
     if (a.unique)
         hl = hl.unique();
     if (a.limit && *a.limit != 0 && !hl.empty()) {
@@ -207,13 +231,12 @@ int run_hostlist(HostlistArgs& a) {
         if (!hosts)
             return bad(hosts.error(), *a.find, a.common);
         Hostlist missing;
-        for (const auto& host : hosts->expand()) {
-            if (const auto at = hl.find(host)) {
+        for_each_host(*hosts, [&](const std::string& host) {
+            if (const auto at = hl.find(host))
                 out += (out.empty() ? "" : " ") + std::to_string(*at);
-            } else {
+            else
                 missing.append(host);
-            }
-        }
+        });
         if (!missing.empty()) {
             std::cerr << "jobspec hostlist: host" << (missing.count() > 1 ? "s" : "") << " '"
                       << missing.encode() << "' not found\n";
