@@ -102,7 +102,7 @@ public:
     /// Each rank renumbered to the position of its host in `hosts` (RFC 20's note on
     /// re-ranking when an instance starts on a subset). Fails (R.rerank) when `hosts` names
     /// more or fewer hosts than the set has ranks, a host twice, or a host the set does not
-    /// have, and when the set has no nodelist.
+    /// have, when the set has no nodelist, and past 2^24 ranks (it goes host by host).
     Result<ResourceSet> reranked(const Hostlist& hosts) const;
 
     /// Checks `actual`, one rank's resources as found, against this set, the resources

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "model/hostlist_pieces.hpp"
 #include "model/resource_set_build.hpp"
 
 namespace jobspec {
@@ -21,11 +22,6 @@ void keep_properties(ResourceSet& out, std::initializer_list<const ResourceSet*>
         for (const auto& [name, ranks] : set->properties())
             if (IdSet on = ranks.intersected(all); !on.empty())
                 out.set_property(name, on);
-}
-
-/// Whether two lists of hosts (of the same length) name the same hosts in order.
-bool same_hosts(const Hostlist& a, const Hostlist& b) {
-    return a == b || a.expand() == b.expand();
 }
 
 } // namespace
@@ -96,15 +92,8 @@ ResourceSet ResourceSet::intersected(const ResourceSet& other) const {
         Hostlist b_hosts;
         a_compared.take(p.first, p.last, a_hosts);
         b_compared.take(p.first, p.last, b_hosts);
-        if (same_hosts(a_hosts, b_hosts)) {
-            result.add(p.first, p.last, cores, gpus, mine);
-            continue;
-        }
-        const auto a_names = a_hosts.expand();
-        const auto b_names = b_hosts.expand();
-        for (std::uint64_t i = 0; i < a_names.size(); ++i)
-            if (a_names[i] == b_names[i])
-                result.add(p.first + i, p.first + i, cores, gpus, mine);
+        for (const auto& same : model::same_host_positions(a_hosts, b_hosts))
+            result.add(p.first + same.first, p.first + same.last, cores, gpus, mine);
     }
     ResourceSet out = result.take();
     if (!out.empty())

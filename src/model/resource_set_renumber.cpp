@@ -13,6 +13,9 @@ namespace jobspec {
 
 namespace {
 
+/// The most ranks reranked() renumbers (one host name each in memory).
+constexpr std::uint64_t max_reranked = std::uint64_t{1} << 24;
+
 /// Copies what a renumbering keeps as it is.
 void keep_rest(const ResourceSet& from, ResourceSet& to) {
     to.nslots = from.nslots;
@@ -71,6 +74,10 @@ Result<ResourceSet> ResourceSet::reranked(const Hostlist& hosts) const {
                         hosts.count() > n ? "many" : "few", hosts.count(), n));
     if (nodelist_.empty() && n > 0)
         return fail("the resource set has no nodelist to rerank by");
+    if (n > max_reranked)
+        return fail(fmt::format("reranking goes host by host: the resource set has {} ranks, "
+                                "more than {}",
+                                n, max_reranked));
     // Host -> its old rank, then each new position's host looked up in it.
     std::unordered_map<std::string, std::uint64_t> old_rank;
     old_rank.reserve(n);
