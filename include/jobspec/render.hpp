@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include <boost/json/array.hpp>
+
 #include <jobspec/api.hpp>
 #include <jobspec/diagnostic.hpp>
 
@@ -18,7 +20,8 @@ struct RenderOptions {
     std::string_view source_name;
 };
 
-/// One block per diagnostic:
+/// One block per diagnostic, safe to print on a terminal (control and bidirectional
+/// characters of the source, messages and names are shown escaped, see docs/DIAGNOSTICS.md):
 ///   error[shape.range-order]: range maximum 1 is below its minimum 3
 ///     slot=3-1/core
 ///          ^~~
@@ -29,10 +32,16 @@ struct RenderOptions {
 JOBSPEC_API std::string render_text(const Diagnostics& diagnostics, std::string_view source,
                                     const RenderOptions& options = {});
 
-/// The diagnostics as a JSON array, one object each with "severity", "code", "message",
-/// and where known "offset", "length" (bytes), "line", "column" (from 1, in code points),
-/// "pointer" and "help". Ends with a newline.
-JOBSPEC_API std::string render_json(const Diagnostics& diagnostics, std::string_view source);
+/// The diagnostics as a JSON array (docs/DIAGNOSTICS.md), one object each with "severity",
+/// "code", "message", and where known "file" (`file`, when not empty), "offset", "length"
+/// (bytes), "line", "column" (from 1, in code points), "pointer" and "help".
+JOBSPEC_API boost::json::array diagnostics_to_json(const Diagnostics& diagnostics,
+                                                   std::string_view source,
+                                                   std::string_view file = {});
+
+/// diagnostics_to_json as compact JSON text ending with a newline.
+JOBSPEC_API std::string render_json(const Diagnostics& diagnostics, std::string_view source,
+                                    std::string_view file = {});
 
 /// A place in a text as people count: line and column, both from 1, columns in code points.
 struct TextPosition {

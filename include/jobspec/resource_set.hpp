@@ -109,7 +109,7 @@ public:
     /// that rank should have (`flux R verify`). Errors: `actual` does not have exactly one
     /// rank, or that rank is not in this set (R.verify-rank); the hosts differ, where both
     /// are known (R.verify-hostname); a core or GPU of the rank here is missing from
-    /// `actual` (R.verify-missing). A warning when `actual` has more (R.verify-extra).
+    /// `actual` (R.verify). A warning when `actual` has more (R.verify-extra).
     /// No errors means the rank has everything it should.
     Diagnostics verify(const ResourceSet& actual) const;
 

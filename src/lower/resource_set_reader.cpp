@@ -96,9 +96,9 @@ private:
             return;
         if (const auto* lite = e->if_contains("R_lite")) {
             PointerScope at(ptr_, "R_lite");
-            const std::size_t before = diags_.error_count();
+            const std::size_t errors_before = diags_.error_count();
             r_lite(*lite, out);
-            ranks_known_ = diags_.error_count() == before;
+            ranks_known_ = diags_.error_count() == errors_before;
         } else {
             report(Code::R_missing_key, "'execution' has no 'R_lite'");
         }
@@ -257,8 +257,8 @@ private:
             }
             hosts.append(*parsed);
         }
+        // Counted only against ranks read whole: a bad rank is not also a nodelist error.
         const std::uint64_t named = hosts.count();
-        // Counted against the ranks only when R_lite was read whole (no follow-on error).
         if (!out.set_nodelist(std::move(hosts)) && ranks_known_)
             report(Code::R_nodelist_count,
                    fmt::format("nodelist names {} hosts, but R_lite has {} ranks", named,
@@ -282,7 +282,9 @@ private:
             auto ranks = idset(value, "property ranks");
             if (!ranks)
                 continue;
-            if (!all.includes(*ranks) && ranks_known_) {
+            if (!all.includes(*ranks)) {
+                if (!ranks_known_)
+                    continue;
                 report(Code::R_property_ranks,
                        fmt::format("property '{}' names ranks {} that R_lite does not have",
                                    std::string(name), ranks->without(all).format()));
@@ -294,6 +296,7 @@ private:
 
     Diagnostics& diags_;
     JsonPointer ptr_;
+    /// Whether R_lite was read without errors, so that counts against its ranks are fair.
     bool ranks_known_ = false;
 };
 
@@ -309,7 +312,8 @@ Result<ResourceSet> resource_set_from_json(const boost::json::value& r) {
 
 Result<ResourceSet> read_resource_set(std::string_view text, const Limits& limits) {
     Diagnostics diagnostics(limits.max_diagnostics);
-    if (!support::within_input_limit(text, limits, "R", diagnostics))
+    if (!support::within_input_limit(text, limits, "R", diagnostics) ||
+        !support::valid_utf8(text, Code::R_json_syntax, "R", diagnostics))
         return Result<ResourceSet>(std::move(diagnostics));
     boost::json::monotonic_resource memory;
     boost::json::error_code ec;

@@ -53,7 +53,7 @@ Diagnostics ResourceSet::verify(const ResourceSet& actual) const {
     const std::string missing =
         model::children_text(want->cores.without(got.cores), want->gpus.without(got.gpus));
     if (!missing.empty())
-        d.add(Code::R_verify_missing, fmt::format("{} is missing {}", where, missing));
+        d.add(Code::R_verify, fmt::format("{} is missing {}", where, missing));
     const std::string extra =
         model::children_text(got.cores.without(want->cores), got.gpus.without(want->gpus));
     if (!extra.empty())

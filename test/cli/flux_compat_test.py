@@ -50,7 +50,7 @@ class Verify(unittest.TestCase):
     def test_fewer_cores_fail(self):
         r = run("R", "verify", stdin=self.expected + R("0", "0-1", "n0", gpus="0"))
         self.assertEqual(r.returncode, 1)
-        self.assertIn("error[R.verify-missing]: rank 0 (n0) is missing core[2-3]", r.stderr)
+        self.assertIn("error[R.verify]: rank 0 (n0) is missing core[2-3]", r.stderr)
 
     def test_another_hostname_fails(self):
         r = run("R", "verify", stdin=self.expected + R("0", "0-3", "x9", gpus="0"))

@@ -260,7 +260,7 @@ TEST_CASE("R - verify: the second R, one rank as found, against the first") {
     };
     CHECK(codes(encode("1", "0-3", "0", "n1")).empty());
     CHECK(codes(encode("1", "0-1", "0", "n1")) ==
-          std::vector<std::string>{"R.verify-missing: rank 1 (n1) is missing core[2-3]"});
+          std::vector<std::string>{"R.verify: rank 1 (n1) is missing core[2-3]"});
     CHECK(codes(encode("1", "0-7", "0-1", "n1")) ==
           std::vector<std::string>{"R.verify-extra: rank 1 (n1) has extra core[4-7],gpu1"});
     CHECK(codes(encode("1", "0-3", "0", "x")) ==

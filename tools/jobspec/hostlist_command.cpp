@@ -1,7 +1,6 @@
 #include "hostlist_command.hpp"
 
 #include <algorithm>
-#include <iostream>
 #include <memory>
 #include <vector>
 
@@ -37,23 +36,27 @@ struct HostlistArgs {
     bool quiet = false;
 };
 
-/// Reports a hostlist or idset error in `text`; returns exit_invalid.
+/// Reports a hostlist error in `text`; returns exit_invalid.
 template <class Error>
-int bad(const Error& e, std::string_view text, const CommonOptions& common) {
+int bad(const Error& e, std::string_view text, Reporter& reporter) {
     Diagnostics d;
     d.add(to_diagnostic(e));
-    return report(d, text, common);
+    return reporter.report(d, text);
 }
 
-int usage(const std::string& message) {
-    std::cerr << "jobspec hostlist: " << message << "\n";
-    return exit_usage;
+/// A value of `option` that is not what it takes (usage.option-value); returns exit_usage.
+template <class Error>
+int bad_value(const char* option, const char* what, const std::string& value, const Error& e,
+              Reporter& reporter) {
+    return reporter.usage(Code::usage_option_value,
+                          fmt::format("{} '{}' is not {}: {}", option, value, what, e.message));
 }
 
 /// The hosts on standard input: hostlists separated by whitespace or newlines (what
 /// `jobspec hostlist -e` prints reads back). The one place the command reads input.
-std::optional<Hostlist> read_stdin(const CommonOptions& common) {
-    const auto text = read_file("-");
+std::optional<Hostlist> read_stdin(const CommonOptions& common, Reporter& reporter, int& status) {
+    // Empty input is no hosts, as for flux hostlist.
+    const auto text = reporter.read("-", common.limits, status, true);
     if (!text)
         return std::nullopt;
     Hostlist out;
@@ -74,7 +77,7 @@ std::optional<Hostlist> read_stdin(const CommonOptions& common) {
         }
         auto hosts = Hostlist::parse(word);
         if (!hosts) {
-            bad(hosts.error(), word, common);
+            status = std::max(status, bad(hosts.error(), word, reporter));
             return std::nullopt;
         }
         out.append(*hosts);
@@ -85,20 +88,19 @@ std::optional<Hostlist> read_stdin(const CommonOptions& common) {
 
 /// The hosts at positions IDS, or at IDS counted from the end for "-IDS" (as `flux
 /// hostlist -n` does: -1 is the last, -0 the first); nothing when one is out of range.
-std::optional<Hostlist> nth(const Hostlist& hosts, const std::string& spec,
-                            const CommonOptions& common) {
+std::optional<Hostlist> nth(const Hostlist& hosts, const std::string& spec, Reporter& reporter,
+                            int& status) {
     const bool from_end = !spec.empty() && spec[0] == '-';
     const std::string_view text = std::string_view(spec).substr(from_end ? 1 : 0);
     auto ids = IdSet::parse(text);
     if (!ids) {
-        auto e = ids.error();
-        e.offset += from_end ? 1 : 0;
-        bad(e, spec, common);
+        status = bad_value("-n", "[-]IDS", spec, ids.error(), reporter);
         return std::nullopt;
     }
     const std::uint64_t n = hosts.count();
     if (!ids->empty() && (from_end ? ids->last() > n : ids->last() >= n)) {
-        std::cerr << "jobspec hostlist: -n " << spec << ": the hostlist has " << n << " hosts\n";
+        status = reporter.report(Code::hostlist_index,
+                                 fmt::format("-n {}: the hostlist has {} hosts", spec, n));
         return std::nullopt;
     }
     if (!from_end)
@@ -126,7 +128,7 @@ void for_each_host(const Hostlist& hosts, F f) {
 }
 
 /// Writes the hosts joined by `delimiter`, a block at a time.
-int write_expanded(const Hostlist& hosts, const std::string& delimiter) {
+int write_expanded(const Hostlist& hosts, const std::string& delimiter, Reporter& reporter) {
     std::string out;
     bool first = true;
     int status = exit_ok;
@@ -136,37 +138,40 @@ int write_expanded(const Hostlist& hosts, const std::string& delimiter) {
         first = false;
         out += host;
         if (out.size() > (1U << 16) && status == exit_ok) {
-            status = write_output(out);
+            status = write_output(out, reporter);
             out.clear();
         }
     });
-    return status == exit_ok ? write_output(out + "\n") : status;
+    return status == exit_ok ? write_output(out + "\n", reporter) : status;
 }
 
-int run_hostlist(HostlistArgs& a) {
+int run_hostlist(HostlistArgs& a, Reporter& reporter) {
     if (a.local)
-        return usage("-l/--local means the hosts of a Flux instance or job, which jobspec "
-                     "cannot ask for; give hostlists or - (standard input)");
+        return reporter.usage(Code::usage_option_value,
+                              "-l/--local means the hosts of a Flux instance or job, which "
+                              "jobspec cannot ask for; give hostlists or - (standard input)");
+    int status = exit_ok;
     if (a.sources.empty())
         a.sources.emplace_back("-");
     std::vector<Hostlist> lists;
     bool stdin_read = false;
     for (const auto& source : a.sources) {
         if (source == "-" || source == "stdin") {
-            auto hosts = stdin_read ? Hostlist{} : read_stdin(a.common);
+            auto hosts = stdin_read ? Hostlist{} : read_stdin(a.common, reporter, status);
             stdin_read = true;
             if (!hosts)
-                return exit_invalid;
+                return status;
             lists.push_back(std::move(*hosts));
         } else if (source == "instance" || source == "local" || source == "avail" ||
                    source == "available") {
-            return usage("'" + source +
-                         "' names the hosts of a Flux instance, which jobspec "
-                         "cannot ask for");
+            return reporter.usage(Code::usage_option_value,
+                                  "'" + source +
+                                      "' names the hosts of a Flux instance, which jobspec "
+                                      "cannot ask for");
         } else {
             auto hosts = Hostlist::parse(source);
             if (!hosts)
-                return bad(hosts.error(), source, a.common);
+                return bad(hosts.error(), source, reporter);
             lists.push_back(std::move(*hosts));
         }
     }
@@ -187,7 +192,7 @@ int run_hostlist(HostlistArgs& a) {
         // Hosts first; when none of them is there, positions (flux-core's order of trying).
         auto hosts = Hostlist::parse(*a.exclude);
         if (!hosts)
-            return bad(hosts.error(), *a.exclude, a.common);
+            return bad_value("-x", "IDS or HOSTS", *a.exclude, hosts.error(), reporter);
         Hostlist left = hl.excluding(*hosts);
         if (left.count() == hl.count()) {
             if (auto positions = IdSet::parse(*a.exclude); positions && !hl.empty())
@@ -199,12 +204,11 @@ int run_hostlist(HostlistArgs& a) {
         // Sorting keeps repeats, each on its own: bounded, as hostile input asks for billions.
         const std::uint64_t repeats = hl.count() - hl.unique().count();
         if (repeats > max_sorted_repeats) {
-            Diagnostics d;
-            d.add(Code::hostlist_repeats,
-                  fmt::format("-S lists every repeated host on its own, and {} hosts are repeats "
-                              "(at most {}); -u drops them",
-                              repeats, max_sorted_repeats));
-            return report(d, {}, a.common);
+            return reporter.report(
+                Code::hostlist_repeats,
+                fmt::format("-S lists every repeated host on its own, and {} hosts are repeats "
+                            "(at most {}); -u drops them",
+                            repeats, max_sorted_repeats));
         }
         hl = hl.sorted();
     }
@@ -218,18 +222,17 @@ int run_hostlist(HostlistArgs& a) {
         hl = hl.pick(*a.limit > 0 ? IdSet::range(0, want - 1) : IdSet::range(n - want, n - 1));
     }
     if (a.nth) {
-        auto picked = nth(hl, *a.nth, a.common);
+        auto picked = nth(hl, *a.nth, reporter, status);
         if (!picked)
-            return exit_invalid;
+            return status;
         hl = std::move(*picked);
     }
 
-    int status = exit_ok;
     std::string out;
     if (a.find) {
         auto hosts = Hostlist::parse(*a.find);
         if (!hosts)
-            return bad(hosts.error(), *a.find, a.common);
+            return bad_value("-F", "a hostlist", *a.find, hosts.error(), reporter);
         Hostlist missing;
         for_each_host(*hosts, [&](const std::string& host) {
             if (const auto at = hl.find(host))
@@ -237,11 +240,10 @@ int run_hostlist(HostlistArgs& a) {
             else
                 missing.append(host);
         });
-        if (!missing.empty()) {
-            std::cerr << "jobspec hostlist: host" << (missing.count() > 1 ? "s" : "") << " '"
-                      << missing.encode() << "' not found\n";
-            return exit_invalid;
-        }
+        if (!missing.empty())
+            return reporter.report(Code::hostlist_not_found,
+                                   fmt::format("host{} '{}' not found",
+                                               missing.count() > 1 ? "s" : "", missing.encode()));
         out += "\n";
     } else if (a.count) {
         out = std::to_string(hl.count()) + "\n";
@@ -249,12 +251,12 @@ int run_hostlist(HostlistArgs& a) {
         std::string delimiter = a.delimiter;
         for (std::size_t at; (at = delimiter.find("\\n")) != std::string::npos;)
             delimiter.replace(at, 2, "\n");
-        status = write_expanded(hl, delimiter);
+        status = write_expanded(hl, delimiter, reporter);
     } else if (!a.expand && !hl.empty()) {
         out = hl.encode() + "\n";
     }
     if (!a.quiet && status == exit_ok)
-        status = write_output(out);
+        status = write_output(out, reporter);
     if (status == exit_ok && a.quiet && hl.empty())
         return exit_invalid;
     return status;
@@ -262,7 +264,7 @@ int run_hostlist(HostlistArgs& a) {
 
 } // namespace
 
-Command add_hostlist_command(CLI::App& parent) {
+Command add_hostlist_command(CLI::App& parent, Reporter& reporter) {
     auto a = std::make_shared<HostlistArgs>();
     CLI::App* app = parent.add_subcommand(
         "hostlist", "Combine, filter and print RFC 29 hostlists (like flux hostlist)");
@@ -297,7 +299,7 @@ Command add_hostlist_command(CLI::App& parent) {
                   "(flux-core: job ids as host names; jobspec always reads host names)");
     app->add_flag("-l,--local", a->local, "(flux-core: this instance's hosts; refused)");
     app->add_flag("-q,--quiet", a->quiet, "Print nothing; exit 1 when the result is empty");
-    add_common_options(*app, a->common);
+    add_common_options(*app, a->common, reporter);
     app->footer(R"(Steps, in this order: combine the SOURCES (append; or -i, -m, -X), -x, -S, -u,
 -L, -n; then print -F, -c, -e or the hostlist (nothing for an empty one).
 
@@ -310,7 +312,7 @@ Examples:
 
 Exit status: 0 success, 1 an invalid hostlist, a host not found, or an empty result
 with -q, 2 usage error.)");
-    return Command{app, [a] { return run_hostlist(*a); }};
+    return Command{app, [a, &reporter] { return run_hostlist(*a, reporter); }};
 }
 
 } // namespace jobspec::cli

@@ -1,5 +1,6 @@
 #include "id_command.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -15,10 +16,11 @@ struct IdArgs {
     std::string to = "dec";
 };
 
-/// The ids on standard input, one a line (blank lines are empty ids, as for flux job id).
-/// The one place the command reads input.
-std::optional<std::vector<std::string>> read_stdin_ids() {
-    const auto text = read_file("-");
+/// The ids on standard input, one a line; a blank line is an empty id, as for flux job
+/// id. The one place the command reads input.
+std::optional<std::vector<std::string>> read_stdin_ids(const IdArgs& args, Reporter& reporter,
+                                                       int& status) {
+    const auto text = reporter.read("-", args.common.limits, status);
     if (!text)
         return std::nullopt;
     std::vector<std::string> ids;
@@ -30,42 +32,37 @@ std::optional<std::vector<std::string>> read_stdin_ids() {
     return ids;
 }
 
-int run_id(const IdArgs& args) {
+int run_id(const IdArgs& args, Reporter& reporter) {
     const FluidEncoding to = *encoding_from_name(args.to);
+    int status = exit_ok;
     std::vector<std::string> ids;
     for (const auto& id : args.ids.empty() ? std::vector<std::string>{"-"} : args.ids) {
         if (id != "-") {
             ids.push_back(id);
             continue;
         }
-        auto lines = read_stdin_ids();
+        auto lines = read_stdin_ids(args, reporter, status);
         if (!lines)
-            return exit_invalid;
+            return status;
         ids.insert(ids.end(), lines->begin(), lines->end());
     }
     std::string out;
-    int status = exit_ok;
     for (const auto& id : ids) {
         auto decoded = parse_fluid(id);
-        if (report(decoded.diagnostics(), id, args.common) != exit_ok) {
-            status = exit_invalid;
+        if (const int s = reporter.report(decoded.diagnostics(), id); s != exit_ok) {
+            status = std::max(status, s);
             continue;
         }
         out += encode_fluid(decoded.value().id, to);
         out += '\n';
     }
-    const int written = write_output(out);
-    if (ids.empty()) {
-        Diagnostics d;
-        d.add(Code::fluid_empty, "no job id given, and none on standard input");
-        return report(d, {}, args.common);
-    }
+    const int written = write_output(out, reporter);
     return status != exit_ok ? status : written;
 }
 
 } // namespace
 
-Command add_id_command(CLI::App& parent) {
+Command add_id_command(CLI::App& parent, Reporter& reporter) {
     auto args = std::make_shared<IdArgs>();
     CLI::App* app =
         parent.add_subcommand("id", "Convert Flux job ids (FLUIDs) between RFC 19 encodings");
@@ -80,7 +77,7 @@ Command add_id_command(CLI::App& parent) {
                              "' is not dec, hex, dothex, kvs, f58, f58plain, words or emoji";
         })
         ->capture_default_str();
-    add_common_options(*app, args->common);
+    add_common_options(*app, args->common, reporter);
     app->footer(
         R"(Encodings: dec 6731191091817518, hex 0x17e9fb8df16c2e, dothex 0017.e9fb.8df1.6c2e,
 kvs job.0017.e9fb.8df1.6c2e, f58 ƒuZZybuNNy, f58plain fuZZybuNNy (both are read as
@@ -94,7 +91,7 @@ Examples:
 Prints one converted id a line, in input order; a bad id is reported on stderr and the
 others are still converted.
 Exit status: 0 all converted, 1 an id is invalid (or there is none), 2 usage error.)");
-    return Command{app, [args] { return run_id(*args); }};
+    return Command{app, [args, &reporter] { return run_id(*args, reporter); }};
 }
 
 } // namespace jobspec::cli

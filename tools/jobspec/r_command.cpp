@@ -1,7 +1,7 @@
 #include "r_command.hpp"
 
+#include <algorithm>
 #include <array>
-#include <iostream>
 #include <memory>
 #include <vector>
 
@@ -15,7 +15,6 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/resource_set.hpp>
 
-#include "support/input_limit.hpp"
 #include "support/json_parse.hpp"
 
 namespace jobspec::cli {
@@ -46,30 +45,16 @@ struct RArgs {
     std::vector<std::string> specs;
 };
 
-/// Reports one diagnostic about `source` (a command-line value or the input); returns
-/// exit_invalid.
-int fail(Code code, std::string message, const CommonOptions& common,
-         std::string_view source = {}) {
-    Diagnostics d;
-    d.add(code, std::move(message));
-    report(d, source, common);
-    return exit_invalid;
-}
-
 /// Every R document in the inputs (files, or standard input for "-"), one after another,
 /// as `flux R` reads its standard input. The one place the R commands read input.
 std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>& inputs,
-                                                 const CommonOptions& common) {
+                                                 const CommonOptions& common, Reporter& reporter,
+                                                 int& status) {
     std::vector<ResourceSet> out;
     for (const auto& input : inputs) {
-        const auto text = read_file(input);
+        const auto text = reporter.read(input, common.limits, status);
         if (!text)
             return std::nullopt;
-        const std::string_view name = source_name(input);
-        if (Diagnostics d; !support::within_input_limit(*text, common.limits, "R", d)) {
-            report(d, *text, common, name);
-            return std::nullopt;
-        }
         std::string_view rest = *text;
         while (rest.find_first_not_of(" \t\r\n") != std::string_view::npos) {
             boost::json::error_code ec;
@@ -80,11 +65,12 @@ std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>&
                 const auto at = static_cast<std::uint32_t>(text->size() - rest.size() + used);
                 d.add(Code::R_json_syntax, "R is not valid JSON: " + ec.message(),
                       Location{SourceRange{at, at}, {}});
-                report(d, *text, common, name);
+                status = std::max(status, reporter.report(d, *text, input));
                 return std::nullopt;
             }
             auto r = resource_set_from_json(value);
-            if (report(r.diagnostics(), *text, common, name) != exit_ok)
+            if (status = std::max(status, reporter.report(r.diagnostics(), *text, input));
+                status != exit_ok)
                 return std::nullopt;
             out.push_back(std::move(r).value());
             rest.remove_prefix(used);
@@ -93,16 +79,18 @@ std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>&
     return out;
 }
 
-/// At least `least` R documents from the inputs, or nothing (reported).
+/// At least `least` R documents from the inputs, or nothing (reported, `status` raised).
 std::optional<std::vector<ResourceSet>> read_at_least(std::size_t least, const char* command,
-                                                      const RArgs& a) {
-    auto all = read_all(a.inputs, a.common);
+                                                      const RArgs& a, Reporter& reporter,
+                                                      int& status) {
+    auto all = read_all(a.inputs, a.common, reporter, status);
     if (all && all->size() < least) {
-        fail(Code::R_document_count,
-             fmt::format("{} needs {} R document{}, the input has {}", command,
-                         least == 1 ? "an" : fmt::format("at least {}", least),
-                         least == 1 ? "" : "s", all->size()),
-             a.common);
+        status = std::max(
+            status,
+            reporter.report(Code::R_document_count,
+                            fmt::format("{} needs {} R document{}, the input has {}", command,
+                                        least == 1 ? "an" : fmt::format("at least {}", least),
+                                        least == 1 ? "" : "s", all->size())));
         return std::nullopt;
     }
     return all;
@@ -110,8 +98,9 @@ std::optional<std::vector<ResourceSet>> read_at_least(std::size_t least, const c
 
 /// The union of all R in the inputs (`flux R` decode, remap, rerank and set-property).
 /// One document is kept whole; a union of several has no nslots, starttime or expiration.
-std::optional<ResourceSet> read_union(const char* command, const RArgs& a) {
-    auto all = read_at_least(1, command, a);
+std::optional<ResourceSet> read_union(const char* command, const RArgs& a, Reporter& reporter,
+                                      int& status) {
+    auto all = read_at_least(1, command, a, reporter, status);
     if (!all)
         return std::nullopt;
     ResourceSet out = std::move(all->front());
@@ -120,16 +109,16 @@ std::optional<ResourceSet> read_union(const char* command, const RArgs& a) {
     return out;
 }
 
-int print(const ResourceSet& r, const CommonOptions& common) {
-    return write_output(to_json_text(to_json_value(r), common.pretty));
+int print(const ResourceSet& r, const CommonOptions& common, Reporter& reporter) {
+    return write_output(to_json_text(to_json_value(r), common.pretty), reporter);
 }
 
-/// Reports a codec error in the value of `option`; returns exit_invalid.
+/// A value of `option` that is not what it takes (usage.option-value); returns exit_usage.
 template <class Error>
-int bad_value(const Error& e, const std::string& value, const CommonOptions& common) {
-    Diagnostics d;
-    d.add(to_diagnostic(e));
-    return report(d, value, common);
+int bad_value(const char* option, const char* what, const std::string& value, const Error& e,
+              Reporter& reporter) {
+    return reporter.usage(Code::usage_option_value,
+                          fmt::format("{} '{}' is not {}: {}", option, value, what, e.message));
 }
 
 /// flux-core's nslots, starttime and expiration are lost by the filters that copy R
@@ -141,39 +130,35 @@ void forget_allocation(ResourceSet& r) {
 }
 
 /// "NAME" or "NAME:RANKS" (all of `all` when RANKS is left out) added to `r`.
-int set_property(ResourceSet& r, const std::string& spec, const IdSet& all,
-                 const CommonOptions& common) {
+int set_property(ResourceSet& r, const std::string& spec, const IdSet& all, const char* option,
+                 Reporter& reporter) {
     const auto colon = spec.rfind(':');
     const std::string name = spec.substr(0, colon);
     IdSet ranks = all;
     if (colon != std::string::npos) {
         auto parsed = IdSet::parse(std::string_view(spec).substr(colon + 1));
-        if (!parsed) {
-            auto e = parsed.error();
-            e.offset += colon + 1;
-            return bad_value(e, spec, common);
-        }
+        if (!parsed)
+            return bad_value(option, "NAME[:RANKS] with RANKS an idset", spec, parsed.error(),
+                             reporter);
         ranks = std::move(*parsed);
     }
     if (!ResourceSet::valid_property_name(name))
-        return fail(
+        return reporter.report(
             Code::R_property_name,
-            fmt::format("'{}' is not a property name (UTF-8, none of ! & ' \" ^ ` | ( ))", name),
-            common, spec);
+            fmt::format("'{}' is not a property name (UTF-8, none of ! & ' \" ^ ` | ( ))", name));
     if (!r.set_property(name, ranks))
-        return fail(Code::R_property_ranks,
-                    fmt::format("property '{}' names ranks {} that R does not have", name,
-                                ranks.without(all).format()),
-                    common, spec);
+        return reporter.report(Code::R_property_ranks,
+                               fmt::format("property '{}' names ranks {} that R does not have",
+                                           name, ranks.without(all).format()));
     return exit_ok;
 }
 
 /// -H, or this machine's host name once per rank (as flux-core does without -H).
-std::optional<Hostlist> encode_hosts(const RArgs& a, std::uint64_t ranks) {
+std::optional<Hostlist> encode_hosts(const RArgs& a, std::uint64_t ranks, Reporter& reporter) {
     if (a.hosts) {
         auto hosts = Hostlist::parse(*a.hosts);
         if (!hosts) {
-            bad_value(hosts.error(), *a.hosts, a.common);
+            bad_value("-H", "a hostlist", *a.hosts, hosts.error(), reporter);
             return std::nullopt;
         }
         return std::move(*hosts);
@@ -187,65 +172,66 @@ std::optional<Hostlist> encode_hosts(const RArgs& a, std::uint64_t ranks) {
     return hosts;
 }
 
-int run_encode(const RArgs& a) {
-    if (a.local || !a.xml.empty()) {
-        std::cerr << "jobspec R encode: --local and --xml read hardware topology (hwloc), "
-                     "which jobspec does not; give -c and -g\n";
-        return exit_usage;
-    }
-    const auto idset_of = [&](const std::optional<std::string>& value) -> std::optional<IdSet> {
+int run_encode(const RArgs& a, Reporter& reporter) {
+    if (a.local || !a.xml.empty())
+        return reporter.usage(Code::usage_option_value,
+                              "--local and --xml read hardware topology (hwloc), which jobspec "
+                              "does not; give -c and -g");
+    const auto idset_of = [&](const char* option,
+                              const std::optional<std::string>& value) -> std::optional<IdSet> {
         auto parsed = IdSet::parse(value.value_or(""));
         if (!parsed) {
-            bad_value(parsed.error(), *value, a.common);
+            bad_value(option, "an idset", *value, parsed.error(), reporter);
             return std::nullopt;
         }
         return std::move(*parsed);
     };
     // Without -c and -g each rank gets core 0.
     const bool no_children = a.cores.value_or("").empty() && a.gpus.value_or("").empty();
-    auto cores = no_children ? IdSet::range(0, 0) : idset_of(a.cores);
-    auto gpus = idset_of(a.gpus);
+    auto cores = no_children ? IdSet::range(0, 0) : idset_of("-c", a.cores);
+    auto gpus = idset_of("-g", a.gpus);
     if (!cores || !gpus)
-        return exit_invalid;
+        return exit_usage;
     // Without -r, the ranks are 0..n-1 for the n hosts of -H, or rank 0.
     std::optional<IdSet> ranks;
     std::optional<Hostlist> hosts;
     if (a.ranks) {
-        if (!(ranks = idset_of(a.ranks)) || !(hosts = encode_hosts(a, ranks->count())))
-            return exit_invalid;
+        if (!(ranks = idset_of("-r", a.ranks)) ||
+            !(hosts = encode_hosts(a, ranks->count(), reporter)))
+            return exit_usage;
     } else {
-        if (!(hosts = encode_hosts(a, 1)))
-            return exit_invalid;
+        if (!(hosts = encode_hosts(a, 1, reporter)))
+            return exit_usage;
         ranks = hosts->empty() ? IdSet{} : IdSet::range(0, hosts->count() - 1);
     }
     ResourceSet r;
     r.add(*ranks, *cores, *gpus);
     if (!r.set_nodelist(*hosts))
-        return fail(Code::R_nodelist_count,
-                    fmt::format("-H names {} hosts for {} ranks", hosts->count(), r.count_ranks()),
-                    a.common, a.hosts.value_or(""));
+        return reporter.report(
+            Code::R_nodelist_count,
+            fmt::format("-H names {} hosts for {} ranks", hosts->count(), r.count_ranks()));
     const IdSet all = r.ranks();
     for (const auto& spec : a.properties)
-        if (const int status = set_property(r, spec, all, a.common); status != exit_ok)
+        if (const int status = set_property(r, spec, all, "-p", reporter); status != exit_ok)
             return status;
-    return print(r, a.common);
+    return print(r, a.common, reporter);
 }
 
 /// The ranks of an --include or --exclude value: an idset, or a hostlist of R's hosts.
-std::optional<IdSet> targets(const ResourceSet& r, const std::string& spec,
-                             const CommonOptions& common) {
+std::optional<IdSet> targets(const ResourceSet& r, const char* option, const std::string& spec,
+                             Reporter& reporter) {
     auto ids = IdSet::parse(spec);
     if (ids)
         return std::move(*ids);
     if (auto hosts = Hostlist::parse(spec))
         return r.ranks_of(*hosts);
-    bad_value(ids.error(), spec, common);
+    bad_value(option, "an idset or a hostlist", spec, ids.error(), reporter);
     return std::nullopt;
 }
 
 /// The ranks with every property of a comma-separated list, "^name" for without.
 std::optional<IdSet> with_properties(const ResourceSet& r, const std::string& list,
-                                     const CommonOptions& common) {
+                                     Reporter& reporter, int& status) {
     boost::json::array names;
     for (std::size_t start = 0; start <= list.size();) {
         const std::size_t comma = std::min(list.find(',', start), list.size());
@@ -255,40 +241,41 @@ std::optional<IdSet> with_properties(const ResourceSet& r, const std::string& li
     }
     auto constraint = constraint_from_json(boost::json::object{{"properties", std::move(names)}});
     if (!constraint.ok()) {
-        report(constraint.diagnostics(), list, common);
+        status = reporter.report(constraint.diagnostics(), list);
         return std::nullopt;
     }
     auto matched = constraint.value().match(r);
     if (!matched.ok()) {
-        report(matched.diagnostics(), list, common);
+        status = reporter.report(matched.diagnostics(), list);
         return std::nullopt;
     }
     return std::move(matched).value();
 }
 
-int run_decode(const RArgs& a) {
-    auto r = read_union("decode", a);
+int run_decode(const RArgs& a, Reporter& reporter) {
+    int status = exit_ok;
+    auto r = read_union("decode", a, reporter, status);
     if (!r)
-        return exit_invalid;
+        return status;
     // Filters in flux-core's order: properties, include, exclude.
     if (a.with_properties) {
-        const auto keep = with_properties(*r, *a.with_properties, a.common);
+        const auto keep = with_properties(*r, *a.with_properties, reporter, status);
         if (!keep)
-            return exit_invalid;
+            return status;
         *r = r->filtered(*keep);
         forget_allocation(*r);
     }
     if (a.include) {
-        const auto keep = targets(*r, *a.include, a.common);
+        const auto keep = targets(*r, "--include", *a.include, reporter);
         if (!keep)
-            return exit_invalid;
+            return exit_usage;
         *r = r->filtered(*keep);
         forget_allocation(*r);
     }
     if (a.exclude) {
-        const auto drop = targets(*r, *a.exclude, a.common);
+        const auto drop = targets(*r, "--exclude", *a.exclude, reporter);
         if (!drop)
-            return exit_invalid;
+            return exit_usage;
         *r = r->filtered(r->ranks().without(*drop));
     }
     // Each asked-for line, in flux-core's order; R itself when none is asked for.
@@ -308,13 +295,14 @@ int run_decode(const RArgs& a) {
     }
     if (out.empty())
         out = to_json_text(to_json_value(*r), a.common.pretty);
-    return write_output(out);
+    return write_output(out, reporter);
 }
 
-int run_info(const RArgs& a) {
-    auto all = read_at_least(1, "info", a);
+int run_info(const RArgs& a, Reporter& reporter) {
+    int status = exit_ok;
+    auto all = read_at_least(1, "info", a, reporter, status);
     if (!all)
-        return exit_invalid;
+        return status;
     std::string out;
     for (const auto& r : *all) {
         out += r.summary() + "\n";
@@ -327,29 +315,31 @@ int run_info(const RArgs& a) {
         for (const auto& [name, ranks] : r.properties())
             out += "  property " + name + ": rank " + ranks.format() + "\n";
     }
-    return write_output(out);
+    return write_output(out, reporter);
 }
 
-int run_verify(const RArgs& a) {
-    auto all = read_all(a.inputs, a.common);
+int run_verify(const RArgs& a, Reporter& reporter) {
+    int status = exit_ok;
+    auto all = read_all(a.inputs, a.common, reporter, status);
     if (!all)
-        return exit_invalid;
+        return status;
     if (all->size() != 2)
-        return fail(Code::R_document_count,
-                    fmt::format("verify needs 2 R documents (what a rank should have, then what "
-                                "it has), the input has {}",
-                                all->size()),
-                    a.common);
+        return reporter.report(
+            Code::R_document_count,
+            fmt::format("verify needs 2 R documents (what a rank should have, then what it "
+                        "has), the input has {}",
+                        all->size()));
     Diagnostics d = (*all)[0].verify((*all)[1]);
-    return report(d, {}, a.common);
+    return reporter.report(d);
 }
 
 /// Folds the inputs' R left to right with `op` (diff, intersect: at least two).
 template <class Op>
-int fold(const char* command, std::size_t least, const RArgs& a, Op op) {
-    auto all = read_at_least(least, command, a);
+int fold(const char* command, std::size_t least, const RArgs& a, Reporter& reporter, Op op) {
+    int status = exit_ok;
+    auto all = read_at_least(least, command, a, reporter, status);
     if (!all)
-        return exit_invalid;
+        return status;
     ResourceSet result = std::move(all->front());
     for (std::size_t i = 1; i < all->size(); ++i) {
         auto next = op(result, (*all)[i]);
@@ -357,46 +347,48 @@ int fold(const char* command, std::size_t least, const RArgs& a, Op op) {
             return exit_invalid;
         result = std::move(*next);
     }
-    return print(result, a.common);
+    return print(result, a.common, reporter);
 }
 
-int run_append(const RArgs& a) {
-    return fold("append", 1, a,
+int run_append(const RArgs& a, Reporter& reporter) {
+    return fold("append", 1, a, reporter,
                 [&](const ResourceSet& x, const ResourceSet& y) -> std::optional<ResourceSet> {
                     auto both = x.appended(y);
-                    if (report(both.diagnostics(), {}, a.common) != exit_ok)
+                    if (reporter.report(both.diagnostics()) != exit_ok)
                         return std::nullopt;
                     return std::move(both).value();
                 });
 }
 
-int run_rerank(const RArgs& a) {
+int run_rerank(const RArgs& a, Reporter& reporter) {
     auto hosts = Hostlist::parse(a.rerank_hosts);
     if (!hosts)
-        return bad_value(hosts.error(), a.rerank_hosts, a.common);
-    auto r = read_union("rerank", a);
+        return bad_value("HOSTLIST", "a hostlist", a.rerank_hosts, hosts.error(), reporter);
+    int status = exit_ok;
+    auto r = read_union("rerank", a, reporter, status);
     if (!r)
-        return exit_invalid;
+        return status;
     auto reranked = r->reranked(*hosts);
-    if (report(reranked.diagnostics(), {}, a.common) != exit_ok)
-        return exit_invalid;
-    return print(reranked.value(), a.common);
+    if (const int s = reporter.report(reranked.diagnostics()); s != exit_ok)
+        return s;
+    return print(reranked.value(), a.common, reporter);
 }
 
-int run_set_property(const RArgs& a) {
-    auto r = read_union("set-property", a);
+int run_set_property(const RArgs& a, Reporter& reporter) {
+    int status = exit_ok;
+    auto r = read_union("set-property", a, reporter, status);
     if (!r)
-        return exit_invalid;
+        return status;
     const IdSet all = r->ranks();
     for (const auto& spec : a.specs)
-        if (const int status = set_property(*r, spec, all, a.common); status != exit_ok)
-            return status;
-    return print(*r, a.common);
+        if (const int s = set_property(*r, spec, all, "PROPERTY", reporter); s != exit_ok)
+            return s;
+    return print(*r, a.common, reporter);
 }
 
 } // namespace
 
-Command add_r_command(CLI::App& parent) {
+Command add_r_command(CLI::App& parent, Reporter& reporter) {
     auto a = std::make_shared<RArgs>();
     CLI::App* app =
         parent.add_subcommand("R", "Read, check, write and combine resource sets (RFC 20 R)");
@@ -406,7 +398,7 @@ Command add_r_command(CLI::App& parent) {
                         "R files; - (the default) reads standard input, several documents one "
                         "after another")
             ->default_str("-");
-        add_common_options(*sub, a->common);
+        add_common_options(*sub, a->common, reporter);
     };
 
     CLI::App* encode = app->add_subcommand("encode", "Write R: ranks with the same cores and gpus");
@@ -421,7 +413,7 @@ Command add_r_command(CLI::App& parent) {
         ->allow_extra_args(false);
     encode->add_flag("-l,--local", a->local, "(flux-core: cores and gpus from hwloc; refused)");
     encode->add_option("-f,--xml", a->xml, "(flux-core: hwloc XML; refused)");
-    add_common_options(*encode, a->common);
+    add_common_options(*encode, a->common, reporter);
 
     CLI::App* decode =
         app->add_subcommand("decode", "The union of all R read, checked, printed whole or in part");
@@ -461,7 +453,7 @@ Command add_r_command(CLI::App& parent) {
     set_property
         ->add_option("PROPERTY", a->specs, "NAME[:RANKS]: a property for RANKS (default all)")
         ->required();
-    add_common_options(*set_property, a->common);
+    add_common_options(*set_property, a->common, reporter);
 
     app->footer(R"(Examples:
   jobspec R encode -r 0-3 -c 0-47 -g 0-7 -H node[186-189]
@@ -471,36 +463,38 @@ Command add_r_command(CLI::App& parent) {
 
 Exit status: 0 success, 1 invalid R (or verify finds a resource missing), 2 usage error.)");
 
-    const auto run = [a, encode, decode, info, verify, append, diff, intersect, remap, rerank,
-                      set_property]() -> int {
+    const auto run = [a, &reporter, encode, decode, info, verify, append, diff, intersect, remap,
+                      rerank, set_property]() -> int {
         if (a->inputs.empty())
             a->inputs.emplace_back("-");
         if (encode->parsed())
-            return run_encode(*a);
+            return run_encode(*a, reporter);
         if (decode->parsed())
-            return run_decode(*a);
+            return run_decode(*a, reporter);
         if (info->parsed())
-            return run_info(*a);
+            return run_info(*a, reporter);
         if (verify->parsed())
-            return run_verify(*a);
+            return run_verify(*a, reporter);
         if (append->parsed())
-            return run_append(*a);
+            return run_append(*a, reporter);
         if (diff->parsed())
-            return fold("diff", 2, *a, [](const ResourceSet& x, const ResourceSet& y) {
+            return fold("diff", 2, *a, reporter, [](const ResourceSet& x, const ResourceSet& y) {
                 return std::optional<ResourceSet>(x.without(y));
             });
         if (intersect->parsed())
-            return fold("intersect", 2, *a, [](const ResourceSet& x, const ResourceSet& y) {
-                return std::optional<ResourceSet>(x.intersected(y));
-            });
+            return fold("intersect", 2, *a, reporter,
+                        [](const ResourceSet& x, const ResourceSet& y) {
+                            return std::optional<ResourceSet>(x.intersected(y));
+                        });
         if (remap->parsed()) {
-            auto r = read_union("remap", *a);
-            return r ? print(r->remapped(), a->common) : exit_invalid;
+            int status = exit_ok;
+            auto r = read_union("remap", *a, reporter, status);
+            return r ? print(r->remapped(), a->common, reporter) : status;
         }
         if (rerank->parsed())
-            return run_rerank(*a);
+            return run_rerank(*a, reporter);
         if (set_property->parsed())
-            return run_set_property(*a);
+            return run_set_property(*a, reporter);
         return exit_usage;
     };
     return Command{app, run};

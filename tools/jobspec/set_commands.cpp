@@ -17,10 +17,10 @@ struct SetArgs {
 
 /// Reports a codec error as a diagnostic under `argument`; returns exit_invalid.
 template <class Error>
-int codec_error(const Error& e, const std::string& argument, const CommonOptions& common) {
+int codec_error(const Error& e, const std::string& argument, Reporter& reporter) {
     Diagnostics d;
     d.add(to_diagnostic(e));
-    return report(d, argument, common);
+    return reporter.report(d, argument);
 }
 
 /// The sets combined left to right by `op` ("union", "intersect" or "diff").
@@ -41,6 +41,7 @@ Set fold(const std::string& op, const std::vector<Set>& sets) {
 /// Streams text in blocks so that expanding a huge set does not build it in memory.
 class Out {
 public:
+    explicit Out(Reporter& reporter) : reporter_(reporter) {}
     void line(std::string_view s) {
         buffer_ += s;
         buffer_ += '\n';
@@ -48,16 +49,17 @@ public:
             flush();
     }
     int flush() {
-        const int status = write_output(buffer_);
+        const int status = write_output(buffer_, reporter_);
         buffer_.clear();
         return status;
     }
 
 private:
+    Reporter& reporter_;
     std::string buffer_;
 };
 
-int run_idset(const SetArgs& a) {
+int run_idset(const SetArgs& a, Reporter& reporter) {
     std::vector<IdSet> sets;
     for (const auto& arg : a.args) {
         // encode takes ids and ranges in any order and with repeats; the others strict RFC 22.
@@ -73,7 +75,7 @@ int run_idset(const SetArgs& a) {
                 if (!part) {
                     auto e = part.error();
                     e.offset += start;
-                    return codec_error(e, arg, a.common);
+                    return codec_error(e, arg, reporter);
                 }
                 s = s.united(*part);
                 start = comma + 1;
@@ -83,10 +85,10 @@ int run_idset(const SetArgs& a) {
         }
         auto parsed = IdSet::parse(arg);
         if (!parsed)
-            return codec_error(parsed.error(), arg, a.common);
+            return codec_error(parsed.error(), arg, reporter);
         sets.push_back(std::move(*parsed));
     }
-    Out out;
+    Out out(reporter);
     if (a.op == "expand") {
         for (const auto& s : sets)
             for (const auto id : s)
@@ -104,7 +106,7 @@ int run_idset(const SetArgs& a) {
 
 } // namespace
 
-Command add_idset_command(CLI::App& parent) {
+Command add_idset_command(CLI::App& parent, Reporter& reporter) {
     auto args = std::make_shared<SetArgs>();
     CLI::App* app =
         parent.add_subcommand("idset", "Work with RFC 22 idsets (sets of ids like 0-3,7)");
@@ -114,14 +116,14 @@ Command add_idset_command(CLI::App& parent) {
         ->check(CLI::IsMember({"expand", "encode", "count", "union", "intersect", "diff"}))
         ->required();
     app->add_option("IDSET", args->args, "Idsets, e.g. 0-3,7 or [1-4]");
-    add_common_options(*app, args->common);
+    add_common_options(*app, args->common, reporter);
     app->footer(R"(Examples:
   jobspec idset expand 0-3,7            one id a line
   jobspec idset encode 7,3,1,2,2        -> 1-3,7
   jobspec idset diff 0-15 4-7           -> 0-3,8-15
 
 Exit status: 0 success, 1 an invalid idset, 2 usage error.)");
-    return Command{app, [args] { return run_idset(*args); }};
+    return Command{app, [args, &reporter] { return run_idset(*args, reporter); }};
 }
 
 } // namespace jobspec::cli
