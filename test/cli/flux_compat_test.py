@@ -255,6 +255,8 @@ class Hostlist(unittest.TestCase):
         self.assertEqual(ok("hostlist", "--minus", "n[1-3],n1", "n1"), "n[2-3,1]\n")
         self.assertEqual(ok("hostlist", "--xor", "n[1-3]", "n[2-4]"), "n[1,4]\n")
         self.assertEqual(ok("hostlist", "-S", "-e", "n[3,1]-ib,n2"), "n2 n1-ib n3-ib\n")
+        # flux sorts a number that does not end the name as text
+        self.assertEqual(ok("hostlist", "-S", "-e", "n[2,10]-ib,n9"), "n9 n10-ib n2-ib\n")
 
     def test_select(self):
         self.assertEqual(ok("hostlist", "-n", "-1", "n[1-9]"), "n9\n")

@@ -1,7 +1,9 @@
 #include "hostlist_command.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -127,6 +129,53 @@ void for_each_host(const Hostlist& hosts, F f) {
     }
 }
 
+/// The most hosts in_flux_order() sorts name by name: flux-core refuses a longer range.
+constexpr std::uint64_t max_flux_sorted = std::uint64_t{1} << 20;
+
+/// How flux-core orders a host name: by its text without the trailing digits, then by
+/// their number (and count). So a number inside a name sorts as text: n10-ib before n2-ib.
+struct FluxKey {
+    std::string_view stem;
+    bool numbered;
+    std::uint64_t number;
+    std::size_t digits;
+    friend bool operator<(const FluxKey& a, const FluxKey& b) {
+        return std::tie(a.stem, a.numbered, a.number, a.digits) <
+               std::tie(b.stem, b.numbered, b.number, b.digits);
+    }
+};
+
+FluxKey flux_key(std::string_view host) {
+    std::size_t begin = host.size();
+    while (begin > 0 && host[begin - 1] >= '0' && host[begin - 1] <= '9')
+        --begin;
+    std::uint64_t number = 0;
+    const std::string_view digits = host.substr(begin);
+    const auto parsed = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+    if (digits.empty() || parsed.ec != std::errc{})
+        return {host, false, 0, 0};
+    return {host.substr(0, begin), true, number, digits.size()};
+}
+
+/// A list sorted by Hostlist (numbers in names compare as numbers) in flux-core's order:
+/// names with text after their number sorted again by text, name by name. Lists with more
+/// than 2^20 hosts, which flux-core cannot hold, keep Hostlist's order (no name is spelled
+/// out for them; docs/COMPAT.md).
+Hostlist in_flux_order(Hostlist sorted) {
+    const auto& runs = sorted.runs();
+    if (sorted.count() > max_flux_sorted ||
+        std::none_of(runs.begin(), runs.end(), [](const auto& r) { return !r.suffix.empty(); }))
+        return sorted;
+    auto names = sorted.expand();
+    std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
+        return flux_key(a) < flux_key(b);
+    });
+    Hostlist out;
+    for (const auto& name : names)
+        out.append(name);
+    return out;
+}
+
 /// Writes the hosts joined by `delimiter`, a block at a time.
 int write_expanded(const Hostlist& hosts, const std::string& delimiter, Reporter& reporter) {
     std::string out;
@@ -180,9 +229,9 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
     for (std::size_t i = 1; i < lists.size(); ++i) {
         const Hostlist& x = lists[i];
         if (a.intersect)
-            hl = hl.intersected(x);
+            hl = in_flux_order(hl.intersected(x));
         else if (a.xor_)
-            hl = hl.without(x).united(x.without(hl));
+            hl = in_flux_order(hl.without(x).united(x.without(hl)));
         else if (a.minus)
             hl = hl.removed(x);
         else
@@ -210,10 +259,10 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
                             "(at most {}); -u drops them",
                             repeats, max_sorted_repeats));
         }
-        hl = hl.sorted();
+        hl = in_flux_order(hl.sorted());
     }
     if (a.unique)
-        hl = hl.unique();
+        hl = in_flux_order(hl.unique());
     if (a.limit && *a.limit != 0 && !hl.empty()) {
         const std::uint64_t n = hl.count();
         const std::uint64_t want =
