@@ -20,25 +20,32 @@ using Range = IdSet::Range;
 /// A multiset of numbers: disjoint ranges, each with how many times its numbers occur.
 class CountedRanges {
 public:
-    /// Counts first..last once more.
-    void add(std::uint64_t first, std::uint64_t last) {
-        split(first, last);
-        auto it = ranges_.lower_bound(first);
-        for (std::uint64_t at = first;;) {
-            if (it != ranges_.end() && it->first == at) {
-                ++it->second.count;
-                if (it->second.last == last)
-                    return;
-                at = it->second.last + 1;
-                ++it;
-                continue;
+    CountedRanges() = default;
+    /// The multiset of the numbers of `ranges` (in any order, overlapping or not), built
+    /// in one sweep over their sorted ends rather than range by range.
+    explicit CountedRanges(const std::vector<Range>& ranges) {
+        std::vector<std::pair<std::uint64_t, int>> ends; // (number, +1 starts / -1 ends)
+        ends.reserve(2 * ranges.size());
+        for (const auto& r : ranges) {
+            ends.emplace_back(r.first, 1);
+            ends.emplace_back(r.last + 1, -1); // numbers stop at Limits::max_integer
+        }
+        std::sort(ends.begin(), ends.end());
+        std::uint64_t count = 0;
+        std::uint64_t from = 0;
+        for (std::size_t i = 0; i < ends.size();) {
+            const std::uint64_t at = ends[i].first;
+            if (count > 0 && at > from) {
+                auto last = ranges_.empty() ? ranges_.end() : std::prev(ranges_.end());
+                if (last != ranges_.end() && last->second.last + 1 == from &&
+                    last->second.count == count)
+                    last->second.last = at - 1;
+                else
+                    ranges_.emplace_hint(ranges_.end(), from, Node{at - 1, count});
             }
-            const std::uint64_t end =
-                it != ranges_.end() && it->first <= last ? it->first - 1 : last;
-            ranges_.emplace_hint(it, at, Node{end, 1});
-            if (end == last)
-                return;
-            at = end + 1;
+            for (; i < ends.size() && ends[i].first == at; ++i)
+                count += static_cast<std::uint64_t>(ends[i].second); // wraps back down for -1
+            from = at;
         }
     }
 
@@ -108,7 +115,9 @@ struct Counted {
 
     Counted() = default;
     explicit Counted(const Hostlist& list) {
-        CountedRanges* last = nullptr; // the piece before's, the common case
+        // Ranges gathered per key and width, then counted in one sweep each.
+        std::map<Key, std::map<std::uint8_t, std::vector<Range>>> gathered;
+        std::vector<Range>* last = nullptr; // the piece before's, the common case
         std::uint8_t last_width = 0;
         std::string_view last_prefix;
         std::string_view last_suffix;
@@ -120,14 +129,17 @@ struct Counted {
             if (last == nullptr || p.width != last_width || p.prefix != last_prefix ||
                 p.suffix != last_suffix) {
                 const auto it =
-                    numbered.try_emplace(Key{std::string(p.prefix), std::string(p.suffix)}).first;
+                    gathered.try_emplace(Key{std::string(p.prefix), std::string(p.suffix)}).first;
                 last = &it->second[p.width];
                 last_width = p.width;
                 last_prefix = it->first.first;
                 last_suffix = it->first.second;
             }
-            last->add(p.first, p.last);
+            last->push_back({p.first, p.last});
         });
+        for (const auto& [key, widths] : gathered)
+            for (const auto& [width, ranges] : widths)
+                numbered[key].emplace(width, CountedRanges(ranges));
     }
 
     /// The counted ranges of a key and width, or nullptr.
@@ -245,10 +257,8 @@ Hostlist combine(const Hostlist& a, const Hostlist& b, Op op, KeepPlain keep_pla
             for (const auto& [width, unused] : widths) {
                 if (result.find(key, width) != nullptr)
                     continue;
-                auto& out = result.numbered[key][width];
-                for (const auto& r :
-                     op(ids(ca.find(key, width)), ids(cb.find(key, width))).ranges())
-                    out.add(r.first, r.last);
+                result.numbered[key][width] =
+                    CountedRanges(op(ids(ca.find(key, width)), ids(cb.find(key, width))).ranges());
             }
     for (const auto* side : {&ca, &cb})
         for (const auto& [name, count] : side->plain)
