@@ -11,6 +11,8 @@
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
 
+#include "codec_reports.hpp"
+
 namespace jobspec::cli {
 
 namespace {
@@ -38,22 +40,6 @@ struct HostlistArgs {
     bool quiet = false;
 };
 
-/// Reports a hostlist error in `text`; returns exit_invalid.
-template <class Error>
-int bad(const Error& e, std::string_view text, Reporter& reporter) {
-    Diagnostics d;
-    d.add(to_diagnostic(e));
-    return reporter.report(d, text);
-}
-
-/// A value of `option` that is not what it takes (usage.option-value); returns exit_usage.
-template <class Error>
-int bad_value(const char* option, const char* what, const std::string& value, const Error& e,
-              Reporter& reporter) {
-    return reporter.usage(Code::usage_option_value,
-                          fmt::format("{} '{}' is not {}: {}", option, value, what, e.message));
-}
-
 /// The hosts on standard input: hostlists separated by whitespace or newlines (what
 /// `jobspec hostlist -e` prints reads back). The one place the command reads input.
 std::optional<Hostlist> read_stdin(const CommonOptions& common, Reporter& reporter, int& status) {
@@ -79,7 +65,7 @@ std::optional<Hostlist> read_stdin(const CommonOptions& common, Reporter& report
         }
         auto hosts = Hostlist::parse(word);
         if (!hosts) {
-            status = std::max(status, bad(hosts.error(), word, reporter));
+            status = std::max(status, report_codec_error(hosts.error(), word, reporter));
             return std::nullopt;
         }
         out.append(*hosts);
@@ -96,7 +82,7 @@ std::optional<Hostlist> nth(const Hostlist& hosts, const std::string& spec, Repo
     const std::string_view text = std::string_view(spec).substr(from_end ? 1 : 0);
     auto ids = IdSet::parse(text);
     if (!ids) {
-        status = bad_value("-n", "[-]IDS", spec, ids.error(), reporter);
+        status = report_option_value("-n", "[-]IDS", spec, ids.error(), reporter);
         return std::nullopt;
     }
     const std::uint64_t n = hosts.count();
@@ -220,7 +206,7 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
         } else {
             auto hosts = Hostlist::parse(source);
             if (!hosts)
-                return bad(hosts.error(), source, reporter);
+                return report_codec_error(hosts.error(), source, reporter);
             lists.push_back(std::move(*hosts));
         }
     }
@@ -241,7 +227,7 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
         // Hosts first; when none of them is there, positions (flux-core's order of trying).
         auto hosts = Hostlist::parse(*a.exclude);
         if (!hosts)
-            return bad_value("-x", "IDS or HOSTS", *a.exclude, hosts.error(), reporter);
+            return report_option_value("-x", "IDS or HOSTS", *a.exclude, hosts.error(), reporter);
         Hostlist left = hl.excluding(*hosts);
         if (left.count() == hl.count()) {
             if (auto positions = IdSet::parse(*a.exclude); positions && !hl.empty())
@@ -281,7 +267,7 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
     if (a.find) {
         auto hosts = Hostlist::parse(*a.find);
         if (!hosts)
-            return bad_value("-F", "a hostlist", *a.find, hosts.error(), reporter);
+            return report_option_value("-F", "a hostlist", *a.find, hosts.error(), reporter);
         Hostlist missing;
         for_each_host(*hosts, [&](const std::string& host) {
             if (const auto at = hl.find(host))

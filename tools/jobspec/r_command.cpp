@@ -15,6 +15,7 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/resource_set.hpp>
 
+#include "codec_reports.hpp"
 #include "support/json_parse.hpp"
 
 namespace jobspec::cli {
@@ -113,14 +114,6 @@ int print(const ResourceSet& r, const CommonOptions& common, Reporter& reporter)
     return write_output(to_json_text(to_json_value(r), common.pretty), reporter);
 }
 
-/// A value of `option` that is not what it takes (usage.option-value); returns exit_usage.
-template <class Error>
-int bad_value(const char* option, const char* what, const std::string& value, const Error& e,
-              Reporter& reporter) {
-    return reporter.usage(Code::usage_option_value,
-                          fmt::format("{} '{}' is not {}: {}", option, value, what, e.message));
-}
-
 /// flux-core's nslots, starttime and expiration are lost by the filters that copy R
 /// (--include, --properties); --exclude keeps them. Done here to give the same R.
 void forget_allocation(ResourceSet& r) {
@@ -138,8 +131,8 @@ int set_property(ResourceSet& r, const std::string& spec, const IdSet& all, cons
     if (colon != std::string::npos) {
         auto parsed = IdSet::parse(std::string_view(spec).substr(colon + 1));
         if (!parsed)
-            return bad_value(option, "NAME[:RANKS] with RANKS an idset", spec, parsed.error(),
-                             reporter);
+            return report_option_value(option, "NAME[:RANKS] with RANKS an idset", spec,
+                                       parsed.error(), reporter);
         ranks = std::move(*parsed);
     }
     if (!ResourceSet::valid_property_name(name))
@@ -158,7 +151,7 @@ std::optional<Hostlist> encode_hosts(const RArgs& a, std::uint64_t ranks, Report
     if (a.hosts) {
         auto hosts = Hostlist::parse(*a.hosts);
         if (!hosts) {
-            bad_value("-H", "a hostlist", *a.hosts, hosts.error(), reporter);
+            report_option_value("-H", "a hostlist", *a.hosts, hosts.error(), reporter);
             return std::nullopt;
         }
         return std::move(*hosts);
@@ -181,7 +174,7 @@ int run_encode(const RArgs& a, Reporter& reporter) {
                               const std::optional<std::string>& value) -> std::optional<IdSet> {
         auto parsed = IdSet::parse(value.value_or(""));
         if (!parsed) {
-            bad_value(option, "an idset", *value, parsed.error(), reporter);
+            report_option_value(option, "an idset", *value, parsed.error(), reporter);
             return std::nullopt;
         }
         return std::move(*parsed);
@@ -225,7 +218,7 @@ std::optional<IdSet> targets(const ResourceSet& r, const char* option, const std
         return std::move(*ids);
     if (auto hosts = Hostlist::parse(spec))
         return r.ranks_of(*hosts);
-    bad_value(option, "an idset or a hostlist", spec, ids.error(), reporter);
+    report_option_value(option, "an idset or a hostlist", spec, ids.error(), reporter);
     return std::nullopt;
 }
 
@@ -363,7 +356,8 @@ int run_append(const RArgs& a, Reporter& reporter) {
 int run_rerank(const RArgs& a, Reporter& reporter) {
     auto hosts = Hostlist::parse(a.rerank_hosts);
     if (!hosts)
-        return bad_value("HOSTLIST", "a hostlist", a.rerank_hosts, hosts.error(), reporter);
+        return report_option_value("HOSTLIST", "a hostlist", a.rerank_hosts, hosts.error(),
+                                   reporter);
     int status = exit_ok;
     auto r = read_union("rerank", a, reporter, status);
     if (!r)

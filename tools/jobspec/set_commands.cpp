@@ -5,6 +5,8 @@
 
 #include <jobspec/idset.hpp>
 
+#include "codec_reports.hpp"
+
 namespace jobspec::cli {
 
 namespace {
@@ -14,14 +16,6 @@ struct SetArgs {
     std::string op;
     std::vector<std::string> args;
 };
-
-/// Reports a codec error as a diagnostic under `argument`; returns exit_invalid.
-template <class Error>
-int codec_error(const Error& e, const std::string& argument, Reporter& reporter) {
-    Diagnostics d;
-    d.add(to_diagnostic(e));
-    return reporter.report(d, argument);
-}
 
 /// The sets combined left to right by `op` ("union", "intersect" or "diff").
 template <class Set>
@@ -75,7 +69,7 @@ int run_idset(const SetArgs& a, Reporter& reporter) {
                 if (!part) {
                     auto e = part.error();
                     e.offset += start;
-                    return codec_error(e, arg, reporter);
+                    return report_codec_error(e, arg, reporter);
                 }
                 s = s.united(*part);
                 start = comma + 1;
@@ -85,7 +79,7 @@ int run_idset(const SetArgs& a, Reporter& reporter) {
         }
         auto parsed = IdSet::parse(arg);
         if (!parsed)
-            return codec_error(parsed.error(), arg, reporter);
+            return report_codec_error(parsed.error(), arg, reporter);
         sets.push_back(std::move(*parsed));
     }
     Out out(reporter);
