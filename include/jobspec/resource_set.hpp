@@ -76,7 +76,8 @@ public:
 
     // The set operations work rank by rank, as flux-core's `flux R` does. Their results
     // carry no nslots, starttime or expiration (those describe one allocation); the
-    // scheduling key is this set's, or else the other's for united() and appended().
+    // scheduling key is this set's (for intersected() only when a rank is left), or when
+    // it has none the other's for united() and appended().
 
     /// Per rank, the cores and GPUs of either set, computed as flux-core does: this set
     /// without the other's resources, then the other's added. So a rank in both keeps this
