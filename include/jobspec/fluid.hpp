@@ -12,21 +12,22 @@
 
 namespace jobspec {
 
-/// The string encodings of a FLUID (RFC 19).
+/// The string encodings of a FLUID (RFC 19), and flux-core's f58plain.
 enum class FluidEncoding : std::uint8_t {
-    dec,    ///< 6731191091817518
-    hex,    ///< 0x17e9fb8df16c2e
-    dothex, ///< 0017.e9fb.8df1.6c2e
-    kvs,    ///< job.0017.e9fb.8df1.6c2e
-    f58,    ///< ƒuZZybuNNy (an ASCII 'f' prefix is accepted when decoding)
-    words,  ///< reform-remote-galileo--heart-package-academy (mnemonicode)
-    emoji,  ///< base 576 over RFC 19's emoji table
+    dec,      ///< 6731191091817518
+    hex,      ///< 0x17e9fb8df16c2e
+    dothex,   ///< 0017.e9fb.8df1.6c2e
+    kvs,      ///< job.0017.e9fb.8df1.6c2e
+    f58,      ///< ƒuZZybuNNy (an ASCII 'f' prefix is accepted when decoding)
+    words,    ///< reform-remote-galileo--heart-package-academy (mnemonicode)
+    emoji,    ///< base 576 over RFC 19's emoji table
+    f58plain, ///< fuZZybuNNy: f58 with an ASCII 'f' (flux-core's name); decoding says f58
 };
 
-/// "dec", "hex", "dothex", "kvs", "f58", "words", "emoji".
+/// "dec", "hex", "dothex", "kvs", "f58", "words", "emoji", "f58plain".
 JOBSPEC_API std::string_view encoding_name(FluidEncoding encoding) noexcept;
 
-/// The encoding with that name, or nothing.
+/// The encoding with that name, ASCII case ignored (as flux-core does), or nothing.
 JOBSPEC_API std::optional<FluidEncoding> encoding_from_name(std::string_view name) noexcept;
 
 /// Which encoding RFC 19's detection order picks for a string (after trimming leading and

@@ -73,7 +73,11 @@ public:
     /// Every host name, in order. Expands the whole list: mind count() first.
     std::vector<std::string> expand() const;
 
-    /// A copy sorted by prefix, suffix and number (hosts without numbers by name).
+    /// A sorted copy, repeats kept: by the name's text before its number and after it,
+    /// then by number and zero padding; a name without digits before the numbered names
+    /// of the same prefix. For names whose number ends them this is flux-core's order.
+    /// Computed on ranges, never name by name, except that each repeated host costs a run.
+    /// Example: {n10, n2-ib, n9, n, n10-ib} -> n, n9, n10, n2-ib, n10-ib.
     Hostlist sorted() const;
     /// A sorted copy without repeats.
     Hostlist unique() const;
@@ -81,6 +85,11 @@ public:
     Hostlist united(const Hostlist& other) const;
     Hostlist intersected(const Hostlist& other) const;
     Hostlist without(const Hostlist& other) const;
+    /// This list, in order, without one occurrence of a host (its first) for each time
+    /// `hosts` names it. Example: {a, b, a, c} removed {a, c} -> {b, a}.
+    Hostlist removed(const Hostlist& hosts) const;
+    /// This list, in order, without any occurrence of the hosts of `hosts`.
+    Hostlist excluding(const Hostlist& hosts) const;
 
     const std::vector<Run>& runs() const noexcept { return runs_; }
     friend bool operator==(const Hostlist&, const Hostlist&) = default;

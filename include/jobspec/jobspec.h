@@ -139,8 +139,8 @@ JOBSPEC_C_API char* jobspec_dependency_to_json(const char* uri, const jobspec_op
 /* Reads a job id in any encoding (dec, hex, dothex, kvs, f58, words, emoji) into *id.
  * Fails with fluid.* diagnostics. */
 JOBSPEC_C_API bool jobspec_id_decode(const char* text, uint64_t* id, jobspec_error** error);
-/* A job id in one encoding: "dec", "hex", "dothex", "kvs", "f58", "words" or "emoji".
- * Fails with api.invalid-argument for another encoding name. */
+/* A job id in one encoding: "dec", "hex", "dothex", "kvs", "f58", "words", "emoji" or
+ * "f58plain" (ASCII 'f'), case ignored. Fails with api.invalid-argument for another name. */
 JOBSPEC_C_API char* jobspec_id_encode(uint64_t id, const char* encoding, jobspec_error** error);
 
 /* ---- IdSets (RFC 22) --------------------------------------------------------------- */
@@ -222,7 +222,10 @@ JOBSPEC_C_API jobspec_hostlist* jobspec_rset_nodelist(const jobspec_rset* r);
 JOBSPEC_C_API bool jobspec_rset_includes(const jobspec_rset* a, const jobspec_rset* b);
 /* The resources of these ranks only. */
 JOBSPEC_C_API jobspec_rset* jobspec_rset_filter(const jobspec_rset* r, const jobspec_idset* ranks);
-/* a ∪ b fails with R.* diagnostics when they share a rank; a ∩ b and a \ b cannot. */
+/* Rank by rank, as `flux R` does: a ∪ b (the cores and gpus of either) fails with
+ * R.overlap when a core or gpu of a rank is in both; a ∩ b keeps the ranks in both
+ * (with the same host) and drops properties; a \ b keeps a's properties. None carries
+ * nslots, starttime or expiration. */
 JOBSPEC_C_API jobspec_rset* jobspec_rset_union(const jobspec_rset* a, const jobspec_rset* b,
                                                jobspec_error** error);
 JOBSPEC_C_API jobspec_rset* jobspec_rset_intersect(const jobspec_rset* a, const jobspec_rset* b);

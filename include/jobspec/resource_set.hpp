@@ -43,7 +43,8 @@ public:
     std::uint64_t count_gpus() const noexcept;
     bool empty() const noexcept { return groups_.empty(); }
 
-    /// Host names, one per rank in ascending rank order; empty when R has none.
+    /// Host names, one per rank in ascending rank order; empty when not known (a set
+    /// built with add() alone). R read from JSON always has them (RFC 20 requires them).
     const Hostlist& nodelist() const noexcept { return nodelist_; }
     /// Sets the host names; false (changing nothing) unless there is one per rank.
     bool set_nodelist(Hostlist hosts);
@@ -69,23 +70,49 @@ public:
     /// The opaque scheduling key, carried along unchanged (null when absent).
     boost::json::value scheduling;
 
-    /// Only the resources of these ranks (with their hosts and properties).
+    /// Only the resources of these ranks (with their hosts and properties); nslots,
+    /// starttime, expiration and scheduling are kept.
     ResourceSet filtered(const IdSet& ranks) const;
-    /// Resources in both sets: per rank, the cores and GPUs both have. Ranks left with
-    /// neither are dropped.
+
+    // The set operations work rank by rank, as flux-core's `flux R` does. Their results
+    // carry no nslots, starttime or expiration (those describe one allocation); the
+    // scheduling key is this set's (for intersected() only when a rank is left), or when
+    // it has none the other's for united() and appended().
+
+    /// Per rank, the cores and GPUs of either set, computed as flux-core does: this set
+    /// without the other's resources, then the other's added. So a rank in both keeps this
+    /// set's host and gains the other's properties, unless the other set has all of the
+    /// rank's resources: then it is the other set's rank (host and properties).
+    ResourceSet united(const ResourceSet& other) const;
+    /// united(), but fails (R.overlap) when a core or GPU of a rank is in both sets
+    /// (`flux R append`).
+    Result<ResourceSet> appended(const ResourceSet& other) const;
+    /// Per rank in both sets (with the same host, when both know it), the cores and GPUs
+    /// both have; ranks left with neither are dropped. Properties are not kept.
     ResourceSet intersected(const ResourceSet& other) const;
-    /// Resources of this set that `other` lacks, per rank; ranks left empty are dropped.
+    /// Per rank, the cores and GPUs of this set that `other` lacks (hosts are not
+    /// compared); ranks left with neither are dropped. This set's properties are kept.
     ResourceSet without(const ResourceSet& other) const;
-    /// Both sets; fails (R.overlap) when a rank is in both.
-    Result<ResourceSet> united(const ResourceSet& other) const;
     /// Whether every core and GPU of `other` is in this set, on the same rank.
     bool includes(const ResourceSet& other) const;
-    /// The same resources renumbered 0..n-1 in rank order.
+
+    /// Ranks renumbered 0..n-1 in rank order and each rank's cores renumbered 0..k-1 in
+    /// order; GPU ids stay as they are. Example: rank 4 with cores 0,2,4 and GPU 1 ->
+    /// rank 0 with cores 0-2 and GPU 1. Hosts, properties and the rest follow.
     ResourceSet remapped() const;
-    /// The ranks renumbered by the position of their host in `hosts` (RFC 20's note on
-    /// re-ranking when an instance starts on a subset). Fails (R.rerank) when the set has
-    /// no nodelist or a host is not in `hosts`.
+    /// Each rank renumbered to the position of its host in `hosts` (RFC 20's note on
+    /// re-ranking when an instance starts on a subset). Fails (R.rerank) when `hosts` names
+    /// more or fewer hosts than the set has ranks, a host twice, or a host the set does not
+    /// have, when the set has no nodelist, and past 2^24 ranks (it goes host by host).
     Result<ResourceSet> reranked(const Hostlist& hosts) const;
+
+    /// Checks `actual`, one rank's resources as found, against this set, the resources
+    /// that rank should have (`flux R verify`). Errors: `actual` does not have exactly one
+    /// rank, or that rank is not in this set (R.verify-rank); the hosts differ, where both
+    /// are known (R.verify-hostname); a core or GPU of the rank here is missing from
+    /// `actual` (R.verify). A warning when `actual` has more (R.verify-extra).
+    /// No errors means the rank has everything it should.
+    Diagnostics verify(const ResourceSet& actual) const;
 
     /// One line, e.g. "rank[19-22]/core[0-47],gpu[0-7]" (groups separated by spaces).
     std::string summary() const;
@@ -99,11 +126,11 @@ private:
 };
 
 /// Reads R (RFC 20, version 1) from JSON text. Checks and reports (R.* with a JSON
-/// pointer): the version, the shape of execution, R_lite entries and their idsets, ranks
-/// that appear in two entries, nodelist hostlists and their count against the ranks (an
-/// empty nodelist means the hosts are not known),
-/// property names and ranks, nslots > 0, expiration after starttime. Unknown keys are
-/// warnings; `scheduling` is kept as it is.
+/// pointer): the version, the shape of execution, R_lite entries and their idsets, the
+/// nodelist (required) with its hostlists and one host per rank, property names and
+/// ranks, nslots > 0, expiration after starttime. A rank listed in several R_lite
+/// entries has the resources of all of them, which must not share a core or GPU
+/// (R.overlap). Unknown keys are warnings; `scheduling` is kept as it is.
 JOBSPEC_API Result<ResourceSet> read_resource_set(std::string_view text, const Limits& limits = {});
 
 /// The same, from a JSON value already parsed.

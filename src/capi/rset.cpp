@@ -75,7 +75,7 @@ jobspec_rset* jobspec_rset_filter(const jobspec_rset* r, const jobspec_idset* ra
 jobspec_rset* jobspec_rset_union(const jobspec_rset* a, const jobspec_rset* b,
                                  jobspec_error** error) {
     return guarded<jobspec_rset*>(error, nullptr, [&]() -> jobspec_rset* {
-        auto result = value(a).united(value(b));
+        auto result = value(a).appended(value(b));
         if (!succeeded(result, options_or_default(nullptr), {}, error))
             return nullptr;
         return new jobspec_rset{std::move(result).value()};

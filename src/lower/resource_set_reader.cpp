@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "model/resource_set_access.hpp"
+#include "model/resource_set_build.hpp"
 #include "support/input_limit.hpp"
 #include "support/json_kinds.hpp"
 #include "support/json_parse.hpp"
@@ -101,6 +102,8 @@ private:
         } else {
             report(Code::R_missing_key, "'execution' has no 'R_lite'");
         }
+        if (!e->contains("nodelist"))
+            report(Code::R_missing_key, "'execution' has no 'nodelist'");
         for (const auto& [key, value] : *e) {
             PointerScope at(ptr_, key);
             if (key == "R_lite")
@@ -140,13 +143,8 @@ private:
         const auto* entries = array(v, "'R_lite'");
         if (entries == nullptr)
             return;
-        struct Seen {
-            std::uint64_t first, last;
-            std::size_t entry;
-        };
-        std::vector<Seen> seen;
-        std::unordered_map<std::string, std::size_t> index;
-        std::vector<ResourceSet::Group> groups;
+        std::vector<IdSet::Range> seen;
+        std::vector<std::pair<std::size_t, ResourceSet::Group>> entry_groups;
         for (std::size_t i = 0; i < entries->size(); ++i) {
             PointerScope at(ptr_, i);
             const auto* entry = object((*entries)[i], "an R_lite entry");
@@ -173,6 +171,12 @@ private:
             } else {
                 PointerScope children_at(ptr_, "children");
                 if (const auto* c = object(*children, "'children'")) {
+                    for (const auto& [key, value] : *c)
+                        if (PointerScope key_at(ptr_, key); key != "core" && key != "gpu")
+                            report(Code::R_unknown_key,
+                                   fmt::format("'{}' is not an RFC 20 resource (core, gpu); it is "
+                                               "dropped",
+                                               std::string(key)));
                     if (const auto* core = c->if_contains("core")) {
                         PointerScope core_at(ptr_, "core");
                         cores = idset(*core, "core");
@@ -192,30 +196,43 @@ private:
             if (!ok || !ranks || !cores)
                 continue;
             for (const auto& r : ranks->ranges())
-                seen.push_back({r.first, r.last, i});
-            const std::string key = cores->format() + '|' + gpus.format();
-            const auto [it, inserted] = index.emplace(key, groups.size());
-            if (inserted)
-                groups.push_back({*ranks, *cores, gpus});
-            else
-                for (const auto& r : ranks->ranges())
-                    groups[it->second].ranks.insert(r.first, r.last);
+                seen.push_back(r);
+            entry_groups.emplace_back(
+                i, ResourceSet::Group{std::move(*ranks), std::move(*cores), std::move(gpus)});
         }
-        // Ranks in two entries: sort all rank ranges and look at neighbours.
+        // Ranks in two entries: sort all rank ranges and look at neighbours. Such a rank
+        // has the resources of both entries (as flux-core reads R), which must not share
+        // an id: then the entries are added one by one, so the clash names its entry.
         std::sort(seen.begin(), seen.end(),
-                  [](const Seen& a, const Seen& b) { return a.first < b.first; });
-        for (std::size_t k = 1; k < seen.size(); ++k) {
-            if (seen[k].first <= seen[k - 1].last) {
-                const Seen& later = seen[k].entry > seen[k - 1].entry ? seen[k] : seen[k - 1];
-                const Seen& earlier = seen[k].entry > seen[k - 1].entry ? seen[k - 1] : seen[k];
-                PointerScope at(ptr_, later.entry, "rank");
-                report(Code::R_overlap,
-                       fmt::format("rank {} is also in R_lite entry {}",
-                                   std::max(seen[k].first, seen[k - 1].first), earlier.entry));
+                  [](const auto& a, const auto& b) { return a.first < b.first; });
+        bool repeated = false;
+        for (std::size_t k = 1; k < seen.size() && !repeated; ++k)
+            repeated = seen[k].first <= seen[k - 1].last;
+        if (!repeated) {
+            std::unordered_map<std::string, std::size_t> index;
+            std::vector<ResourceSet::Group> groups;
+            for (auto& [i, g] : entry_groups) {
+                const auto [it, inserted] =
+                    index.emplace(g.cores.format() + '|' + g.gpus.format(), groups.size());
+                if (inserted)
+                    groups.push_back(std::move(g));
+                else
+                    for (const auto& r : g.ranks.ranges())
+                        groups[it->second].ranks.insert(r.first, r.last);
+            }
+            ResourceSetAccess::assign(out, std::move(groups));
+            return;
+        }
+        for (const auto& [i, group] : entry_groups) {
+            ResourceSet one;
+            ResourceSetAccess::assign(one, {group});
+            if (const std::string clash = model::first_clash(out, one); !clash.empty()) {
+                PointerScope at(ptr_, i, "rank");
+                report(Code::R_overlap, clash + " here and in an earlier R_lite entry");
                 return;
             }
+            out = out.united(one);
         }
-        ResourceSetAccess::assign(out, std::move(groups));
     }
 
     void nodelist(const boost::json::value& v, ResourceSet& out) {
@@ -240,10 +257,9 @@ private:
             }
             hosts.append(*parsed);
         }
-        // An empty nodelist says the hosts are not known; any other must name each rank.
         // Counted only against ranks read whole: a bad rank is not also a nodelist error.
         const std::uint64_t named = hosts.count();
-        if (named > 0 && !out.set_nodelist(std::move(hosts)) && ranks_known_)
+        if (!out.set_nodelist(std::move(hosts)) && ranks_known_)
             report(Code::R_nodelist_count,
                    fmt::format("nodelist names {} hosts, but R_lite has {} ranks", named,
                                out.count_ranks()));

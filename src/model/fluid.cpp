@@ -19,8 +19,8 @@ constexpr std::string_view base58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghij
 constexpr std::string_view f58_prefix = "\xc6\x92"; // U+0192 ƒ
 constexpr std::uint64_t words_base = 1626;
 
-constexpr std::array<std::string_view, 7> names = {"dec", "hex",   "dothex", "kvs",
-                                                   "f58", "words", "emoji"};
+constexpr std::array<std::string_view, 8> names = {"dec", "hex",   "dothex", "kvs",
+                                                   "f58", "words", "emoji",  "f58plain"};
 
 
 
@@ -97,6 +97,7 @@ public:
         case FluidEncoding::kvs:
             return dothex(4);
         case FluidEncoding::f58:
+        case FluidEncoding::f58plain: // never detected: 'f' and 'ƒ' both read as f58
             return f58();
         case FluidEncoding::words:
             return words();
@@ -275,8 +276,12 @@ std::string_view encoding_name(FluidEncoding encoding) noexcept {
 }
 
 std::optional<FluidEncoding> encoding_from_name(std::string_view name) noexcept {
+    const auto lower = [](char c) {
+        return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    };
     for (std::size_t i = 0; i < names.size(); ++i)
-        if (names[i] == name)
+        if (std::equal(names[i].begin(), names[i].end(), name.begin(), name.end(),
+                       [&](char a, char b) { return a == lower(b); }))
             return static_cast<FluidEncoding>(i);
     return std::nullopt;
 }
@@ -337,7 +342,8 @@ std::string encode_fluid(std::uint64_t id, FluidEncoding encoding) {
     case FluidEncoding::kvs:
         return "job." + dothex(id);
     case FluidEncoding::f58:
-        return std::string(f58_prefix) +
+    case FluidEncoding::f58plain:
+        return std::string(encoding == FluidEncoding::f58 ? f58_prefix : "f") +
                base_digits(id, 58, [](std::uint64_t d) { return base58[d]; });
     case FluidEncoding::words: {
         std::string out;

@@ -1,9 +1,6 @@
 #include <jobspec/hostlist.hpp>
 
 #include <algorithm>
-#include <map>
-#include <set>
-#include <tuple>
 
 #include <fmt/format.h>
 
@@ -154,13 +151,6 @@ bool canonical(const Run& run) {
             return false;
     return run.prefix.empty() || !support::is_digit(run.prefix.back());
 }
-
-/// Hosts grouped for set algebra: by prefix and suffix, then by the zero-padding their
-/// names have (0: none), the numbers as idsets; hosts without numbers by name.
-struct Groups {
-    std::map<std::pair<std::string, std::string>, std::map<std::uint8_t, IdSet>> numbered;
-    std::set<std::string> plain;
-};
 
 } // namespace
 
@@ -435,6 +425,48 @@ void for_each_piece(const Hostlist& hosts, const std::function<void(const HostPi
     }
 }
 
+std::vector<IdSet::Range> same_host_positions(const Hostlist& a, const Hostlist& b) {
+    struct Piece {
+        std::string prefix, suffix;
+        std::uint8_t width;
+        bool numbered;
+        std::uint64_t first, position, size;
+    };
+    const auto pieces = [](const Hostlist& list) {
+        std::vector<Piece> out;
+        for_each_piece(list, [&](const HostPiece& p) {
+            out.push_back({std::string(p.prefix), std::string(p.suffix), p.width, p.numbered,
+                           p.first, p.position, p.last - p.first + 1});
+        });
+        return out;
+    };
+    const auto pa = pieces(a);
+    const auto pb = pieces(b);
+    std::vector<IdSet::Range> out;
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < pa.size() && j < pb.size()) {
+        const Piece& x = pa[i];
+        const Piece& y = pb[j];
+        const std::uint64_t from = std::max(x.position, y.position);
+        const std::uint64_t to = std::min(x.position + x.size, y.position + y.size) - 1;
+        // The same key, and the same number at `from` (then at every position after it).
+        if (from <= to && x.prefix == y.prefix && x.suffix == y.suffix && x.width == y.width &&
+            x.numbered == y.numbered &&
+            x.first + (from - x.position) == y.first + (from - y.position)) {
+            if (!out.empty() && out.back().last + 1 == from)
+                out.back().last = to;
+            else
+                out.push_back({from, to});
+        }
+        if (x.position + x.size - 1 == to)
+            ++i;
+        if (y.position + y.size - 1 == to)
+            ++j;
+    }
+    return out;
+}
+
 } // namespace model
 
 std::vector<std::string> Hostlist::expand() const {
@@ -451,128 +483,6 @@ std::vector<std::string> Hostlist::expand() const {
         }
     }
     return out;
-}
-
-namespace {
-
-/// The hosts of a list grouped for set algebra.
-Groups groups_of(const Hostlist& list) {
-    Groups g;
-    model::for_each_piece(list, [&](const model::HostPiece& p) {
-        if (p.numbered)
-            g.numbered[{std::string(p.prefix), std::string(p.suffix)}][p.width].insert(p.first,
-                                                                                       p.last);
-        else
-            g.plain.insert(std::string(p.prefix));
-    });
-    return g;
-}
-
-/// A sorted list from groups: by prefix and suffix (a name without number by itself),
-/// then by number.
-Hostlist from_groups(const Groups& g) {
-    using Key = std::pair<std::string, std::string>;
-    std::vector<std::pair<Key, bool>> keys;
-    for (const auto& [key, widths] : g.numbered)
-        keys.emplace_back(key, true);
-    for (const auto& name : g.plain)
-        keys.emplace_back(Key{name, {}}, false);
-    std::sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
-        return std::tie(a.first, a.second) < std::tie(b.first, b.second);
-    });
-    Hostlist out;
-    for (const auto& [key, numbered] : keys) {
-        if (!numbered) {
-            out.append(Run{key.first, {}, 0, 0, 0, false});
-            continue;
-        }
-        std::vector<Run> runs;
-        for (const auto& [width, ids] : g.numbered.at(key))
-            for (const auto& r : ids.ranges())
-                runs.push_back(Run{key.first, key.second, r.first, r.last, width, true});
-        std::sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
-            return std::tie(a.first, a.width) < std::tie(b.first, b.width);
-        });
-        for (auto& run : runs)
-            out.append(std::move(run));
-    }
-    return out;
-}
-
-/// Applies `op` to the idsets of each (prefix, suffix, width) present in `a`; names
-/// without numbers are kept when `keep_plain(in_b)` says so.
-template <class Op, class KeepPlain>
-Groups combine(const Groups& a, const Groups& b, Op op, KeepPlain keep_plain) {
-    Groups out;
-    for (const auto& [key, widths] : a.numbered) {
-        const auto other = b.numbered.find(key);
-        for (const auto& [width, ids] : widths) {
-            IdSet none;
-            const IdSet* theirs = &none;
-            if (other != b.numbered.end())
-                if (const auto w = other->second.find(width); w != other->second.end())
-                    theirs = &w->second;
-            IdSet result = op(ids, *theirs);
-            if (!result.empty())
-                out.numbered[key][width] = std::move(result);
-        }
-    }
-    for (const auto& name : a.plain)
-        if (keep_plain(b.plain.count(name) > 0))
-            out.plain.insert(name);
-    return out;
-}
-
-} // namespace
-
-Hostlist Hostlist::unique() const {
-    return from_groups(groups_of(*this));
-}
-
-Hostlist Hostlist::sorted() const {
-    Hostlist once = unique();
-    if (once.count() == count())
-        return once;
-    // Repeats: sort the names themselves (by prefix, suffix, number, then as written).
-    struct Name {
-        std::string prefix, suffix, digits, host;
-        std::uint64_t value;
-    };
-    std::vector<Name> names;
-    for (auto& host : expand()) {
-        const auto split = split_last_number(host);
-        names.push_back(split ? Name{std::string(split->prefix), std::string(split->suffix),
-                                     std::string(split->digits), host, value_of(split->digits)}
-                              : Name{host, {}, {}, host, 0});
-    }
-    std::stable_sort(names.begin(), names.end(), [](const Name& a, const Name& b) {
-        return std::tie(a.prefix, a.suffix, a.value, a.digits) <
-               std::tie(b.prefix, b.suffix, b.value, b.digits);
-    });
-    Hostlist out;
-    for (const auto& n : names)
-        out.append(n.host);
-    return out;
-}
-
-Hostlist Hostlist::united(const Hostlist& other) const {
-    Hostlist both = *this;
-    both.append(other);
-    return both.unique();
-}
-
-Hostlist Hostlist::intersected(const Hostlist& other) const {
-    return from_groups(combine(
-        groups_of(*this), groups_of(other),
-        [](const IdSet& a, const IdSet& b) { return a.intersected(b); },
-        [](bool in_other) { return in_other; }));
-}
-
-Hostlist Hostlist::without(const Hostlist& other) const {
-    return from_groups(combine(
-        groups_of(*this), groups_of(other),
-        [](const IdSet& a, const IdSet& b) { return a.without(b); },
-        [](bool in_other) { return !in_other; }));
 }
 
 } // namespace jobspec

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <string_view>
+#include <vector>
 
 #include <jobspec/hostlist.hpp>
 
@@ -32,5 +33,10 @@ inline constexpr std::uint64_t max_resplit_names = 65536;
 
 /// Calls `f` for each piece of `hosts`, in list order.
 void for_each_piece(const Hostlist& hosts, const std::function<void(const HostPiece&)>& f);
+
+/// The positions (from 0) at which two lists name the same host, as ascending ranges,
+/// found piece by piece without expanding names. Positions past the shorter list's end
+/// are not compared.
+std::vector<IdSet::Range> same_host_positions(const Hostlist& a, const Hostlist& b);
 
 } // namespace jobspec::model

@@ -342,8 +342,9 @@ class DiagnosticsJson(unittest.TestCase):
         large = run("R", "encode", "-r", "0", "-c", "0-3").stdout
         with tempfile.TemporaryDirectory() as d:
             a, b = os.path.join(d, "a.json"), os.path.join(d, "b.json")
-            open(a, "wb").write(small)
-            open(b, "wb").write(large)
+            # what the rank should have, then what was found (fewer cores)
+            open(a, "wb").write(large)
+            open(b, "wb").write(small)
             r = run("R", "verify", "--diagnostics", "json", a, b)
         self.assertEqual(r.returncode, 1)
         self.assertEqual(len(json.loads(r.stderr)), 1)

@@ -55,6 +55,16 @@ TEST_CASE("fluid - the test vectors") {
         CHECK(decoded(text) == id);
 }
 
+TEST_CASE("fluid - f58plain, and encoding names in any case (flux-core's)") {
+    CHECK(encode_fluid(6731191091817518ULL, FluidEncoding::f58plain) == "fuZZybuNNy");
+    CHECK(decode_fluid("fuZZybuNNy")->encoding == FluidEncoding::f58);
+    CHECK(jobspec::encoding_from_name("F58Plain") == FluidEncoding::f58plain);
+    CHECK(jobspec::encoding_from_name("DEC") == FluidEncoding::dec);
+    CHECK(jobspec::encoding_name(FluidEncoding::f58plain) == "f58plain");
+    CHECK_FALSE(jobspec::encoding_from_name("f58plainx"));
+    CHECK_FALSE(jobspec::encoding_from_name(""));
+}
+
 TEST_CASE("fluid - the RFC's own examples decode") {
     CHECK(decoded("ƒZemgA8Bzf") > 0);
     CHECK(decoded("ƒ278oEf7zGf") > 0);

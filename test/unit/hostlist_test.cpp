@@ -128,6 +128,27 @@ TEST_CASE("hostlist - sort, unique and set algebra") {
     CHECK(padded.unique().find("n00006437740644681296554-") == 1);
 }
 
+TEST_CASE("hostlist - sorted by the text around the number, then by number") {
+    CHECK(parse("n10,n2-ib,n9,n,n10-ib").sorted().expand() ==
+          std::vector<std::string>{"n", "n9", "n10", "n2-ib", "n10-ib"});
+    CHECK(parse("x[98-100]y,x[1-2]").unique().encode() == "x[1-2],x[98-100]y");
+    CHECK(parse("n[1-3]").intersected(parse("n[2-9]-ib,n2")).encode() == "n2");
+    CHECK(parse("n[3,1,2],n1").sorted().encode() == "n[1,1-3]");
+    CHECK(parse("n[1-4],n[3-6]").sorted().encode() == "n[1-3,3-4,4-6]");
+    // Ranges, not names: a range of 2^62 hosts sorts and compares as one.
+    const auto huge = parse("f[0-4611686018427387904]x,f[5-7]x");
+    CHECK(huge.unique().encode() == "f[0-4611686018427387904]x");
+    CHECK(huge.removed(parse("f[1-9]x")).encode() == "f[0,10-4611686018427387904,5-7]x");
+    CHECK(huge.excluding(parse("f6x")).encode() == "f[0-5,7-4611686018427387904,5,7]x");
+}
+
+TEST_CASE("hostlist - removing and excluding keep the order") {
+    CHECK(parse("a,b,a,c").removed(parse("a,c")).expand() == std::vector<std::string>{"b", "a"});
+    CHECK(parse("n[3,1,2]").removed(parse("n1,n9")).encode() == "n[3,2]");
+    CHECK(parse("a,b,a,c").excluding(parse("a,x")).expand() == std::vector<std::string>{"b", "c"});
+    CHECK(parse("n[0-9]").excluding(parse("n[2-7]")).encode() == "n[0-1,8-9]");
+}
+
 TEST_CASE("hostlist - errors") {
     using K = Hostlist::ErrorKind;
     CHECK(error("foo[") == K::syntax);

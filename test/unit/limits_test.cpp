@@ -55,7 +55,7 @@ const char* const valid_jobspec = R"({"version": 1,
  "tasks": [{"command": ["app"], "slot": "task", "count": {"per_slot": 1}}],
  "attributes": {"system": {"duration": 0}}})";
 const char* const valid_r =
-    R"({"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}})";
+    R"({"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}], "nodelist": ["n0"]}})";
 
 /// The deepest nesting `make(n)` a reader accepts with max_depth = 10, searching 1..40.
 int deepest_accepted(const Reader& read, const std::function<std::string(int)>& make) {
@@ -137,7 +137,7 @@ TEST_CASE("limits - integers: 2^63-1 is the largest count or id") {
           jobspec::Hostlist::ErrorKind::overflow);
     const auto r_with_rank = [&](const std::string& rank) {
         return R"({"version": 1, "execution": {"R_lite": [{"rank": ")" + rank +
-               R"(", "children": {"core": "0"}}]}})";
+               R"(", "children": {"core": "0"}}], "nodelist": ["n0"]}})";
     };
     CHECK(resource_set(r_with_rank(max), {}) == "");
     CHECK(resource_set(r_with_rank(over), {}) == "R.idset");

@@ -38,9 +38,10 @@ std::vector<std::string> problems(std::string_view text) {
 }
 
 std::string r_with(std::string_view execution_extra,
-                   std::string_view lite = R"([{"rank":"0-3","children":{"core":"0-3"}}])") {
+                   std::string_view lite = R"([{"rank":"0-3","children":{"core":"0-3"}}])",
+                   std::string_view nodelist = R"(,"nodelist":["n[0-3]"])") {
     return std::string(R"({"version":1,"execution":{"R_lite":)") + std::string(lite) +
-           std::string(execution_extra) + "}}";
+           std::string(nodelist) + std::string(execution_extra) + "}}";
 }
 
 } // namespace
@@ -70,20 +71,30 @@ TEST_CASE("R - RFC 20's example reads, checks and writes back") {
 }
 
 TEST_CASE("R - checks say what is wrong, where") {
-    CHECK(problems(R"({"version":2,"execution":{"R_lite":[]}})") ==
+    CHECK(problems(R"({"version":2,"execution":{"R_lite":[],"nodelist":[]}})") ==
           std::vector<std::string>{"R.version /version"});
-    CHECK(problems(R"({"execution":{"R_lite":[]}})") == std::vector<std::string>{"R.missing-key "});
+    CHECK(problems(R"({"execution":{"R_lite":[],"nodelist":[]}})") ==
+          std::vector<std::string>{"R.missing-key "});
     CHECK(problems(r_with("", R"([{"rank":"0-3","children":{"core":"3-1"}}])")) ==
           std::vector<std::string>{"R.idset /execution/R_lite/0/children/core"});
-    CHECK(
-        problems(r_with(
-            "",
-            R"([{"rank":"0-3","children":{"core":"0"}},{"rank":"3-5","children":{"core":"1"}}])")) ==
-        std::vector<std::string>{"R.overlap /execution/R_lite/1/rank"});
-    CHECK(problems(r_with(R"(,"nodelist":["n[0-2]"])")) ==
+    CHECK(problems(r_with(
+              "",
+              R"([{"rank":"0-3","children":{"core":"0"}},{"rank":"3-5","children":{"core":"0"}}])",
+              R"(,"nodelist":["n[0-5]"])")) ==
+          std::vector<std::string>{"R.overlap /execution/R_lite/1/rank"});
+    CHECK(problems(r_with("", R"([{"rank":"0-3","children":{"core":"0"}}])",
+                          R"(,"nodelist":["n[0-2]"])")) ==
           std::vector<std::string>{"R.nodelist-count /execution/nodelist"});
-    CHECK(problems(r_with(R"(,"nodelist":["n[0-"])")) ==
+    CHECK(problems(r_with("", R"([{"rank":"0-3","children":{"core":"0"}}])",
+                          R"(,"nodelist":["n[0-"])")) ==
           std::vector<std::string>{"R.hostlist /execution/nodelist/0"});
+    // RFC 20: the nodelist is required and names every rank.
+    CHECK(problems(r_with("", R"([{"rank":"0-3","children":{"core":"0"}}])", "")) ==
+          std::vector<std::string>{"R.missing-key /execution"});
+    CHECK(
+        problems(r_with("", R"([{"rank":"0-3","children":{"core":"0"}}])", R"(,"nodelist":[])")) ==
+        std::vector<std::string>{"R.nodelist-count /execution/nodelist"});
+    CHECK(problems(r_with("", "[]", R"(,"nodelist":[])")).empty());
     CHECK(problems(r_with(R"(,"properties":{"a|b":"0"})")) ==
           std::vector<std::string>{"R.property-name /execution/properties/a|b"});
     CHECK(problems(r_with(R"(,"properties":{"ssd":"2-9"})")) ==
@@ -93,18 +104,19 @@ TEST_CASE("R - checks say what is wrong, where") {
     CHECK(problems(r_with(R"(,"starttime":10,"expiration":5)")) ==
           std::vector<std::string>{"R.expiration /execution/expiration"});
     CHECK(problems(r_with(R"(,"starttime":10,"expiration":0)")).empty());
-    CHECK(problems(r_with(R"(,"nodelist":[])")).empty());
     CHECK(problems(r_with(R"(,"extra":1)")) ==
           std::vector<std::string>{"R.unknown-key /execution/extra"});
+    CHECK(problems(r_with("", R"([{"rank":"0-3","children":{"core":"0","fpga":"0"}}])")) ==
+          std::vector<std::string>{"R.unknown-key /execution/R_lite/0/children/fpga"});
     CHECK(problems("[1") == std::vector<std::string>{"R.json-syntax "});
-    CHECK(problems(R"({"version":1,"execution":{"R_lite":[{"rank":"0"}]}})") ==
+    CHECK(problems(R"({"version":1,"execution":{"R_lite":[{"rank":"0"}],"nodelist":["n"]}})") ==
           std::vector<std::string>{"R.missing-key /execution/R_lite/0"});
 }
 
 TEST_CASE("R - numbers anywhere write back as they were read") {
     // Found by fuzz-resource_set: Boost.JSON 1.81 alone reads these an ulp off.
     const std::string text =
-        R"({"version":1,"execution":{"R_lite":[],"starttime":1700000000.123456,)"
+        R"({"version":1,"execution":{"R_lite":[],"nodelist":[],"starttime":1700000000.123456,)"
         R"("expiration":0.0},"scheduling":{"t":9.777777777777779e+30}})";
     auto r = jobspec::read_resource_set(text);
     REQUIRE(r.ok());
@@ -137,15 +149,15 @@ TEST_CASE("R - ranks with the same children are one group") {
 }
 
 TEST_CASE("R - set operations per rank, hosts following their ranks") {
-    ResourceSet a = encode("0-1", "0-3", "", "n[0-1]");
-    auto b = encode("2-3", "0-7", "0", "n[2-3]");
-    auto both = a.united(b);
+    const ResourceSet a = encode("0-1", "0-3", "", "n[0-1]");
+    const ResourceSet b = encode("2-3", "0-7", "0", "n[2-3]");
+    auto both = a.appended(b);
     REQUIRE(both.ok());
     const ResourceSet& u = both.value();
     CHECK(u.summary() == "rank[0-1]/core[0-3] rank[2-3]/core[0-7],gpu0");
     CHECK(u.nodelist().encode() == "n[0-3]");
-    CHECK_FALSE(a.united(a).ok());
-    const ResourceSet c = encode("1-2", "2-3");
+    CHECK(a.united(b).summary() == u.summary());
+    const ResourceSet c = encode("1-2", "2-3", "", "n[1-2]");
     CHECK(u.without(c).summary() ==
           "rank0/core[0-3] rank1/core[0-1] rank2/core[0-1,4-7],gpu0 rank3/core[0-7],gpu0");
     CHECK(u.intersected(c).summary() == "rank[1-2]/core[2-3]");
@@ -157,27 +169,114 @@ TEST_CASE("R - set operations per rank, hosts following their ranks") {
     CHECK(u.ranks_of(hosts("n[2-9],m1")) == ids("2-3"));
 }
 
+TEST_CASE("R - a union merges the resources of a rank in both sets") {
+    ResourceSet a = encode("0-1", "0-3", "", "n[0-1]");
+    REQUIRE(a.set_property("ssd", ids("0")));
+    a.starttime = 10;
+    const ResourceSet b = encode("1-2", "4-5", "0", "m[1-2]");
+    const ResourceSet u = a.united(b);
+    CHECK(u.summary() == "rank0/core[0-3] rank1/core[0-5],gpu0 rank2/core[4-5],gpu0");
+    CHECK(u.nodelist().encode() == "n[0-1],m2"); // rank 1 keeps the first set's host
+    CHECK(u.properties().at("ssd") == ids("0"));
+    CHECK(u.starttime == 0); // one allocation's window is not the union's
+    CHECK(a.united(a).summary() == "rank[0-1]/core[0-3]");
+    // A rank all of whose resources the other set has is the other set's rank.
+    const ResourceSet covers = a.united(encode("0", "0-7", "", "x0"));
+    CHECK(covers.nodelist().encode() == "x0,n1");
+    CHECK(covers.properties().empty());
+    auto clash = a.appended(encode("1", "3-4", "", "n1"));
+    REQUIRE_FALSE(clash.ok());
+    CHECK(clash.diagnostics()[0].message == "rank 1 has core3 in both resource sets");
+    auto merged = a.appended(encode("1", "4-7", "", "n1"));
+    REQUIRE(merged.ok());
+    CHECK(merged.value().summary() == "rank0/core[0-3] rank1/core[0-7]");
+}
+
+TEST_CASE("R - intersection and difference: properties and hosts as flux-core keeps them") {
+    ResourceSet a = encode("0-3", "0-3", "", "n[0-3]");
+    REQUIRE(a.set_property("ssd", ids("0-3")));
+    a.nslots = 4;
+    a.expiration = 99;
+    const ResourceSet b = encode("1-3", "2-5", "", "n1,x2,n3");
+    const ResourceSet both = a.intersected(b);
+    CHECK(both.summary() == "rank[1,3]/core[2-3]"); // rank 2's hosts differ
+    CHECK(both.nodelist().encode() == "n[1,3]");
+    CHECK(both.properties().empty());
+    CHECK_FALSE(both.nslots);
+    const ResourceSet rest = a.without(b);
+    CHECK(rest.summary() == "rank0/core[0-3] rank[1-3]/core[0-1]"); // hosts not compared
+    CHECK(rest.properties().at("ssd") == ids("0-3"));
+    CHECK(rest.expiration == 0);
+}
+
 TEST_CASE("R - interleaved union keeps hosts in rank order") {
     const ResourceSet even = encode("0,2,4", "0", "", "e[0-2]");
     const ResourceSet odd = encode("1,3", "0", "", "o[0-1]");
-    auto u = even.united(odd);
-    REQUIRE(u.ok());
-    CHECK(u.value().nodelist().encode() == "e0,o0,e1,o1,e2");
+    CHECK(even.united(odd).nodelist().encode() == "e0,o0,e1,o1,e2");
 }
 
-TEST_CASE("R - remap and rerank") {
+TEST_CASE("R - remap renumbers ranks and cores, not gpus") {
     ResourceSet r = encode("10-11,20", "0-1", "", "x[1-3]");
     REQUIRE(r.set_property("ssd", ids("11,20")));
     const ResourceSet m = r.remapped();
     CHECK(m.summary() == "rank[0-2]/core[0-1]");
     CHECK(m.properties().at("ssd") == ids("1-2"));
-    auto rr = r.reranked(hosts("x[3,2,1],y0"));
+    ResourceSet mixed;
+    REQUIRE(mixed.add(ids("4"), ids("0,2,4"), ids("1")));
+    REQUIRE(mixed.add(ids("6"), ids("1,3,5"), ids("1")));
+    CHECK(mixed.remapped().summary() == "rank[0-1]/core[0-2],gpu1");
+}
+
+TEST_CASE("R - rerank by hosts, every host once") {
+    ResourceSet r = encode("10-11,20", "0-1", "", "x[1-3]");
+    REQUIRE(r.set_property("ssd", ids("11,20")));
+    r.nslots = 3;
+    auto rr = r.reranked(hosts("x[3,2,1]"));
     REQUIRE(rr.ok());
     CHECK(rr.value().ranks() == ids("0-2"));
     CHECK(rr.value().nodelist().encode() == "x[3,2,1]");
     CHECK(rr.value().properties().at("ssd") == ids("0-1"));
-    CHECK_FALSE(r.reranked(hosts("x[1-2]")).ok());
+    CHECK(rr.value().nslots == 3);
+    const auto message = [&](std::string_view h) {
+        auto bad = r.reranked(hosts(h));
+        REQUIRE_FALSE(bad.ok());
+        return bad.diagnostics()[0].message;
+    };
+    CHECK(message("x[3,2,1],y0") ==
+          "too many hosts: the hostlist names 4, the resource set has 3 ranks");
+    CHECK(message("x[1-2]") == "too few hosts: the hostlist names 2, the resource set has 3 ranks");
+    CHECK(message("x[1-2],y0") == "host 'y0' is not in the resource set");
+    CHECK(message("x[1-2],x1") == "host 'x1' is in the hostlist twice");
     CHECK_FALSE(encode("0", "0").reranked(hosts("a")).ok());
+}
+
+TEST_CASE("R - verify: the second R, one rank as found, against the first") {
+    const ResourceSet expected = encode("0-1", "0-3", "0", "n[0-1]");
+    const auto codes = [&](const ResourceSet& actual) {
+        std::vector<std::string> out;
+        for (const auto& d : expected.verify(actual))
+            out.push_back(std::string(d.code_name()) + ": " + d.message);
+        return out;
+    };
+    CHECK(codes(encode("1", "0-3", "0", "n1")).empty());
+    CHECK(codes(encode("1", "0-1", "0", "n1")) ==
+          std::vector<std::string>{"R.verify: rank 1 (n1) is missing core[2-3]"});
+    CHECK(codes(encode("1", "0-7", "0-1", "n1")) ==
+          std::vector<std::string>{"R.verify-extra: rank 1 (n1) has extra core[4-7],gpu1"});
+    CHECK(codes(encode("1", "0-3", "0", "x")) ==
+          std::vector<std::string>{"R.verify-hostname: rank 1 is host 'x', expected 'n1'"});
+    CHECK(codes(encode("5", "0", "", "n5")) ==
+          std::vector<std::string>{"R.verify-rank: rank 5 is not in the expected resource set"});
+    CHECK(codes(expected).size() == 1);
+}
+
+TEST_CASE("R - a rank in several R_lite entries has all their resources") {
+    auto r = jobspec::read_resource_set(
+        R"({"version":1,"execution":{"R_lite":[{"rank":"0-1","children":{"core":"0-1"}},)"
+        R"({"rank":"1","children":{"core":"2-3","gpu":"0"}}],"nodelist":["n[0-1]"]}})");
+    REQUIRE(r.ok());
+    CHECK(r.value().summary() == "rank0/core[0-1] rank1/core[0-3],gpu0");
+    CHECK(r.value().nodelist().encode() == "n[0-1]");
 }
 
 TEST_CASE("R - host lookup with padding and suffixes") {

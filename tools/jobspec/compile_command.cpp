@@ -51,8 +51,8 @@ std::string copied_variable(std::string_view text, Reporter& out, int& status) {
 
 /// "NAME=VALUE", or "NAME" for the caller's value of NAME (skipped when unset; repaired
 /// like --env-all's copy when it is not UTF-8).
-void add_environment(std::vector<std::pair<std::string, std::string>>& out,
-                     const std::string& spec, Reporter& reporter, int& status) {
+void add_environment(std::vector<std::pair<std::string, std::string>>& out, const std::string& spec,
+                     Reporter& reporter, int& status) {
     const auto eq = spec.find('=');
     if (eq != std::string::npos) {
         out.emplace_back(spec.substr(0, eq), spec.substr(eq + 1));
@@ -73,7 +73,8 @@ int run_compile(CompileArgs& args, Reporter& out) {
         const auto seconds = parse_duration(args.time);
         if (!seconds)
             return out.usage(Code::usage_option_value,
-                             "-t: '" + args.time + "' is not a duration (e.g. 90, 30s, 5m, 1.5h, 2d)");
+                             "-t: '" + args.time +
+                                 "' is not a duration (e.g. 90, 30s, 5m, 1.5h, 2d)");
         r.duration = *seconds;
     }
     std::error_code ec;
@@ -81,8 +82,7 @@ int run_compile(CompileArgs& args, Reporter& out) {
     int env_status = exit_ok;
     if (args.env_all)
         for (char** e = environ; e != nullptr && *e != nullptr; ++e)
-            add_environment(r.environment, copied_variable(*e, out, env_status), out,
-                            env_status);
+            add_environment(r.environment, copied_variable(*e, out, env_status), out, env_status);
     for (const auto& spec : args.env)
         add_environment(r.environment, spec, out, env_status);
     if (env_status != exit_ok)

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <sstream>
 #include <vector>
 
 #include <jobspec/fluid.hpp>
@@ -17,22 +16,35 @@ struct IdArgs {
     std::string to = "dec";
 };
 
+/// The ids on standard input, one a line; a blank line is an empty id, as for flux job
+/// id. The one place the command reads input.
+std::optional<std::vector<std::string>> read_stdin_ids(const IdArgs& args, Reporter& reporter,
+                                                       int& status) {
+    const auto text = reporter.read("-", args.common.limits, status);
+    if (!text)
+        return std::nullopt;
+    std::vector<std::string> ids;
+    for (std::size_t start = 0; start < text->size();) {
+        const std::size_t end = std::min(text->find('\n', start), text->size());
+        ids.push_back(text->substr(start, end - start));
+        start = end + 1;
+    }
+    return ids;
+}
+
 int run_id(const IdArgs& args, Reporter& reporter) {
     const FluidEncoding to = *encoding_from_name(args.to);
     int status = exit_ok;
     std::vector<std::string> ids;
-    for (const auto& id : args.ids) {
+    for (const auto& id : args.ids.empty() ? std::vector<std::string>{"-"} : args.ids) {
         if (id != "-") {
             ids.push_back(id);
             continue;
         }
-        const auto text = reporter.read("-", args.common.limits, status);
-        if (!text)
+        auto lines = read_stdin_ids(args, reporter, status);
+        if (!lines)
             return status;
-        std::istringstream lines(*text);
-        for (std::string line; std::getline(lines, line);)
-            if (line.find_first_not_of(" \t\r") != std::string::npos)
-                ids.push_back(line);
+        ids.insert(ids.end(), lines->begin(), lines->end());
     }
     std::string out;
     for (const auto& id : ids) {
@@ -55,24 +67,30 @@ Command add_id_command(CLI::App& parent, Reporter& reporter) {
     CLI::App* app =
         parent.add_subcommand("id", "Convert Flux job ids (FLUIDs) between RFC 19 encodings");
     app->add_option("ID", args->ids,
-                    "Job ids in any encoding (detected as RFC 19 says); - reads one per line "
-                    "from standard input")
-        ->required();
-    app->add_option("--to", args->to, "Encoding to print")
-        ->check(CLI::IsMember({"dec", "hex", "dothex", "kvs", "f58", "words", "emoji"}))
+                    "Job ids in any encoding (detected as RFC 19 says); none or - reads one a "
+                    "line from standard input");
+    app->add_option("-t,--to", args->to, "Encoding to print (case ignored)")
+        ->check([](const std::string& name) {
+            return encoding_from_name(name)
+                       ? std::string()
+                       : "'" + name +
+                             "' is not dec, hex, dothex, kvs, f58, f58plain, words or emoji";
+        })
         ->capture_default_str();
     add_common_options(*app, args->common, reporter);
     app->footer(
         R"(Encodings: dec 6731191091817518, hex 0x17e9fb8df16c2e, dothex 0017.e9fb.8df1.6c2e,
-kvs job.0017.e9fb.8df1.6c2e, f58 ƒuZZybuNNy (or fuZZybuNNy), words
-reform-remote-galileo--heart-package-academy, emoji (base 576).
+kvs job.0017.e9fb.8df1.6c2e, f58 ƒuZZybuNNy, f58plain fuZZybuNNy (both are read as
+f58), words reform-remote-galileo--heart-package-academy, emoji (base 576).
 
 Examples:
   jobspec id --to words 6731191091817518
-  jobspec id ƒuZZybuNNy 0x17e9fb8df16c2e
+  jobspec id -t f58plain ƒuZZybuNNy 0x17e9fb8df16c2e
+  flux jobs -no {id} | jobspec id -t dec
 
-Prints one converted id a line, in input order; a bad id is reported on stderr.
-Exit status: 0 all converted, 1 an id is invalid, 2 usage error.)");
+Prints one converted id a line, in input order; a bad id is reported on stderr and the
+others are still converted.
+Exit status: 0 all converted, 1 an id is invalid (or there is none), 2 usage error.)");
     return Command{app, [args, &reporter] { return run_id(*args, reporter); }};
 }
 

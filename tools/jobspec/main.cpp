@@ -9,6 +9,7 @@
 #include "dependency_command.hpp"
 #include "explain_command.hpp"
 #include "graph_command.hpp"
+#include "hostlist_command.hpp"
 #include "id_command.hpp"
 #include "r_command.hpp"
 #include "set_commands.hpp"
@@ -24,7 +25,8 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
     app.require_subcommand(1);
     app.fallthrough(false);
-    app.footer(R"(Every problem is a diagnostic with a stable code; 'jobspec explain CODE' says what it
+    app.footer(
+        R"(Every problem is a diagnostic with a stable code; 'jobspec explain CODE' says what it
 means, with an example and its fix. Diagnostics go to stderr as text with carets, or
 with --diagnostics json (or JOBSPEC_DIAGNOSTICS=json) as one JSON array for the whole
 run: objects with file, severity, code, message, offset, length, line, column, pointer

@@ -1,12 +1,21 @@
 #include "r_command.hpp"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <vector>
 
+#include <unistd.h>
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <fmt/format.h>
+
+#include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/resource_set.hpp>
 
+#include "codec_reports.hpp"
 #include "support/json_parse.hpp"
 
 namespace jobspec::cli {
@@ -17,24 +26,28 @@ struct RArgs {
     CommonOptions common;
     std::vector<std::string> inputs;
     // encode
-    std::string ranks = "0";
-    std::string cores = "0";
-    std::string gpus;
-    std::string hosts;
+    std::optional<std::string> ranks;
+    std::optional<std::string> cores;
+    std::optional<std::string> gpus;
+    std::optional<std::string> hosts;
     std::vector<std::string> properties;
+    bool local = false;
+    std::string xml;
     // decode
     bool short_form = false;
     bool nodelist = false;
     bool ranks_only = false;
-    std::string count;
-    std::string include;
-    std::string exclude;
-    std::string with_properties;
-    // rerank
+    std::optional<std::string> count;
+    std::optional<std::string> include;
+    std::optional<std::string> exclude;
+    std::optional<std::string> with_properties;
+    // rerank, set-property
     std::string rerank_hosts;
+    std::vector<std::string> specs;
 };
 
-/// Every R document in the inputs (files, or standard input for "-"), one after another.
+/// Every R document in the inputs (files, or standard input for "-"), one after another,
+/// as `flux R` reads its standard input. The one place the R commands read input.
 std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>& inputs,
                                                  const CommonOptions& common, Reporter& reporter,
                                                  int& status) {
@@ -50,11 +63,9 @@ std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>&
             auto value = support::parse_json(rest, ec, common.limits.effective_depth(), {}, &used);
             if (ec) {
                 Diagnostics d;
+                const auto at = static_cast<std::uint32_t>(text->size() - rest.size() + used);
                 d.add(Code::R_json_syntax, "R is not valid JSON: " + ec.message(),
-                      Location{SourceRange{
-                                   static_cast<std::uint32_t>(text->size() - rest.size() + used),
-                                   static_cast<std::uint32_t>(text->size() - rest.size() + used)},
-                               {}});
+                      Location{SourceRange{at, at}, {}});
                 status = std::max(status, reporter.report(d, *text, input));
                 return std::nullopt;
             }
@@ -69,105 +80,220 @@ std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>&
     return out;
 }
 
+/// At least `least` R documents from the inputs, or nothing (reported, `status` raised).
+std::optional<std::vector<ResourceSet>> read_at_least(std::size_t least, const char* command,
+                                                      const RArgs& a, Reporter& reporter,
+                                                      int& status) {
+    auto all = read_all(a.inputs, a.common, reporter, status);
+    if (all && all->size() < least) {
+        status = std::max(
+            status,
+            reporter.report(Code::R_document_count,
+                            fmt::format("{} needs {} R document{}, the input has {}", command,
+                                        least == 1 ? "an" : fmt::format("at least {}", least),
+                                        least == 1 ? "" : "s", all->size())));
+        return std::nullopt;
+    }
+    return all;
+}
+
+/// The union of all R in the inputs (`flux R` decode, remap, rerank and set-property).
+/// One document is kept whole; a union of several has no nslots, starttime or expiration.
+std::optional<ResourceSet> read_union(const char* command, const RArgs& a, Reporter& reporter,
+                                      int& status) {
+    auto all = read_at_least(1, command, a, reporter, status);
+    if (!all)
+        return std::nullopt;
+    ResourceSet out = std::move(all->front());
+    for (std::size_t i = 1; i < all->size(); ++i)
+        out = out.united((*all)[i]);
+    return out;
+}
+
 int print(const ResourceSet& r, const CommonOptions& common, Reporter& reporter) {
     return write_output(to_json_text(to_json_value(r), common.pretty), reporter);
 }
 
-/// An idset of ranks, or a hostlist mapped to ranks through the nodelist.
-std::optional<IdSet> targets(const ResourceSet& r, const std::string& spec) {
-    if (auto ids = IdSet::parse(spec))
-        return *ids;
-    auto hosts = Hostlist::parse(spec);
-    if (!hosts)
-        return std::nullopt;
-    return r.ranks_of(*hosts);
+/// flux-core's nslots, starttime and expiration are lost by the filters that copy R
+/// (--include, --properties); --exclude keeps them. Done here to give the same R.
+void forget_allocation(ResourceSet& r) {
+    r.nslots.reset();
+    r.starttime = 0;
+    r.expiration = 0;
+}
+
+/// "NAME" or "NAME:RANKS" (all of `all` when RANKS is left out) added to `r`.
+int set_property(ResourceSet& r, const std::string& spec, const IdSet& all, const char* option,
+                 Reporter& reporter) {
+    const auto colon = spec.rfind(':');
+    const std::string name = spec.substr(0, colon);
+    IdSet ranks = all;
+    if (colon != std::string::npos) {
+        auto parsed = IdSet::parse(std::string_view(spec).substr(colon + 1));
+        if (!parsed)
+            return report_option_value(option, "NAME[:RANKS] with RANKS an idset", spec,
+                                       parsed.error(), reporter);
+        ranks = std::move(*parsed);
+    }
+    if (!ResourceSet::valid_property_name(name))
+        return reporter.report(
+            Code::R_property_name,
+            fmt::format("'{}' is not a property name (UTF-8, none of ! & ' \" ^ ` | ( ))", name));
+    if (!r.set_property(name, ranks))
+        return reporter.report(Code::R_property_ranks,
+                               fmt::format("property '{}' names ranks {} that R does not have",
+                                           name, ranks.without(all).format()));
+    return exit_ok;
+}
+
+/// -H, or this machine's host name once per rank (as flux-core does without -H).
+std::optional<Hostlist> encode_hosts(const RArgs& a, std::uint64_t ranks, Reporter& reporter) {
+    if (a.hosts) {
+        auto hosts = Hostlist::parse(*a.hosts);
+        if (!hosts) {
+            report_option_value("-H", "a hostlist", *a.hosts, hosts.error(), reporter);
+            return std::nullopt;
+        }
+        return std::move(*hosts);
+    }
+    std::array<char, 256> name{};
+    if (gethostname(name.data(), name.size() - 1) != 0)
+        name = {'l', 'o', 'c', 'a', 'l', 'h', 'o', 's', 't'};
+    Hostlist hosts;
+    for (std::uint64_t i = 0; i < ranks; ++i)
+        hosts.append(std::string_view(name.data()));
+    return hosts;
 }
 
 int run_encode(const RArgs& a, Reporter& reporter) {
-    const auto usage = [&](const std::string& message) {
-        return reporter.usage(Code::usage_option_value, message);
+    if (a.local || !a.xml.empty())
+        return reporter.usage(Code::usage_option_value,
+                              "--local and --xml read hardware topology (hwloc), which jobspec "
+                              "does not; give -c and -g");
+    const auto idset_of = [&](const char* option,
+                              const std::optional<std::string>& value) -> std::optional<IdSet> {
+        auto parsed = IdSet::parse(value.value_or(""));
+        if (!parsed) {
+            report_option_value(option, "an idset", *value, parsed.error(), reporter);
+            return std::nullopt;
+        }
+        return std::move(*parsed);
     };
-    auto ranks = IdSet::parse(a.ranks);
-    auto cores = IdSet::parse(a.cores);
-    auto gpus = IdSet::parse(a.gpus);
-    if (!ranks || !cores || !gpus)
-        return usage("-r, -c and -g take idsets, e.g. 0-3");
+    // Without -c and -g each rank gets core 0.
+    const bool no_children = a.cores.value_or("").empty() && a.gpus.value_or("").empty();
+    auto cores = no_children ? IdSet::range(0, 0) : idset_of("-c", a.cores);
+    auto gpus = idset_of("-g", a.gpus);
+    if (!cores || !gpus)
+        return exit_usage;
+    // Without -r, the ranks are 0..n-1 for the n hosts of -H, or rank 0.
+    std::optional<IdSet> ranks;
+    std::optional<Hostlist> hosts;
+    if (a.ranks) {
+        if (!(ranks = idset_of("-r", a.ranks)) ||
+            !(hosts = encode_hosts(a, ranks->count(), reporter)))
+            return exit_usage;
+    } else {
+        if (!(hosts = encode_hosts(a, 1, reporter)))
+            return exit_usage;
+        ranks = hosts->empty() ? IdSet{} : IdSet::range(0, hosts->count() - 1);
+    }
     ResourceSet r;
     r.add(*ranks, *cores, *gpus);
-    if (!a.hosts.empty()) {
-        auto hosts = Hostlist::parse(a.hosts);
-        if (!hosts)
-            return usage("-H '" + a.hosts + "' is not a hostlist: " + hosts.error().message);
-        if (!r.set_nodelist(*hosts))
-            return usage("-H names " + std::to_string(hosts->count()) + " hosts for " +
-                         std::to_string(r.count_ranks()) + " ranks");
-    }
-    for (const auto& spec : a.properties) {
-        const auto colon = spec.rfind(':');
-        auto on = IdSet::parse(colon == std::string::npos ? a.ranks : spec.substr(colon + 1));
-        const std::string name = spec.substr(0, colon);
-        if (!on || !r.set_property(name, *on))
-            return usage("-p '" + spec + "' is not NAME:RANKS with ranks in -r and a valid name");
-    }
+    if (!r.set_nodelist(*hosts))
+        return reporter.report(
+            Code::R_nodelist_count,
+            fmt::format("-H names {} hosts for {} ranks", hosts->count(), r.count_ranks()));
+    const IdSet all = r.ranks();
+    for (const auto& spec : a.properties)
+        if (const int status = set_property(r, spec, all, "-p", reporter); status != exit_ok)
+            return status;
     return print(r, a.common, reporter);
 }
 
-int run_decode(const RArgs& a, Reporter& reporter) {
-    const auto usage = [&](const std::string& message) {
-        return reporter.usage(Code::usage_option_value, message);
-    };
-    int status = exit_ok;
-    auto all = read_all(a.inputs, a.common, reporter, status);
-    if (!all)
-        return status;
-    std::string out;
-    for (auto& r : *all) {
-        if (!a.include.empty() || !a.exclude.empty() || !a.with_properties.empty()) {
-            IdSet keep = r.ranks();
-            if (!a.include.empty()) {
-                auto t = targets(r, a.include);
-                if (!t)
-                    return usage("--include '" + a.include + "' is neither ranks nor hosts of R");
-                keep = keep.intersected(*t);
-            }
-            if (!a.exclude.empty()) {
-                auto t = targets(r, a.exclude);
-                if (!t)
-                    return usage("--exclude '" + a.exclude + "' is neither ranks nor hosts of R");
-                keep = keep.without(*t);
-            }
-            std::size_t start = 0;
-            while (!a.with_properties.empty() && start <= a.with_properties.size()) {
-                const std::size_t comma =
-                    std::min(a.with_properties.find(',', start), a.with_properties.size());
-                const std::string name = a.with_properties.substr(start, comma - start);
-                const auto it = r.properties().find(name);
-                keep = it == r.properties().end() ? IdSet{} : keep.intersected(it->second);
-                start = comma + 1;
-            }
-            r = r.filtered(keep);
-        }
-        if (a.short_form)
-            out += r.summary() + "\n";
-        else if (a.nodelist)
-            out += r.nodelist().encode() + "\n";
-        else if (a.ranks_only)
-            out += r.ranks().format() + "\n";
-        else if (a.count == "node")
-            out += std::to_string(r.count_ranks()) + "\n";
-        else if (a.count == "core")
-            out += std::to_string(r.count_cores()) + "\n";
-        else if (a.count == "gpu")
-            out += std::to_string(r.count_gpus()) + "\n";
-        else
-            out += to_json_text(to_json_value(r), a.common.pretty);
+/// The ranks of an --include or --exclude value: an idset, or a hostlist of R's hosts.
+std::optional<IdSet> targets(const ResourceSet& r, const char* option, const std::string& spec,
+                             Reporter& reporter) {
+    auto ids = IdSet::parse(spec);
+    if (ids)
+        return std::move(*ids);
+    if (auto hosts = Hostlist::parse(spec))
+        return r.ranks_of(*hosts);
+    report_option_value(option, "an idset or a hostlist", spec, ids.error(), reporter);
+    return std::nullopt;
+}
+
+/// The ranks with every property of a comma-separated list, "^name" for without.
+std::optional<IdSet> with_properties(const ResourceSet& r, const std::string& list,
+                                     Reporter& reporter, int& status) {
+    boost::json::array names;
+    for (std::size_t start = 0; start <= list.size();) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        if (comma > start)
+            names.emplace_back(std::string_view(list).substr(start, comma - start));
+        start = comma + 1;
     }
+    auto constraint = constraint_from_json(boost::json::object{{"properties", std::move(names)}});
+    if (!constraint.ok()) {
+        status = reporter.report(constraint.diagnostics(), list);
+        return std::nullopt;
+    }
+    auto matched = constraint.value().match(r);
+    if (!matched.ok()) {
+        status = reporter.report(matched.diagnostics(), list);
+        return std::nullopt;
+    }
+    return std::move(matched).value();
+}
+
+int run_decode(const RArgs& a, Reporter& reporter) {
+    int status = exit_ok;
+    auto r = read_union("decode", a, reporter, status);
+    if (!r)
+        return status;
+    // Filters in flux-core's order: properties, include, exclude.
+    if (a.with_properties) {
+        const auto keep = with_properties(*r, *a.with_properties, reporter, status);
+        if (!keep)
+            return status;
+        *r = r->filtered(*keep);
+        forget_allocation(*r);
+    }
+    if (a.include) {
+        const auto keep = targets(*r, "--include", *a.include, reporter);
+        if (!keep)
+            return exit_usage;
+        *r = r->filtered(*keep);
+        forget_allocation(*r);
+    }
+    if (a.exclude) {
+        const auto drop = targets(*r, "--exclude", *a.exclude, reporter);
+        if (!drop)
+            return exit_usage;
+        *r = r->filtered(r->ranks().without(*drop));
+    }
+    // Each asked-for line, in flux-core's order; R itself when none is asked for.
+    std::string out;
+    if (a.short_form)
+        out += r->summary() + "\n";
+    if (a.nodelist)
+        out += r->nodelist().encode() + "\n";
+    if (a.ranks_only)
+        out += r->ranks().format() + "\n";
+    if (a.count) {
+        const std::uint64_t n = *a.count == "node"   ? r->count_ranks()
+                                : *a.count == "core" ? r->count_cores()
+                                : *a.count == "gpu"  ? r->count_gpus()
+                                                     : 0; // R has no other resources
+        out += std::to_string(n) + "\n";
+    }
+    if (out.empty())
+        out = to_json_text(to_json_value(*r), a.common.pretty);
     return write_output(out, reporter);
 }
 
 int run_info(const RArgs& a, Reporter& reporter) {
     int status = exit_ok;
-    auto all = read_all(a.inputs, a.common, reporter, status);
+    auto all = read_at_least(1, "info", a, reporter, status);
     if (!all)
         return status;
     std::string out;
@@ -185,14 +311,29 @@ int run_info(const RArgs& a, Reporter& reporter) {
     return write_output(out, reporter);
 }
 
-/// Folds all the inputs' R with `op`.
-template <class Op>
-int fold(const RArgs& a, Reporter& reporter, Op op) {
+int run_verify(const RArgs& a, Reporter& reporter) {
     int status = exit_ok;
     auto all = read_all(a.inputs, a.common, reporter, status);
     if (!all)
         return status;
-    ResourceSet result = all->front();
+    if (all->size() != 2)
+        return reporter.report(
+            Code::R_document_count,
+            fmt::format("verify needs 2 R documents (what a rank should have, then what it "
+                        "has), the input has {}",
+                        all->size()));
+    Diagnostics d = (*all)[0].verify((*all)[1]);
+    return reporter.report(d);
+}
+
+/// Folds the inputs' R left to right with `op` (diff, intersect: at least two).
+template <class Op>
+int fold(const char* command, std::size_t least, const RArgs& a, Reporter& reporter, Op op) {
+    int status = exit_ok;
+    auto all = read_at_least(least, command, a, reporter, status);
+    if (!all)
+        return status;
+    ResourceSet result = std::move(all->front());
     for (std::size_t i = 1; i < all->size(); ++i) {
         auto next = op(result, (*all)[i]);
         if (!next)
@@ -202,46 +343,41 @@ int fold(const RArgs& a, Reporter& reporter, Op op) {
     return print(result, a.common, reporter);
 }
 
-int run_verify(const RArgs& a, Reporter& reporter) {
+int run_append(const RArgs& a, Reporter& reporter) {
+    return fold("append", 1, a, reporter,
+                [&](const ResourceSet& x, const ResourceSet& y) -> std::optional<ResourceSet> {
+                    auto both = x.appended(y);
+                    if (reporter.report(both.diagnostics()) != exit_ok)
+                        return std::nullopt;
+                    return std::move(both).value();
+                });
+}
+
+int run_rerank(const RArgs& a, Reporter& reporter) {
+    auto hosts = Hostlist::parse(a.rerank_hosts);
+    if (!hosts)
+        return report_option_value("HOSTLIST", "a hostlist", a.rerank_hosts, hosts.error(),
+                                   reporter);
     int status = exit_ok;
-    auto all = read_all(a.inputs, a.common, reporter, status);
-    if (!all)
+    auto r = read_union("rerank", a, reporter, status);
+    if (!r)
         return status;
-    if (all->size() != 2)
-        return reporter.usage(Code::usage_missing_argument,
-                              "verify compares two R: the one that should cover, then the other");
-    const ResourceSet& outer = (*all)[0];
-    const ResourceSet& inner = (*all)[1];
-    if (outer.includes(inner))
-        return exit_ok;
-    const ResourceSet missing = inner.without(outer);
-    return reporter.report(Code::R_verify, "the first R lacks " + missing.summary());
+    auto reranked = r->reranked(*hosts);
+    if (const int s = reporter.report(reranked.diagnostics()); s != exit_ok)
+        return s;
+    return print(reranked.value(), a.common, reporter);
 }
 
 int run_set_property(const RArgs& a, Reporter& reporter) {
-    std::vector<std::string> specs;
-    std::vector<std::string> inputs;
-    for (const auto& arg : a.inputs)
-        (arg.find(':') != std::string::npos ? specs : inputs).push_back(arg);
-    if (inputs.empty())
-        inputs.emplace_back("-");
     int status = exit_ok;
-    auto all = read_all(inputs, a.common, reporter, status);
-    if (!all)
+    auto r = read_union("set-property", a, reporter, status);
+    if (!r)
         return status;
-    std::string out;
-    for (auto& r : *all) {
-        for (const auto& spec : specs) {
-            const auto colon = spec.rfind(':');
-            auto on = IdSet::parse(spec.substr(colon + 1));
-            if (!on || !r.set_property(spec.substr(0, colon), *on))
-                return reporter.usage(Code::usage_option_value,
-                                      "'" + spec +
-                                          "' is not NAME:RANKS with ranks in R and a valid name");
-        }
-        out += to_json_text(to_json_value(r), a.common.pretty);
-    }
-    return write_output(out, reporter);
+    const IdSet all = r->ranks();
+    for (const auto& spec : a.specs)
+        if (const int s = set_property(*r, spec, all, "PROPERTY", reporter); s != exit_ok)
+            return s;
+    return print(*r, a.common, reporter);
 }
 
 } // namespace
@@ -251,68 +387,75 @@ Command add_r_command(CLI::App& parent, Reporter& reporter) {
     CLI::App* app =
         parent.add_subcommand("R", "Read, check, write and combine resource sets (RFC 20 R)");
     app->require_subcommand(1);
-    const auto inputs = [&](CLI::App* sub, const char* what) {
-        sub->add_option("R", a->inputs, what)->default_str("-");
+    const auto inputs = [&](CLI::App* sub) {
+        sub->add_option("R", a->inputs,
+                        "R files; - (the default) reads standard input, several documents one "
+                        "after another")
+            ->default_str("-");
         add_common_options(*sub, a->common, reporter);
     };
 
-    CLI::App* encode =
-        app->add_subcommand("encode", "Write R for ranks with the same cores and gpus");
-    encode->add_option("-r,--ranks", a->ranks, "Ranks (idset)")->capture_default_str();
-    encode->add_option("-c,--cores", a->cores, "Cores of each rank (idset)")->capture_default_str();
-    encode->add_option("-g,--gpus", a->gpus, "GPUs of each rank (idset)");
-    encode->add_option("-H,--hosts", a->hosts, "Host names, one per rank (hostlist)");
+    CLI::App* encode = app->add_subcommand("encode", "Write R: ranks with the same cores and gpus");
+    encode->add_option("-r,--ranks", a->ranks, "Ranks (idset); default 0..n-1 for the -H hosts");
+    encode->add_option("-c,--cores", a->cores, "Cores of each rank (idset); default 0");
+    encode->add_option("-g,--gpus", a->gpus, "GPUs of each rank (idset); default none");
+    encode->add_option("-H,--hosts", a->hosts,
+                       "Host names, one per rank (hostlist); default this host's name");
     encode
         ->add_option("-p,--property", a->properties,
-                     "NAME:RANKS (or NAME for all ranks; repeatable)")
+                     "NAME[:RANKS]: a property for RANKS (default all ranks); repeatable")
         ->allow_extra_args(false);
+    encode->add_flag("-l,--local", a->local, "(flux-core: cores and gpus from hwloc; refused)");
+    encode->add_option("-f,--xml", a->xml, "(flux-core: hwloc XML; refused)");
     add_common_options(*encode, a->common, reporter);
 
     CLI::App* decode =
-        app->add_subcommand("decode", "Read R, check it, and print it or a part of it");
-    inputs(decode,
-           "R files; - reads standard input (default), several documents one after another");
-    decode->add_flag("--short", a->short_form, "One line: rank[0-3]/core[0-47],gpu[0-7]");
-    decode->add_flag("--nodelist", a->nodelist, "The hosts, as one hostlist");
-    decode->add_flag("--ranks", a->ranks_only, "The ranks, as one idset");
-    decode->add_option("--count", a->count, "How many of node, core or gpu")
-        ->check(CLI::IsMember({"node", "core", "gpu"}));
-    decode->add_option("--include", a->include, "Only these ranks (idset) or hosts (hostlist)");
-    decode->add_option("--exclude", a->exclude, "Not these ranks (idset) or hosts (hostlist)");
-    decode->add_option("--properties", a->with_properties,
-                       "Only ranks with all of these properties (a,b)");
+        app->add_subcommand("decode", "The union of all R read, checked, printed whole or in part");
+    inputs(decode);
+    decode->add_flag("-s,--short", a->short_form, "One line: rank[0-3]/core[0-47],gpu[0-7]");
+    decode->add_flag("-n,--nodelist", a->nodelist, "The hosts, as one hostlist");
+    decode->add_flag("-r,--ranks", a->ranks_only, "The ranks, as one idset");
+    decode->add_option("-c,--count", a->count, "How many of TYPE: node, core or gpu");
+    decode->add_option("-i,--include", a->include, "Only these ranks (idset) or hosts (hostlist)");
+    decode->add_option("-x,--exclude", a->exclude, "Not these ranks (idset) or hosts (hostlist)");
+    decode->add_option("-p,--properties", a->with_properties,
+                       "Only ranks with all of these properties (a,b; ^c for without c)");
 
     CLI::App* info = app->add_subcommand("info", "Summarize R: groups, counts, hosts, properties");
-    inputs(info, "R files; - reads standard input");
-    CLI::App* verify = app->add_subcommand("verify", "Exit 0 when the first R covers the second");
-    inputs(verify, "Two R (files or standard input)");
-    CLI::App* append = app->add_subcommand("append", "Union of R that share no rank");
+    inputs(info);
+    CLI::App* verify = app->add_subcommand(
+        "verify", "Check a rank's R as found (second) against the R it should have (first)");
+    inputs(verify);
+    CLI::App* append =
+        app->add_subcommand("append", "Union of R that share no core or gpu of any rank");
     append->alias("union");
-    inputs(append, "R files; - reads standard input");
+    inputs(append);
     CLI::App* diff = app->add_subcommand("diff", "The first R without the resources of the others");
-    inputs(diff, "R files; - reads standard input");
+    inputs(diff);
     CLI::App* intersect = app->add_subcommand("intersect", "Resources that every R has");
-    inputs(intersect, "R files; - reads standard input");
-    CLI::App* remap = app->add_subcommand("remap", "Renumber ranks 0..n-1 in rank order");
-    inputs(remap, "R files; - reads standard input");
-    CLI::App* rerank =
-        app->add_subcommand("rerank", "Renumber ranks by the position of their host in HOSTLIST");
-    rerank->add_option("HOSTLIST", a->rerank_hosts, "Hosts in the new rank order")->required();
-    inputs(rerank, "R files; - reads standard input");
-    CLI::App* set_property =
-        app->add_subcommand("set-property", "Add properties: NAME:RANKS... [R]");
-    set_property->add_option("ARGS", a->inputs, "NAME:RANKS specs, then R files (default stdin)")
+    inputs(intersect);
+    CLI::App* remap = app->add_subcommand(
+        "remap", "The union of all R, ranks renumbered from 0 and each rank's cores from 0");
+    inputs(remap);
+    CLI::App* rerank = app->add_subcommand(
+        "rerank", "The union of all R, ranks renumbered by their host's position in HOSTLIST");
+    rerank->add_option("HOSTLIST", a->rerank_hosts, "Every host of R, in the new rank order")
+        ->required();
+    inputs(rerank);
+    CLI::App* set_property = app->add_subcommand(
+        "set-property", "The union of all R on standard input, with properties added");
+    set_property
+        ->add_option("PROPERTY", a->specs, "NAME[:RANKS]: a property for RANKS (default all)")
         ->required();
     add_common_options(*set_property, a->common, reporter);
 
     app->footer(R"(Examples:
   jobspec R encode -r 0-3 -c 0-47 -g 0-7 -H node[186-189]
-  jobspec R encode -r 0-3 -c 0-47 | jobspec R decode --short
-  cat a.json b.json | jobspec R append
-  jobspec R decode --include 'node[1-2]' --count core r.json
+  jobspec R encode -H node[0-3] -p ssd | jobspec R decode -s
+  cat a.json b.json | jobspec R decode --properties 'bigmem,^ssd' --count core
+  cat expected.json found.json | jobspec R verify
 
-Exit status: 0 success, 1 invalid R (or verify finds the first R does not cover the
-second), 2 usage error.)");
+Exit status: 0 success, 1 invalid R (or verify finds a resource missing), 2 usage error.)");
 
     const auto run = [a, &reporter, encode, decode, info, verify, append, diff, intersect, remap,
                       rerank, set_property]() -> int {
@@ -327,54 +470,23 @@ second), 2 usage error.)");
         if (verify->parsed())
             return run_verify(*a, reporter);
         if (append->parsed())
-            return fold(*a, reporter,
-                        [&](const ResourceSet& x,
-                            const ResourceSet& y) -> std::optional<ResourceSet> {
-                            auto u = x.united(y);
-                            if (reporter.report(u.diagnostics()) != exit_ok)
-                                return std::nullopt;
-                            return std::move(u).value();
-                        });
+            return run_append(*a, reporter);
         if (diff->parsed())
-            return fold(*a, reporter,
-                        [](const ResourceSet& x,
-                           const ResourceSet& y) -> std::optional<ResourceSet> {
-                            return x.without(y);
-                        });
+            return fold("diff", 2, *a, reporter, [](const ResourceSet& x, const ResourceSet& y) {
+                return std::optional<ResourceSet>(x.without(y));
+            });
         if (intersect->parsed())
-            return fold(*a, reporter,
-                        [](const ResourceSet& x,
-                           const ResourceSet& y) -> std::optional<ResourceSet> {
-                            return x.intersected(y);
+            return fold("intersect", 2, *a, reporter,
+                        [](const ResourceSet& x, const ResourceSet& y) {
+                            return std::optional<ResourceSet>(x.intersected(y));
                         });
-        int status = exit_ok;
         if (remap->parsed()) {
-            auto all = read_all(a->inputs, a->common, reporter, status);
-            if (!all)
-                return status;
-            std::string out;
-            for (const auto& r : *all)
-                out += to_json_text(to_json_value(r.remapped()), a->common.pretty);
-            return write_output(out, reporter);
+            int status = exit_ok;
+            auto r = read_union("remap", *a, reporter, status);
+            return r ? print(r->remapped(), a->common, reporter) : status;
         }
-        if (rerank->parsed()) {
-            auto hosts = Hostlist::parse(a->rerank_hosts);
-            if (!hosts)
-                return reporter.usage(Code::usage_option_value,
-                                      "'" + a->rerank_hosts +
-                                          "' is not a hostlist: " + hosts.error().message);
-            auto all = read_all(a->inputs, a->common, reporter, status);
-            if (!all)
-                return status;
-            std::string out;
-            for (const auto& r : *all) {
-                auto reranked = r.reranked(*hosts);
-                if (const int s = reporter.report(reranked.diagnostics()); s != exit_ok)
-                    return s;
-                out += to_json_text(to_json_value(reranked.value()), a->common.pretty);
-            }
-            return write_output(out, reporter);
-        }
+        if (rerank->parsed())
+            return run_rerank(*a, reporter);
         if (set_property->parsed())
             return run_set_property(*a, reporter);
         return exit_usage;

@@ -1,4 +1,4 @@
-// `jobspec idset` and `jobspec hostlist`: RFC 22 and RFC 29 sets from a shell.
+// `jobspec idset`: RFC 22 idsets from a shell.
 #pragma once
 
 #include "cli_support.hpp"
@@ -6,6 +6,5 @@
 namespace jobspec::cli {
 
 Command add_idset_command(CLI::App& parent, Reporter& reporter);
-Command add_hostlist_command(CLI::App& parent, Reporter& reporter);
 
 } // namespace jobspec::cli

@@ -39,8 +39,9 @@ int run_validate(const ValidateArgs& args, Reporter& out) {
         if (args.emit.empty())
             continue;
         const auto value = to_json_value(result.value());
-        const int w = write_output(
-            args.emit == "yaml" ? to_yaml_text(value) : to_json_text(value, args.common.pretty), out);
+        const int w = write_output(args.emit == "yaml" ? to_yaml_text(value)
+                                                       : to_json_text(value, args.common.pretty),
+                                   out);
         if (w != exit_ok)
             return w;
     }

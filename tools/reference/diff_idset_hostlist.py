@@ -1,0 +1,440 @@
+#!/usr/bin/python3
+"""Area 3: RFC 22 idsets and RFC 29 hostlists. flux-core C libraries through
+the Python bindings (flux.idset.IDset) vs `jobspec idset ...`, and the
+`flux hostlist` command vs `jobspec hostlist` with the same arguments.
+Run with flux's python:  $REF/flux-core/src/cmd/flux python diff_idset_hostlist.py [N] [SEED]
+
+Derived from ../shared/reference/diff_idset_hostlist.py (issue 17): the hostlist
+cases now run flux-core's own `flux hostlist` script (forked from this
+interpreter, so without its start-up cost) against `jobspec hostlist` with the
+same flags, and cover every flag both take. Arguments flux would read as job
+ids (it then needs a running instance) are given on standard input instead."""
+import sys, os, json, random, re, runpy, tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import *
+from flux.idset import IDset
+from flux.hostlist import Hostlist
+
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 400
+SEED = int(sys.argv[2]) if len(sys.argv) > 2 else 22
+rng = random.Random(SEED)
+BIG = 200000   # never ask either side to expand more ids than this
+
+
+def js(*args):
+    rc, out, err = jobspec(*args[:1], *args[1:2], "--color", "never", "--", *args[2:])
+    if rc == 0:
+        return ("ok", out.rstrip("\n"))
+    if rc in (1, 2):
+        return ("err", (err.strip().splitlines() or [""])[0][:120])
+    return ("crash", f"rc={rc} {err[-200:]}")
+
+
+def fx(fn):
+    try:
+        return ("ok", fn())
+    except Exception as e:
+        return ("err", f"{type(e).__name__}: {e}"[:120])
+
+
+def js_count(kind, s):
+    r = js(kind, "count", s) if kind == "idset" else js(kind, "-c", s)
+    try:
+        return int(r[1]) if r[0] == "ok" else 0
+    except ValueError:
+        return 0
+
+
+def rfc29(s):
+    """Minimal model of RFC 29 as written: comma-separated expressions
+    prefix[idlist]suffix; leading zeros of the FIRST idlist element set the
+    width of every id in the list.  Returns a list of hosts or None."""
+    if s == "":
+        return []
+    exprs, depth, cur = [], 0, ""
+    for ch in s:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            exprs.append(cur); cur = ""
+        else:
+            cur += ch
+    exprs.append(cur)
+    hosts = []
+    for e in exprs:
+        if e == "":
+            continue
+        m = re.fullmatch(r"([^\[\],\s]*)(?:\[([0-9,\-]+)\])?([^\[\],\s]*)", e)
+        if not m or any(ord(c) > 126 or ord(c) < 33 for c in e):
+            return None
+        pre, idl, suf = m.groups()
+        if idl is None:
+            hosts.append(pre + suf); continue
+        elems = idl.split(",")
+        first = re.match(r"\d+", elems[0]).group(0) if re.match(r"\d+", elems[0]) else ""
+        width = len(first) if len(first) > 1 and first.startswith("0") else 0
+        for el in elems:
+            mm = re.fullmatch(r"(\d+)(?:-(\d+))?", el)
+            if not mm:
+                return None
+            a = int(mm.group(1)); b = int(mm.group(2)) if mm.group(2) else a
+            if b < a or b - a > 200000:
+                return None
+            hosts += [pre + str(i).zfill(width) + suf for i in range(a, b + 1)]
+    return hosts
+
+
+def lines(v):
+    return "\n".join(str(x) for x in v)
+
+
+def idcount(s):
+    try:
+        return IDset(s).count()
+    except Exception:
+        return 0
+
+# ------------------------------------------------------------------ idsets
+
+
+def gen_idset_str(valid_bias=0.7):
+    if rng.random() < valid_bias:
+        ids = sorted(rng.sample(range(0, rng.choice([20, 100, 5000, 70000])), rng.randint(0, 12)))
+        s = str(IDset(ids)) if ids else ""
+        if rng.random() < 0.2:
+            s = ",".join(str(i) for i in ids)     # uncompressed
+        if rng.random() < 0.1:
+            s = f"[{s}]"
+        return s
+    return rng.choice([
+        "3,1", "1,1", "1-3,2-4", "3-1", "01", "00", "0-01", "[1-3", "1-3]", " 1", "1 ", "1, 2", "", "[]",
+        "4294967294", "4294967295", "4294967296", "4294967297", "18446744073709551615",
+        "18446744073709551616", "0-4294967294", "4294967290-4294967300", "1-", "-1", "1--2", "a",
+        "1,", ",1", "1,,2", "[[1]]", "0", "0-0", "2-2", "1-2,3-4", "1-2,4-5,3", "5,3-4",
+        "1 2", "1\n2", "٣", "0x10", "1e3", "+1", "1.0", "[1],[2]", "1-3:2", "1+",
+        str(2**31) + "-" + str(2**31 + 3), "999999999999", "1-100000", "0-99999"])
+
+
+def idset_cases():
+    out = []
+    for _ in range(N):
+        s = gen_idset_str()
+        out.append(("count", [s]))
+        out.append(("encode", [s]))
+        if idcount(s) < 2000 and js_count("idset", s) < 2000:
+            out.append(("expand", [s]))
+        a, b = gen_idset_str(0.85), gen_idset_str(0.85)
+        out.append((rng.choice(["union", "intersect", "diff"]), [a, b]))
+        if rng.random() < 0.2:
+            out.append((rng.choice(["union", "intersect", "diff"]), [a, b, gen_idset_str(0.9)]))
+    # jobspec's encode takes ids in any order (help: 'encode 7,3,1,2,2 -> 1-3,7'):
+    # reference = flux IDset built from the integers (python iterable -> sorted)
+    for _ in range(N // 4):
+        ids = [rng.randrange(0, 50) for _ in range(rng.randint(1, 8))]
+        out.append(("encode-list", [",".join(map(str, ids))]))
+    return out
+
+
+def flux_idset(op, args):
+    if op == "count":
+        return fx(lambda: str(IDset(args[0]).count()))
+    if op == "encode":
+        return fx(lambda: str(IDset(args[0])))
+    if op == "encode-list":
+        return fx(lambda: str(IDset(sorted(set(int(x) for x in args[0].split(","))))))
+    if op == "expand":
+        return fx(lambda: lines(IDset(args[0]).expand()))
+    fn = {"union": "union", "intersect": "intersect", "diff": "difference"}[op]
+    return fx(lambda: str(getattr(IDset(args[0]), fn)(*args[1:])))
+
+
+# ---------------------------------------------------------------- hostlists
+PREFIXES = ["node", "n", "foo", "", "rack1-node", "a.b", "x_y", "h-", "c0", "Z"]
+
+
+def gen_hl_expr():
+    p = rng.choice(PREFIXES)
+    r = rng.random()
+    if r < 0.3:
+        return p + (str(rng.randint(0, 300)) if rng.random() < 0.7 else "")
+    parts = []
+    pad = rng.random() < 0.25
+    for _ in range(rng.randint(1, 4)):
+        a = rng.randint(0, 120)
+        b = a + rng.randint(0, 15)
+        w = rng.choice([2, 3]) if pad else 0
+        fa, fb = str(a).zfill(w), str(b).zfill(w)
+        if rng.random() < 0.1:
+            fb = str(b)   # mixed padding
+        parts.append(fa if a == b or rng.random() < 0.3 else f"{fa}-{fb}")
+    suf = rng.choice(["", "", "", "-ib", ".local", "x"])
+    return f"{p}[{','.join(parts)}]{suf}"
+
+
+def gen_hostlist(valid_bias=0.85):
+    if rng.random() < valid_bias:
+        return ",".join(gen_hl_expr() for _ in range(rng.randint(1, 3)))
+    return rng.choice([
+        "", "foox,fooy,fooz", "[1-3,5-6]", "foo[1-5]", "foo[0-4]-eth2", "foo1,foo1,foo1", "[00-02]",
+        "[00-2]", "foo[1,1,2,1]", "foo[005,4,11-13]", "foo[3-1]", "foo[", "foo]", "foo[]", "a b",
+        "foo[1-3][1-2]", "foo[1-3]bar[1-2]", "f[4294967295]", "f[4294967296]", "f[18446744073709551616]",
+        "f[0-4294967296]", "foo[01-10]", "foo[9-10]", "foo[009-011]", "foo[1-010]", "foo[010-1]",
+        "a,,b", ",a", "a,", "foo[a-b]", "foo[1-]", "foo[-1]", "foo[ 1]", "foo[1 ,2]", "fo o",
+        "foo\tbar", "ünï[1-2]", "foo[1-2],foo[2-3]", "foo7,foo[1-3]", "foo[1-100000]", "[0]", "0",
+        "foo[00]", "foo[0]", "f[1-3],g[1-3]-x", "node[1-2]x[3]"])
+
+
+def hostlist_cases():
+    out = []
+    for _ in range(N):
+        s = gen_hostlist()
+        out.append(("count", [s]))
+        if js_count("hostlist", s) < BIG:
+            out.append(("expand", [s]))
+        out.append(("sort", [s]))
+        out.append(("uniq", [s]))
+        try:
+            hl = list(Hostlist(s))
+        except Exception:
+            hl = []
+        if hl:
+            out.append(("nth", [str(rng.choice([0, len(hl) - 1, len(hl), rng.randrange(len(hl)), -1])), s]))
+            out.append(("find", [rng.choice(hl + ["nosuchhost"]), s]))
+            out.append(("encode", hl if rng.random() < 0.5 else rng.sample(hl, len(hl))))
+        a, b = gen_hostlist(0.95), gen_hostlist(0.95)
+        out.append((rng.choice(["union", "intersect", "diff"]), [a, b]))
+    return out
+
+
+import flux.util, flux.job, flux.resource, flux.cli.argparse  # noqa: E402 (warm the fork)
+HOSTLIST_PY = os.path.join(FLUXSRC, "src/cmd/flux-hostlist.py")
+
+
+def exit_code(code):
+    while isinstance(code, SystemExit):
+        code = code.code
+    return 0 if code is None else (code if isinstance(code, int) else 1)
+
+
+def flux_hostlist_cmd(argv, stdin):
+    """flux-core's `flux hostlist` script run in a fork of this interpreter: (rc, out, err)."""
+    r_in, w_in = os.pipe()
+    out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+    pid = os.fork()
+    if pid == 0:
+        code = 99
+        try:
+            os.close(w_in)
+            os.dup2(r_in, 0)
+            os.dup2(out.fileno(), 1)
+            os.dup2(err.fileno(), 2)
+            # closefd=False: the script replaces these, which must not close the fds
+            sys.stdin = open(0, "r", closefd=False)
+            sys.stdout = open(1, "w", closefd=False)
+            sys.stderr = open(2, "w", closefd=False)
+            sys.argv = ["flux-hostlist", *argv]
+            os.environ["FLUX_HOSTLIST_STDIN_TIMEOUT"] = "5"
+            runpy.run_path(HOSTLIST_PY, run_name="__main__")
+            code = 0
+        except SystemExit as e:
+            code = exit_code(e)
+        finally:
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            finally:
+                os._exit(code)
+    os.close(r_in)
+    os.write(w_in, stdin.encode("utf-8", "surrogateescape"))
+    os.close(w_in)
+    _, status = os.waitpid(pid, 0)
+    out.seek(0)
+    err.seek(0)
+    return (os.waitstatus_to_exitcode(status), out.read().decode("utf-8", "surrogateescape"),
+            err.read().decode("utf-8", "surrogateescape"))
+
+
+def jobspec_hostlist_cmd(argv, stdin):
+    return run([JOBSPEC, "hostlist", "--color", "never", *argv], input=stdin)
+
+
+def is_jobid(arg):
+    try:
+        flux.job.JobID(arg)
+        return True
+    except Exception:
+        return False
+
+
+def command_line(op, args):
+    """The `hostlist` flags and sources for a case, and what goes on standard input.
+    Arguments flux would take for job ids go on standard input; None when two would."""
+    flags = {"count": ["-c"], "expand": ["-e", "-d", "\\n"], "sort": ["-S"], "uniq": ["-u"],
+             "encode": [], "union": ["-u"], "intersect": ["-i"], "diff": ["-m"],
+             "nth": ["-n", args[0]] if args else [], "find": ["-F", args[0]] if args else []}[op]
+    lists = args[1:] if op in ("nth", "find") else args
+    if op == "encode":                      # host names: all on stdin or all as arguments
+        if any(is_jobid(h) or h.startswith("-") for h in lists):
+            return flags, ["-"], "".join(h + "\n" for h in lists)
+        return flags, list(lists), ""
+    sources, stdin = [], ""
+    for hl in lists:
+        if is_jobid(hl) or hl.startswith("-") or hl in ("stdin", "instance", "local", "avail", "available"):
+            if stdin:
+                return None
+            sources.append("-")
+            stdin = hl + "\n"
+        else:
+            sources.append(hl)
+    return flags, sources, stdin
+
+
+def result(rc, out, err):
+    if rc == 0:
+        return ("ok", out.rstrip("\n"))
+    if rc in (1, 2):
+        return ("err", (err.strip().splitlines() or [""])[0][:160])
+    return ("crash", f"rc={rc} {err[-200:]}")
+
+
+def hostlist_pair(op, args, extra=()):
+    cl = command_line(op, args)
+    if cl is None:
+        return None
+    flags, sources, stdin = cl
+    argv = [*extra, *flags, "--", *sources] if sources else [*extra, *flags]
+    return (argv, stdin, result(*flux_hostlist_cmd(argv, stdin)),
+            result(*jobspec_hostlist_cmd(argv, stdin)))
+
+
+def hostlist_flag_cases():
+    """issue 17: the flags the old operations did not reach, alone and together."""
+    out = []
+    for _ in range(N // 2):
+        a, b = gen_hostlist(0.95), gen_hostlist(0.95)
+        try:
+            n = len(Hostlist(a))
+        except Exception:
+            n = 0
+        i = str(rng.randrange(n)) if n else "0"
+        choice = rng.choice([
+            ["-x", rng.choice([i, f"0-{i}", a.split(",")[0]])], ["-L", rng.choice(["1", "3", "-2", "0"])],
+            ["-n", "-" + rng.choice(["1", i, f"1-{max(1, int(i))}"])], ["-n", f"0-{i}"],
+            ["-X"], ["-q"], ["-S", "-u"], ["-e"], ["-e", "-d", ","], ["-c", "-u"], ["-F", a.split(",")[0]],
+            ["-i", "-c"], ["-m", "-e"], ["-S", "-L", "2"]])
+        lists = [a, b] if rng.random() < 0.6 else [a]
+        out.append((choice, lists))
+    return out
+
+
+def hostlist_stdin_cases():
+    """issue 17: standard input as a source: lines, spaces, - and stdin, with arguments."""
+    out = []
+    for _ in range(N // 8):
+        hosts = [h for h in (gen_hl_expr() for _ in range(rng.randint(1, 4)))]
+        sep = rng.choice(["\n", " ", "\t", "\n\n"])
+        out.append((rng.choice([[], ["-"], ["stdin"], ["-", "x_y[1-2]"], ["x_y[1-2]", "-"]]),
+                    sep.join(hosts) + "\n", rng.choice([[], ["-e"], ["-c"], ["-u"]])))
+    return out
+
+
+def rfc29_verdict(op, args, fo, jo):
+    """Which side matches the RFC 29 model?"""
+    try:
+        if op in ("union", "intersect", "diff"):
+            sets = [set(rfc29(a)) for a in args]
+            r = sets[0]
+            for x in sets[1:]:
+                r = r | x if op == "union" else (r & x if op == "intersect" else r - x)
+            want = r
+            jv = set(rfc29(jo)); fv = fo
+        elif op == "expand":
+            want = rfc29(args[0]); jv = jo.split("\n"); fv = fo.split("\n")
+        elif op in ("sort", "uniq", "encode"):
+            base = rfc29(args[0]) if op != "encode" else list(args)
+            want = sorted(set(base)) if op == "uniq" else sorted(base)
+            jv = sorted(rfc29(jo)); fv = sorted(rfc29(fo))
+            if op == "encode":
+                want = list(args); jv = rfc29(jo); fv = rfc29(fo)
+        elif op == "nth":
+            want = rfc29(args[1])[int(args[0])]; jv = jo; fv = fo
+        elif op == "find":
+            want = str(rfc29(args[1]).index(args[0])); jv = jo; fv = fo
+        else:
+            return ""
+        jm, fm = (jv == want), (fv == want)
+        return {(True, False): " [RFC29 model agrees with jobspec]", (False, True): " [RFC29 model agrees with flux]",
+                (True, True): " [both match RFC29 model: encoding differs only]", (False, False): " [neither matches RFC29 model]"}[(jm, fm)]
+    except Exception as e:
+        return " [model n/a]"
+
+
+def compare(t, kind, op, args, f, j, case_extra=None):
+    case = {"op": op, "args": args, "flux": f[1], "jobspec": j[1][:300]}
+    if case_extra:
+        case.update(case_extra)
+    if j[0] == "crash":
+        t.bad(f"(d) jobspec crash {j[1][:20]}", case); return
+    if f[0] == "err" and j[0] == "err":
+        t.ok(); return
+    if f[0] == "err":
+        t.bad(f"{op}: flux rejects / jobspec accepts", case); return
+    if j[0] == "err":
+        t.bad(f"{op}: flux accepts / jobspec rejects", case); return
+    if f[1] == j[1]:
+        t.ok(); return
+    if kind == "idset" and op != "expand":
+        try:
+            if IDset(f[1]).equal(IDset(j[1])):
+                t.ok(normalized=True); return
+        except Exception:
+            pass
+    if kind == "hostlist" and op not in ("count", "find", "expand"):
+        try:   # the same hosts in the same order, written differently
+            if list(Hostlist(f[1])) == list(Hostlist(j[1])):
+                t.ok(normalized=True); return
+        except Exception:
+            pass
+    if kind == "hostlist":
+        fo, jo = f[1], j[1]
+        if op in ("union", "intersect", "diff"):
+            try:
+                fo = set(Hostlist(f[1]))
+            except Exception:
+                pass
+        t.bad(f"{op}: both accept, different output" + rfc29_verdict(op, args, fo, jo), case); return
+    t.bad(f"{op}: both accept, different output", case)
+
+
+def main():
+    t = Tally("idset")
+    for op, args in idset_cases():
+        jop = "encode" if op == "encode-list" else op
+        compare(t, "idset", op, args, flux_idset(op, args), js("idset", jop, *args))
+    t.report(show=4)
+    t = Tally("hostlist")
+    for op, args in hostlist_cases():
+        pair = hostlist_pair(op, args)
+        if pair is None:
+            continue
+        argv, stdin, f, j = pair
+        compare(t, "hostlist", op, args, f, j, {"argv": argv, "stdin": stdin})
+    for flags, lists in hostlist_flag_cases():
+        argv = [*flags, "--", *lists]
+        if any(is_jobid(x) or x.startswith("-") for x in lists):
+            continue
+        f = result(*flux_hostlist_cmd(argv, ""))
+        j = result(*jobspec_hostlist_cmd(argv, ""))
+        compare(t, "hostlist", " ".join(flags), lists, f, j, {"argv": argv})
+    for sources, stdin, flags in hostlist_stdin_cases():
+        argv = [*flags, *sources]
+        f = result(*flux_hostlist_cmd(argv, stdin))
+        j = result(*jobspec_hostlist_cmd(argv, stdin))
+        compare(t, "hostlist", "stdin " + " ".join(flags), sources, f, j, {"argv": argv, "stdin": stdin})
+    t.report(show=4)
+
+
+if __name__ == "__main__":
+    main()
