@@ -95,6 +95,13 @@ TEST_CASE("semantics - per_resource names a type anywhere in the slot") {
           Said{"error jobspec.per-resource-type /tasks/0/count/per_resource/type"});
 }
 
+TEST_CASE("semantics - pointers after a problem deep in a task") {
+    CHECK(said(document(slot_core, "[{command: [app], slot: s, count: {per_resource: {type: "
+                                   "gpu, count: 1}}, attributes: {x: 1}}]")) ==
+          Said{"error jobspec.per-resource-type /tasks/0/count/per_resource/type",
+               "error jobspec.key-type /tasks/0/attributes/x"});
+}
+
 TEST_CASE("semantics - system attributes at their edges") {
     const auto with = [](std::string_view system) {
         return said(document(slot_core, task_s, "{system: " + std::string(system) + "}"));
