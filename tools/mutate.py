@@ -150,11 +150,23 @@ class Journal:
             f.write(original)
             f.flush()
             os.fsync(f.fileno())
+        self.write_meta({"path": path, "size": len(original)})
+
+    def write_meta(self, meta):
         with open(self.meta + ".tmp", "w") as f:
-            json.dump({"path": path, "size": len(original)}, f)
+            json.dump(meta, f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(self.meta + ".tmp", self.meta)
+
+    def child(self, pgid, marker):
+        """Notes the process group building or testing the mutant, for recover()."""
+        if not os.path.exists(self.meta):
+            return
+        with open(self.meta) as f:
+            meta = json.load(f)
+        meta["child"] = {"pgid": pgid, "marker": marker}
+        self.write_meta(meta)
 
     def clear(self):
         for p in (self.meta, self.copy):
@@ -171,8 +183,13 @@ class Journal:
         if len(original) != meta["size"]:
             raise RuntimeError(f"journal copy of {meta['path']} is damaged; restore it with "
                                f"git checkout -- {meta['path']}")
-        if read_bytes(meta["path"]) != original:
-            write_bytes(meta["path"], original)
+        # A build the killed run started may still be compiling the mutant: stop it first,
+        # or it writes an object newer than the restored source, which ninja then keeps.
+        child = meta.get("child")
+        if child:
+            stop_group(child["pgid"], child["marker"])
+        write_bytes(meta["path"], original)
+        os.utime(meta["path"])
         self.clear()
         return meta["path"]
 
@@ -189,6 +206,24 @@ def signals_blocked():
 
 def on_signal(signum, _frame):
     raise Stop(signal.Signals(signum).name)
+
+
+def stop_group(pgid, marker):
+    """Kills process group `pgid` if its leader is still ours (its command line names
+    `marker`, our tree), and waits for it to go."""
+    try:
+        with open(f"/proc/{pgid}/cmdline", "rb") as f:
+            cmdline = f.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return
+    if marker not in cmdline:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pgid, signal.SIGKILL)
+    for _ in range(100):
+        if not os.path.exists(f"/proc/{pgid}"):
+            return
+        time.sleep(0.05)
 
 
 class Locator:
@@ -256,24 +291,37 @@ def build_outputs(chosen, targets, build):
     return outputs
 
 
-def run_logged(cmd, log, cwd=None, env=None, timeout=None):
-    """Runs cmd with its output appended to log; returns (status, seconds, timed_out)."""
+def run_logged(cmd, log, cwd=None, env=None, timeout=None, journal=None):
+    """Runs cmd with its output appended to log; returns (status, seconds, timed_out).
+
+    The command runs in a process group of its own, so a timeout or a stop kills all of
+    it (a compiler ninja started included) before the mutant's file is restored."""
     start = time.monotonic()
     log.write(f"$ {' '.join(cmd)}\n")
     log.flush()
-    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=False)
+    with signals_blocked():
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+        if journal is not None:
+            journal.child(proc.pid, ROOT)
+
+    def kill():
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
     try:
         status = proc.wait(timeout=timeout)
         timed_out = False
     except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+        kill()
         status, timed_out = -9, True
     except BaseException:
-        proc.kill()
-        proc.wait()
+        kill()
         raise
+    # Whatever the group's leader left behind (a test's own children) goes too.
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
     seconds = time.monotonic() - start
     log.write(f"[status {status}{' (timeout)' if timed_out else ''}, {seconds:.1f} s]\n\n")
     log.flush()
@@ -306,11 +354,11 @@ class Runner:
             json.dump(self.previous, f, indent=1, sort_keys=True)
         os.replace(path + ".tmp", path)
 
-    def ninja(self, log):
+    def ninja(self, log, journal=None):
         cmd = ["ninja", "-C", self.build, *self.outputs]
         if self.args.nice:
             cmd = ["nice", "-n", str(self.args.nice), *cmd]
-        return run_logged(cmd, log)[0] == 0
+        return run_logged(cmd, log, journal=journal)[0] == 0
 
     def env_of(self, test):
         env = dict(os.environ)
@@ -325,11 +373,11 @@ class Runner:
             return limit
         return min(limit, max(30.0, 5 * base))
 
-    def run_test(self, test, log):
+    def run_test(self, test, log, journal=None):
         log.write(f"--- test {test['name']}\n")
         status, seconds, timed_out = run_logged(
             test["cmd"], log, cwd=test.get("workdir") or self.build, env=self.env_of(test),
-            timeout=self.timeout_of(test))
+            timeout=self.timeout_of(test), journal=journal)
         expected_fail = test.get("should_fail", False)
         passed = (status != 0) == expected_fail and not timed_out
         return passed, seconds, timed_out
@@ -373,12 +421,12 @@ class Runner:
                 with signals_blocked():
                     journal.record(full, original)
                     write_bytes(full, mutated)
-                if not self.ninja(log):
+                if not self.ninja(log, journal):
                     row["status"] = "stillborn"
                 else:
                     row["status"] = "survived"
                     for t in self.ordered_tests(m.id):
-                        passed, _, timed_out = self.run_test(t, log)
+                        passed, _, timed_out = self.run_test(t, log, journal)
                         if not passed:
                             row["status"] = "killed"
                             row["by"] = t["name"] + (" (timeout)" if timed_out else "")
