@@ -1,51 +1,56 @@
 /* Checks a jobspec file (YAML or JSON) with the C API and prints it as canonical JSON.
- *   check-jobspec job.yaml */
+ *   check-jobspec [-o NAME=VALUE]... FILE      (FILE "-" reads standard input)
+ * -o sets a jobspec_options option, e.g. -o v1=true or -o max-input-bytes=4096. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <jobspec/jobspec.h>
 
-/* The whole file as a NUL-terminated string, or NULL. */
-static char* read_file(const char* path) {
-    FILE* f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    char* text = NULL;
-    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    if (size >= 0 && fseek(f, 0, SEEK_SET) == 0 && (text = malloc((size_t)size + 1)) != NULL) {
-        if (fread(text, 1, (size_t)size, f) == (size_t)size) {
-            text[size] = '\0';
-        } else {
-            free(text);
-            text = NULL;
-        }
-    }
-    fclose(f);
-    return text;
+/* Prints an error's diagnostics as the jobspec command does, frees it, and returns 1
+ * (the exit status for invalid input). */
+static int report(jobspec_error* error, const char* source_name) {
+    char* text = jobspec_error_text(error, source_name, false);
+    fputs(text != NULL ? text : "out of memory\n", stderr);
+    jobspec_free(text);
+    jobspec_error_free(error);
+    return 1;
 }
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s FILE\n", argv[0]);
-        return 2;
-    }
-    char* text = read_file(argv[1]);
-    if (text == NULL) {
-        perror(argv[1]);
-        return 2;
-    }
+    jobspec_options* options = jobspec_options_new();
     jobspec_error* error = NULL;
-    char* json = jobspec_check(text, NULL, &error);
-    if (json == NULL) {
-        char* report = jobspec_error_text(error, argv[1], false);
-        fputs(report != NULL ? report : "out of memory\n", stderr);
-        jobspec_free(report);
-        jobspec_error_free(error);
-        free(text);
-        return 1;
+    const char* path = NULL;
+    int status = 0;
+    for (int i = 1; i < argc && status == 0; ++i) {
+        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+            char* name = argv[++i];
+            char* value = strchr(name, '=');
+            if (value != NULL)
+                *value++ = '\0';
+            if (!jobspec_options_set(options, name, value != NULL ? value : "true", &error))
+                status = report(error, NULL);
+        } else if (path == NULL) {
+            path = argv[i];
+        } else {
+            path = NULL;
+            break;
+        }
     }
-    fputs(json, stdout);
+    if (status == 0 && path == NULL) {
+        fprintf(stderr, "usage: %s [-o NAME=VALUE]... FILE\n", argv[0]);
+        status = 2;
+    }
+    char* text = status == 0 ? jobspec_read_file(path, options, &error) : NULL;
+    if (status == 0 && text == NULL)
+        status = report(error, NULL) + 1; /* unreadable: 2, as the jobspec command says */
+    char* json = status == 0 ? jobspec_check(text, options, &error) : NULL;
+    if (status == 0 && json == NULL)
+        status = report(error, path);
+    if (json != NULL)
+        fputs(json, stdout);
     jobspec_free(json);
-    free(text);
-    return 0;
+    jobspec_free(text);
+    jobspec_options_free(options);
+    return status;
 }

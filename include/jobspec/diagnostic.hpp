@@ -38,6 +38,11 @@ JOBSPEC_API std::optional<Code> code_from_name(std::string_view name) noexcept;
 /// The severity a code has unless a caller changes it (see Diagnostics::promote_warnings).
 JOBSPEC_API Severity default_severity(Code code) noexcept;
 
+/// What a code means, with a failing example and its fix, as Markdown (the code's
+/// section of docs/CODES.md; `jobspec explain CODE` prints it). Empty for a code the
+/// document does not explain (a test keeps that from happening).
+JOBSPEC_API std::string_view explanation(Code code) noexcept;
+
 /// A half-open byte range [begin, end) of the source text; offsets count from 0.
 /// A default-constructed range is unknown (the diagnostic has no text position).
 struct JOBSPEC_API SourceRange {

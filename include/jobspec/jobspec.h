@@ -101,6 +101,16 @@ JOBSPEC_C_API void jobspec_options_free(jobspec_options* options);
 JOBSPEC_C_API bool jobspec_options_set(jobspec_options* options, const char* name,
                                        const char* value, jobspec_error** error);
 
+/* ---- Reading inputs ---------------------------------------------------------------- */
+
+/* The whole text of the file at `path`, or of standard input when `path` is "-": regular
+ * files, pipes, FIFOs and devices alike, reading at most "max-input-bytes" + 1 bytes, so
+ * an endless input fails at once. Fails with io.unreadable (missing, a directory, not
+ * permitted, a read error, or a NUL byte, which no text input of this library has),
+ * io.empty (nothing but whitespace) or limit.input-size, as the jobspec command does. */
+JOBSPEC_C_API char* jobspec_read_file(const char* path, const jobspec_options* options,
+                                      jobspec_error** error);
+
 /* ---- Compiling text to canonical JSON ---------------------------------------------- */
 
 /* An RFC 46 shape ("slot=4/node/core=2") as its RFC 14 resource list, a JSON array.

@@ -17,6 +17,7 @@
 #include <jobspec/fluid.hpp>          // RFC 19 job ids in seven encodings
 #include <jobspec/hostlist.hpp>       // RFC 29 hostlists
 #include <jobspec/idset.hpp>          // RFC 22 idsets
+#include <jobspec/input.hpp>          // reading files and standard input within limits
 #include <jobspec/limits.hpp>         // input limits
 #include <jobspec/render.hpp>         // diagnostics as text with carets, or JSON
 #include <jobspec/resource_graph.hpp> // the ResourceGraph IR
@@ -24,5 +25,6 @@
 #include <jobspec/result.hpp>         // Result<T>
 #include <jobspec/shape.hpp>          // RFC 46 shapes
 #include <jobspec/shape_cache.hpp>    // an opt-in cache of compiled shapes
+#include <jobspec/suggest.hpp>        // "did you mean" for misspelt names
 #include <jobspec/version.hpp>        // the library's version
 #include <jobspec/workflow.hpp>       // dependency graphs between jobs

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include <boost/json/array.hpp>
+
 #include <jobspec/api.hpp>
 #include <jobspec/diagnostic.hpp>
 
@@ -18,7 +20,8 @@ struct RenderOptions {
     std::string_view source_name;
 };
 
-/// One block per diagnostic:
+/// One block per diagnostic, safe to print on a terminal (control and bidirectional
+/// characters of the source, messages and names are shown escaped, see docs/DIAGNOSTICS.md):
 ///   error[shape.range-order]: range maximum 1 is below its minimum 3
 ///     slot=3-1/core
 ///          ^~~
@@ -29,10 +32,27 @@ struct RenderOptions {
 JOBSPEC_API std::string render_text(const Diagnostics& diagnostics, std::string_view source,
                                     const RenderOptions& options = {});
 
-/// The diagnostics as a JSON array, one object each with "severity", "code", "message",
-/// and where known "offset", "length" (bytes), "line", "column" (from 1, in code points),
-/// "pointer" and "help". Ends with a newline.
-JOBSPEC_API std::string render_json(const Diagnostics& diagnostics, std::string_view source);
+/// The diagnostics as a JSON array (docs/DIAGNOSTICS.md), one object each with "severity",
+/// "code", "message", and where known "file" (`file`, when not empty), "offset", "length"
+/// (bytes), "line", "column" (from 1, in code points), "pointer" and "help".
+JOBSPEC_API boost::json::array diagnostics_to_json(const Diagnostics& diagnostics,
+                                                   std::string_view source,
+                                                   std::string_view file = {});
+
+/// diagnostics_to_json as compact JSON text ending with a newline.
+JOBSPEC_API std::string render_json(const Diagnostics& diagnostics, std::string_view source,
+                                    std::string_view file = {});
+
+/// `text` with everything a terminal would act on or hide shown as visible text:
+/// C0 controls (except tab), DEL and bytes that are not UTF-8 as "\x1b"-style escapes;
+/// C1 controls and the bidirectional formatting characters ("Trojan Source": U+061C,
+/// U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) as "<U+202E>". Everything else, tabs
+/// included, is kept. Example: the 5 bytes "a" ESC "[0m" -> the 8 characters `a\x1b[0m`.
+JOBSPEC_API std::string visible_text(std::string_view text);
+
+/// How many terminal columns `text` takes once made visible: double-width characters
+/// (CJK, most emoji) count 2, combining marks 0, escapes their length, a tab 1.
+JOBSPEC_API std::size_t display_width(std::string_view text);
 
 /// A place in a text as people count: line and column, both from 1, columns in code points.
 struct TextPosition {

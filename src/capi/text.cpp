@@ -2,8 +2,11 @@
 #include <jobspec/compile.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/fluid.hpp>
+#include <jobspec/input.hpp>
 #include <jobspec/shape.hpp>
 #include <jobspec/version.hpp>
+
+#include <fmt/format.h>
 
 #include "capi/handles.hpp"
 
@@ -13,6 +16,25 @@ extern "C" {
 
 const char* jobspec_version(void) {
     return jobspec::library_version();
+}
+
+char* jobspec_read_file(const char* path, const jobspec_options* options,
+                        jobspec_error** error) {
+    return guarded<char*>(error, nullptr, [&]() -> char* {
+        if (!require(path, "path", error))
+            return nullptr;
+        const auto& o = options_or_default(options);
+        auto text = jobspec::read_input(path, {o.limits, false});
+        if (!succeeded(text, o, {}, error))
+            return nullptr;
+        if (const auto nul = text.value().find('\0'); nul != std::string::npos) {
+            set_error(error, jobspec::Code::io_unreadable,
+                      fmt::format("cannot read '{}': a NUL byte at offset {}; not a text file",
+                                  jobspec::input_name(path), nul));
+            return nullptr;
+        }
+        return new_text(text.value(), error);
+    });
 }
 
 char* jobspec_shape_to_json(const char* shape, const jobspec_options* options,

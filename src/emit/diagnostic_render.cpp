@@ -70,7 +70,19 @@ std::size_t char_start(std::string_view s, std::size_t i) {
     return i;
 }
 
-/// The source line with a caret line under [begin, end), windowed on long lines.
+/// Blank space as wide as `text` is on a terminal, keeping its tabs so the caret lines up.
+void append_blank(std::string& out, std::string_view text) {
+    std::size_t start = 0;
+    for (std::size_t tab = text.find('\t'); tab != std::string_view::npos;
+         start = tab + 1, tab = text.find('\t', start)) {
+        out.append(display_width(text.substr(start, tab - start)), ' ');
+        out += '\t';
+    }
+    out.append(display_width(text.substr(start)), ' ');
+}
+
+/// The source line with a caret line under [begin, end), windowed on long lines. Control
+/// and bidirectional characters are shown escaped, and the caret counts display columns.
 void snippet(std::string& out, std::string_view source, const LineIndex& index, SourceRange r,
              const Style& style) {
     const std::size_t line = index.line_of(r.begin);
@@ -88,17 +100,13 @@ void snippet(std::string& out, std::string_view source, const LineIndex& index, 
     const std::string_view prefix = cut_left ? "..." : "";
     out += "  ";
     out += prefix;
-    out += source.substr(from, to - from);
+    out += visible_text(source.substr(from, to - from));
     out += cut_right ? "...\n" : "\n";
     out += "  ";
     out.append(prefix.size(), ' ');
-    for (std::size_t i = from; i < begin; ++i) {
-        const auto c = static_cast<unsigned char>(source[i]);
-        if ((c & 0xC0U) != 0x80U)
-            out += c == '\t' ? '\t' : ' ';
-    }
+    append_blank(out, source.substr(from, begin - from));
     const std::size_t width =
-        std::max<std::size_t>(1, support::count_code_points(source.substr(begin, end - begin)));
+        std::max<std::size_t>(1, display_width(source.substr(begin, end - begin)));
     out += style(green);
     out += '^';
     out.append(width - 1, '~');
@@ -118,12 +126,13 @@ std::string render_text(const Diagnostics& diagnostics, std::string_view source,
         const bool error = d.severity == Severity::error;
         out += fmt::format("{}{}{}[{}]: {}{}{}\n", style(error ? red : yellow),
                            error ? "error" : "warning", style(reset), d.code_name(), style(bold),
-                           d.message, style(reset));
+                           visible_text(d.message), style(reset));
         const SourceRange r = d.location.range;
         const bool has_range = r.known() && r.begin <= source.size();
         if (show_position && (has_range || !d.location.pointer.empty())) {
             out += "  --> ";
-            out += options.source_name.empty() ? "<input>" : options.source_name;
+            out += options.source_name.empty() ? "<input>"
+                                               : visible_text(options.source_name);
             if (has_range)
                 out += fmt::format(":{}:{}", index.line_of(r.begin) + 1, index.column(r.begin));
             if (!d.location.pointer.empty())
@@ -133,16 +142,20 @@ std::string render_text(const Diagnostics& diagnostics, std::string_view source,
         if (has_range)
             snippet(out, source, index, r, style);
         if (!d.help.empty())
-            out += fmt::format("  {}help{}: {}\n", style(cyan), style(reset), d.help);
+            out += fmt::format("  {}help{}: {}\n", style(cyan), style(reset),
+                               visible_text(d.help));
     }
     return out;
 }
 
-std::string render_json(const Diagnostics& diagnostics, std::string_view source) {
+boost::json::array diagnostics_to_json(const Diagnostics& diagnostics, std::string_view source,
+                                       std::string_view file) {
     const LineIndex index(source);
     boost::json::array a;
     for (const auto& d : diagnostics) {
         boost::json::object o;
+        if (!file.empty())
+            o.emplace("file", file);
         o.emplace("severity", d.severity == Severity::error ? "error" : "warning");
         o.emplace("code", d.code_name());
         o.emplace("message", d.message);
@@ -159,7 +172,12 @@ std::string render_json(const Diagnostics& diagnostics, std::string_view source)
             o.emplace("help", d.help);
         a.push_back(std::move(o));
     }
-    return to_json_text(a);
+    return a;
+}
+
+std::string render_json(const Diagnostics& diagnostics, std::string_view source,
+                        std::string_view file) {
+    return to_json_text(diagnostics_to_json(diagnostics, source, file));
 }
 
 TextPosition text_position(std::string_view source, std::size_t offset) {

@@ -9,7 +9,7 @@
 #include "support/json_kinds.hpp"
 #include "support/json_parse.hpp"
 #include "support/json_pointer.hpp"
-#include "support/suggest.hpp"
+#include <jobspec/suggest.hpp>
 
 namespace jobspec {
 
@@ -41,7 +41,7 @@ public:
         static const std::vector<std::string_view> operators = {"properties", "hostlist", "ranks",
                                                                 "not",        "or",       "and"};
         if (std::find(operators.begin(), operators.end(), c.op) == operators.end()) {
-            const auto near = support::closest(c.op, operators);
+            const auto near = closest(c.op, operators);
             report(Code::constraint_unknown_operator,
                    fmt::format("unknown constraint operator '{}'", c.op),
                    near ? fmt::format("did you mean '{}'?", *near)

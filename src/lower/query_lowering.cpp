@@ -7,7 +7,7 @@
 
 #include <jobspec/hostlist.hpp>
 
-#include "support/suggest.hpp"
+#include <jobspec/suggest.hpp>
 #include "syntax/query_parser.hpp"
 
 namespace jobspec {
@@ -83,7 +83,7 @@ private:
         if (op != "properties" && op != "hostlist" && op != "ranks") {
             static const std::vector<std::string_view> known = {"properties", "hostlist", "ranks",
                                                                 "host",       "hosts",    "rank"};
-            const auto near = support::closest(n.op, known);
+            const auto near = closest(n.op, known);
             report(Code::query_unknown_operator,
                    fmt::format("unknown constraint operator '{}'", n.op), n.op_range,
                    near ? fmt::format("did you mean '{}'?", *near)

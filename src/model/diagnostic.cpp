@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "model/explanations.hpp"
+
 namespace jobspec {
 
 namespace {
@@ -35,6 +37,14 @@ std::optional<Code> code_from_name(std::string_view name) noexcept {
         if (code_table[i].name == name)
             return static_cast<Code>(i);
     return std::nullopt;
+}
+
+std::string_view explanation(Code code) noexcept {
+    const std::string_view name = code_name(code);
+    for (const auto& e : model::explanations())
+        if (e.code == name)
+            return e.text;
+    return {};
 }
 
 SourceRange SourceRange::shifted(std::size_t offset) const noexcept {

@@ -10,7 +10,7 @@
 
 #include "support/json_pointer.hpp"
 #include "support/numbers.hpp"
-#include "support/suggest.hpp"
+#include <jobspec/suggest.hpp>
 
 namespace jobspec {
 
@@ -64,7 +64,7 @@ public:
                 return;
             std::string help = "known schemes: after, afterstart, afterany, afterok, afternotok, "
                                "afterexcept, begin-time, string, fluid, singleton";
-            if (auto near = support::closest(d_.scheme, known_schemes()))
+            if (auto near = closest(d_.scheme, known_schemes()))
                 help = fmt::format("did you mean '{}'?", *near);
             report(Code::dependency_unknown_scheme, fmt::format("unknown scheme '{}'", d_.scheme),
                    d_.scheme_range, std::move(help), "scheme", true);

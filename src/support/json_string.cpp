@@ -98,10 +98,42 @@ Expected<std::string, Error> unescape_json(std::string_view body) {
     return out;
 }
 
-void append_json_quoted(std::string& out, std::string_view s) {
+namespace {
+
+void append_u_escape(std::string& out, std::uint32_t unit) {
     static constexpr char hex[] = "0123456789abcdef";
+    out += "\\u";
+    for (int shift = 12; shift >= 0; shift -= 4)
+        out += hex[(unit >> static_cast<unsigned>(shift)) & 0xFU];
+}
+
+/// Code points written as \uXXXX although JSON allows them raw: C1 controls and the
+/// bidirectional formatting characters, so JSON shown on a terminal cannot act on it.
+bool escaped_anyway(std::uint32_t cp) {
+    return (cp >= 0x80 && cp <= 0x9F) || is_bidi_control(cp);
+}
+
+} // namespace
+
+void append_json_quoted(std::string& out, std::string_view s) {
     out += '"';
-    for (const char c : s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80) {
+            const std::size_t n = utf8_sequence_length(s, i);
+            if (n == 0) {
+                append_u_escape(out, 0xFFFD);
+                ++i;
+                continue;
+            }
+            if (const std::uint32_t cp = decode_utf8(s, i, n); escaped_anyway(cp))
+                append_u_escape(out, cp);
+            else
+                out.append(s.data() + i, n);
+            i += n;
+            continue;
+        }
+        ++i;
         switch (c) {
         case '"':
             out += "\\\"";
@@ -125,13 +157,10 @@ void append_json_quoted(std::string& out, std::string_view s) {
             out += "\\f";
             break;
         default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                out += "\\u00";
-                out += hex[(c >> 4) & 0xF];
-                out += hex[c & 0xF];
-            } else {
-                out += c;
-            }
+            if (c < 0x20 || c == 0x7F)
+                append_u_escape(out, c);
+            else
+                out += static_cast<char>(c);
         }
     }
     out += '"';

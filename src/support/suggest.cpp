@@ -1,9 +1,9 @@
-#include "support/suggest.hpp"
+#include <jobspec/suggest.hpp>
 
 #include <algorithm>
 #include <numeric>
 
-namespace jobspec::support {
+namespace jobspec {
 
 namespace {
 
@@ -41,4 +41,4 @@ std::optional<std::string_view> closest(std::string_view word,
     return best;
 }
 
-} // namespace jobspec::support
+} // namespace jobspec

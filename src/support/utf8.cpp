@@ -29,6 +29,28 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t pos) noexcep
     return 0;
 }
 
+std::uint32_t decode_utf8(std::string_view text, std::size_t pos, std::size_t length) noexcept {
+    const auto b = [&](std::size_t i) {
+        return static_cast<std::uint32_t>(static_cast<unsigned char>(text[pos + i]));
+    };
+    switch (length) {
+    case 1:
+        return b(0);
+    case 2:
+        return ((b(0) & 0x1FU) << 6) | (b(1) & 0x3FU);
+    case 3:
+        return ((b(0) & 0x0FU) << 12) | ((b(1) & 0x3FU) << 6) | (b(2) & 0x3FU);
+    default:
+        return ((b(0) & 0x07U) << 18) | ((b(1) & 0x3FU) << 12) | ((b(2) & 0x3FU) << 6) |
+               (b(3) & 0x3FU);
+    }
+}
+
+bool is_bidi_control(std::uint32_t cp) noexcept {
+    return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+
 std::size_t find_invalid_utf8(std::string_view text) noexcept {
     for (std::size_t i = 0; i < text.size();) {
         const std::size_t n = utf8_sequence_length(text, i);

@@ -12,6 +12,13 @@ namespace jobspec::support {
 /// bytes there are not well-formed UTF-8 (overlong forms and surrogates included).
 std::size_t utf8_sequence_length(std::string_view text, std::size_t pos) noexcept;
 
+/// The code point of the well-formed sequence of `length` bytes (1-4) at `pos`.
+std::uint32_t decode_utf8(std::string_view text, std::size_t pos, std::size_t length) noexcept;
+
+/// Whether `cp` is a bidirectional formatting character, the "Trojan Source" ones that
+/// reorder how text displays: U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069.
+bool is_bidi_control(std::uint32_t cp) noexcept;
+
 /// The offset of the first byte of `text` that is not well-formed UTF-8, or npos.
 std::size_t find_invalid_utf8(std::string_view text) noexcept;
 

@@ -1,5 +1,6 @@
 /* The C API, from C: every function, on good input, bad input and NULL. Built as C11
  * (so nothing C++ can leak through jobspec.h) and run under ASan in CI. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,6 +221,45 @@ static void test_check(void) {
     CHECK(jobspec_check(NULL, NULL, &error) == NULL);
     CHECK_ERROR(error, "api.invalid-argument");
     jobspec_options_free(options);
+}
+
+/* Reading files: the same bounded reader and io.* codes as the jobspec command. */
+static void test_read_file(void) {
+    jobspec_error* error = NULL;
+    char path[] = "/tmp/capi-test-XXXXXX";
+    const int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    FILE* f = fdopen(fd, "w");
+    fputs("version: 1\n", f);
+    fclose(f);
+    CHECK_TEXT(jobspec_read_file(path, NULL, &error), "version: 1\n");
+    CHECK(error == NULL);
+
+    jobspec_options* options = jobspec_options_new();
+    CHECK(jobspec_options_set(options, "max-input-bytes", "10", &error));
+    CHECK(jobspec_read_file(path, options, &error) == NULL);
+    CHECK_ERROR(error, "limit.input-size");
+    CHECK(jobspec_read_file("/dev/zero", options, &error) == NULL);
+    CHECK_ERROR(error, "limit.input-size");
+    jobspec_options_free(options);
+
+    f = fopen(path, "w");
+    fputs(" \n", f);
+    fclose(f);
+    CHECK(jobspec_read_file(path, NULL, &error) == NULL);
+    CHECK_ERROR(error, "io.empty");
+    f = fopen(path, "w");
+    fwrite("a\0b", 1, 3, f);
+    fclose(f);
+    CHECK(jobspec_read_file(path, NULL, &error) == NULL);
+    CHECK_ERROR(error, "io.unreadable");
+    remove(path);
+    CHECK(jobspec_read_file(path, NULL, &error) == NULL);
+    CHECK_ERROR(error, "io.unreadable");
+    CHECK(jobspec_read_file("/tmp", NULL, &error) == NULL);
+    CHECK_ERROR(error, "io.unreadable");
+    CHECK(jobspec_read_file(NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
 }
 
 static void test_dependency_and_ids(void) {
@@ -483,6 +523,7 @@ int main(void) {
     test_options();
     test_shape_and_compile();
     test_check();
+    test_read_file();
     test_dependency_and_ids();
     test_idset();
     test_hostlist();

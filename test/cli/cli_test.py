@@ -481,7 +481,7 @@ class ResourceSets(unittest.TestCase):
         self.assertEqual(run("R").returncode, 2)
         r = run("R", "decode", "--max-input-bytes", "5", "-", stdin='{"version": 1}')
         self.assertEqual(r.returncode, 1)
-        self.assertIn("error[limit.input-size]: R is 14 bytes long", r.stderr)
+        self.assertIn("error[limit.input-size]: <stdin> is longer than the limit of 5 bytes", r.stderr)
 
 
 class Sets(unittest.TestCase):

@@ -103,12 +103,12 @@ class SameErrorsAsJobspec(unittest.TestCase):
                     theirs = run(JOBSPEC, [grammar, "--", text])
                     self.assertEqual(ours.stderr.decode(), theirs.stderr.decode())
                     self.assertEqual(ours.returncode, theirs.returncode)
-        r = run(GRAMMAR, ["shape", "--error-format", "json", "slot=0/core"])
+        r = run(GRAMMAR, ["shape", "--diagnostics", "json", "slot=0/core"])
         self.assertIn(b'"code":"shape.count-not-positive"', r.stderr.replace(b" ", b""))
 
 
 class NeverCrashes(unittest.TestCase):
-    VIEWS = ["--tokens", "--tree", "--ast", "--ranges", "--dot", "--trace", "--diagnostics",
+    VIEWS = ["--tokens", "--tree", "--ast", "--ranges", "--dot", "--trace", "--ambiguities",
              "--sll"]
 
     def inputs(self, grammar):

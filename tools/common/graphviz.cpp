@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <iostream>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -53,40 +52,29 @@ private:
 
 } // namespace
 
-int write_svg(std::string_view dot_text, const std::string& path) {
-    const char* program = program_invocation_short_name;
+int write_svg(std::string_view dot_text, const std::string& path, Reporter& reporter) {
+    const auto fail = [&](std::string message, std::string help = {}) {
+        return reporter.usage(Code::io_unwritable, std::move(message), std::move(help));
+    };
     const TempFile input(dot_text);
-    if (!input.ok()) {
-        std::cerr << program << ": cannot write a temporary file for dot: " << std::strerror(errno)
-                  << "\n";
-        return exit_usage;
-    }
+    if (!input.ok())
+        return fail(std::string("cannot write a temporary file for dot: ") + std::strerror(errno));
     std::string dot = "dot", format = "-Tsvg", output = "-o" + path;
     std::string source = input.path();
     char* argv[] = {dot.data(), format.data(), output.data(), source.data(), nullptr};
     pid_t pid = 0;
     const int spawned = posix_spawnp(&pid, "dot", nullptr, nullptr, argv, environ);
-    if (spawned == ENOENT) {
-        std::cerr << program << ": cannot draw " << path
-                  << ": Graphviz's 'dot' is not installed (apt-get install graphviz); "
-                     "--dot prints the DOT text to render elsewhere\n";
-        return exit_usage;
-    }
-    if (spawned != 0) {
-        std::cerr << program << ": cannot run dot: " << std::strerror(spawned) << "\n";
-        return exit_usage;
-    }
+    if (spawned == ENOENT)
+        return fail("cannot draw " + path + ": Graphviz's 'dot' is not installed",
+                    "apt-get install graphviz; or print the DOT text and render it elsewhere");
+    if (spawned != 0)
+        return fail(std::string("cannot run dot: ") + std::strerror(spawned));
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR) {
-            std::cerr << program << ": cannot wait for dot: " << std::strerror(errno) << "\n";
-            return exit_usage;
-        }
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        std::cerr << program << ": dot could not draw " << path << "\n";
-        return exit_usage;
-    }
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return fail(std::string("cannot wait for dot: ") + std::strerror(errno));
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return fail("dot could not draw " + path);
     return exit_ok;
 }
 

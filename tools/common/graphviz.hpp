@@ -4,11 +4,13 @@
 #include <string>
 #include <string_view>
 
+#include "reporter.hpp"
+
 namespace jobspec::cli {
 
 /// Runs `dot -Tsvg` on `dot_text`, writing the picture to `path`. Returns exit_ok, or
-/// exit_usage with a message on stderr: when dot is not installed (saying how to get
-/// it), cannot run, or fails.
-int write_svg(std::string_view dot_text, const std::string& path);
+/// exit_usage with an io.unwritable usage error reported: when dot is not installed
+/// (saying how to get it), cannot run, or fails.
+int write_svg(std::string_view dot_text, const std::string& path, Reporter& reporter);
 
 } // namespace jobspec::cli

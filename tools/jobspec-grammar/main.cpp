@@ -1,5 +1,4 @@
 // jobspec-grammar: see how jobspec reads a shape, a dependency URI or a constraint query.
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -48,15 +47,16 @@ syntax::Grammar grammar_of(const std::string& name) {
 }
 
 /// The input: the argument, the file, or standard input; without trailing newlines when
-/// it came from a file or a pipe. Nothing (reported) when it cannot be read.
-std::optional<std::string> read_input(const Args& a) {
+/// it came from a file or a pipe. Nothing (reported, with `status` raised) when it cannot
+/// be read.
+std::optional<std::string> read_text(const Args& a, Reporter& reporter, int& status) {
     if (!a.file.empty() && !a.input.empty()) {
-        std::cerr << "jobspec-grammar: give INPUT or -f FILE, not both\n";
+        status = reporter.usage(Code::usage_conflict, "give INPUT or -f FILE, not both");
         return std::nullopt;
     }
     if (a.file.empty())
-        return read_argument(a.input.empty() ? "-" : a.input);
-    auto text = read_file(a.file);
+        return reporter.argument(a.input.empty() ? "-" : a.input, a.common.limits, status);
+    auto text = reporter.read(a.file, a.common.limits, status, true);
     while (text && !text->empty() && (text->back() == '\n' || text->back() == '\r'))
         text->pop_back();
     return text;
@@ -143,15 +143,14 @@ Diagnostics jobspec_diagnostics(syntax::Grammar grammar, std::string_view text,
     return parse_constraint_query(text, options).diagnostics();
 }
 
-int run(Args& a) {
-    if (a.ir && a.grammar != "shape") {
-        std::cerr << "jobspec-grammar: --ir is for shapes, the one grammar lowered to the "
-                     "ResourceGraph IR\n";
-        return exit_usage;
-    }
-    const auto text = read_input(a);
+int run(Args& a, Reporter& reporter) {
+    if (a.ir && a.grammar != "shape")
+        return reporter.usage(Code::usage_conflict,
+                              "--ir is for shapes, the one grammar lowered to the ResourceGraph IR");
+    int read_status = exit_ok;
+    const auto text = read_text(a, reporter, read_status);
     if (!text)
-        return exit_usage;
+        return read_status;
     const syntax::Grammar grammar = grammar_of(a.grammar);
     syntax::DebugOptions options;
     options.trace = a.trace;
@@ -187,16 +186,15 @@ int run(Args& a) {
     if (a.sll)
         views.add("sll", sll_view(parse, diagnostics));
 
-    int status = write_output(views.text());
+    int status = write_output(views.text(), reporter);
+    const int reported = reporter.report(diagnostics, *text, a.file);
     if (!a.svg.empty() && status == exit_ok) {
-        if (!parse.tree) {
-            std::cerr << "jobspec-grammar: no parse tree to draw: the lexer stopped first\n";
-            status = exit_invalid;
-        } else {
-            status = write_svg(emit::tree_dot(*parse.tree), a.svg);
-        }
+        if (!parse.tree)
+            status = reporter.usage(Code::io_unwritable,
+                                    "no parse tree to draw: the lexer stopped first");
+        else
+            status = write_svg(emit::tree_dot(*parse.tree), a.svg, reporter);
     }
-    const int reported = report(diagnostics, *text, a.common, source_name(a.file));
     return status != exit_ok ? status : reported;
 }
 
@@ -226,10 +224,11 @@ int main(int argc, char** argv) {
     app.add_flag("--trace", a.trace,
                  "Rule entries and exits, tokens consumed, each prediction that needs more "
                  "than one token of lookahead, then per-decision statistics");
-    app.add_flag("--diagnostics", a.diagnostic_mode,
+    app.add_flag("--ambiguities", a.diagnostic_mode,
                  "ANTLR's diagnostic mode: report ambiguities and full-context predictions");
     app.add_flag("--sll", a.sll, "Parse with SLL prediction only and say whether it is enough");
-    add_report_options(app, a.common, "--error-format");
+    Reporter reporter("jobspec-grammar");
+    add_report_options(app, reporter);
     add_limit_options(app, a.common.limits);
     app.footer(R"(Views print in the order above, under "== view ==" headers when there are
 several. Problems are reported on stderr exactly as jobspec reports them.
@@ -243,10 +242,7 @@ Examples:
 
 Exit status: 0 the text is valid, 1 it is not, 2 usage error (or no graphviz for --svg).)");
 
-    try {
-        parse_command_line(app, argc, argv);
-    } catch (const CLI::ParseError& e) {
-        return app.exit(e) == 0 ? exit_ok : exit_usage;
-    }
-    return run(a);
+    if (const auto status = parse_command_line(app, argc, argv, reporter))
+        return reporter.finish(*status);
+    return reporter.finish(run(a, reporter));
 }

@@ -2,7 +2,6 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <iostream>
 #include <memory>
 #include <vector>
 
@@ -45,18 +44,16 @@ void add_environment(std::vector<std::pair<std::string, std::string>>& out,
         out.emplace_back(spec, value);
 }
 
-int run_compile(CompileArgs& args) {
+int run_compile(CompileArgs& args, Reporter& out) {
     JobRequest& r = args.request;
     r.limits = args.common.limits;
     if (!args.shape.empty())
         r.shape = args.shape;
     if (!args.time.empty()) {
         const auto seconds = parse_duration(args.time);
-        if (!seconds) {
-            std::cerr << "jobspec compile: -t '" << args.time
-                      << "' is not a duration (e.g. 90, 30s, 5m, 1.5h, 2d)\n";
-            return exit_usage;
-        }
+        if (!seconds)
+            return out.usage(Code::usage_option_value,
+                             "-t: '" + args.time + "' is not a duration (e.g. 90, 30s, 5m, 1.5h, 2d)");
         r.duration = *seconds;
     }
     std::error_code ec;
@@ -68,10 +65,9 @@ int run_compile(CompileArgs& args) {
         add_environment(r.environment, spec);
     for (const auto& spec : args.setattr) {
         const auto eq = spec.find('=');
-        if (eq == std::string::npos || eq == 0) {
-            std::cerr << "jobspec compile: --setattr '" << spec << "' is not KEY=VALUE\n";
-            return exit_usage;
-        }
+        if (eq == std::string::npos || eq == 0)
+            return out.usage(Code::usage_option_value,
+                             "--setattr: '" + spec + "' is not KEY=VALUE");
         r.attributes.emplace_back(spec.substr(0, eq), attribute_value(spec.substr(eq + 1)));
     }
     DependencyOptions dependency_options;
@@ -79,24 +75,23 @@ int run_compile(CompileArgs& args) {
     dependency_options.limits = r.limits;
     for (const auto& uri : args.dependencies) {
         auto d = parse_dependency(uri, dependency_options);
-        if (const int status = report(d.diagnostics(), uri, args.common); status != exit_ok)
+        if (const int status = out.report(d.diagnostics(), uri); status != exit_ok)
             return status;
         r.dependencies.push_back(std::move(d).value());
     }
     if (!args.begin_time.empty()) {
         r.begin_time = parse_begin_time(args.begin_time);
-        if (!r.begin_time) {
-            std::cerr << "jobspec compile: --begin-time '" << args.begin_time
-                      << "' is neither seconds since the epoch nor an ISO-8601 date "
-                         "(2026-11-22T10:00:00Z)\n";
-            return exit_usage;
-        }
+        if (!r.begin_time)
+            return out.usage(Code::usage_option_value,
+                             "--begin-time: '" + args.begin_time +
+                                 "' is neither seconds since the epoch nor an ISO-8601 date "
+                                 "(2026-11-22T10:00:00Z)");
     }
     if (!args.requires_query.empty()) {
         QueryOptions query;
         query.limits = r.limits;
         auto constraint = parse_constraint_query(args.requires_query, query);
-        if (const int status = report(constraint.diagnostics(), args.requires_query, args.common);
+        if (const int status = out.report(constraint.diagnostics(), args.requires_query);
             status != exit_ok)
             return status;
         r.constraints = std::move(constraint).value();
@@ -105,28 +100,32 @@ int run_compile(CompileArgs& args) {
     bool misuse = false;
     for (const auto& d : result.diagnostics())
         misuse = misuse || d.code == Code::jobspec_request;
-    const int status = report(result.diagnostics(), args.shape, args.common);
+    const int status = out.report(result.diagnostics(), args.shape);
     if (status != exit_ok)
         return misuse ? exit_usage : status;
     const auto value = to_json_value(result.value(), args.counts == "string" ? CountStyle::string
                                                                              : CountStyle::dict);
-    return write_output(args.format == "yaml" ? to_yaml_text(value)
-                                              : to_json_text(value, args.common.pretty));
+    return write_output(
+        args.format == "yaml" ? to_yaml_text(value) : to_json_text(value, args.common.pretty), out);
 }
 
 } // namespace
 
-Command add_compile_command(CLI::App& parent) {
+Command add_compile_command(CLI::App& parent, Reporter& reporter) {
     auto args = std::make_shared<CompileArgs>();
     JobRequest& r = args->request;
     CLI::App* app = parent.add_subcommand(
         "compile", "Build a jobspec from a shape or from srun-style options, and a command");
     app->add_option("--shape", args->shape, "Resources as an RFC 46 shape instead of -N/-c/-g/-x");
-    app->add_option("-N,--nodes", r.nodes, "Nodes (alone: one task per node)");
-    app->add_option("-n,--ntasks", r.tasks, "Tasks");
+    app->add_option("-N,--nodes", r.nodes, "Nodes (alone: one task per node)")
+        ->check(whole_number(1));
+    app->add_option("-n,--ntasks", r.tasks, "Tasks")->check(whole_number(1));
     app->add_option("-c,--cores-per-task", r.cores_per_task, "Cores per task")
+        ->check(whole_number(1))
         ->capture_default_str();
-    app->add_option("-g,--gpus-per-task", r.gpus_per_task, "GPUs per task")->capture_default_str();
+    app->add_option("-g,--gpus-per-task", r.gpus_per_task, "GPUs per task")
+        ->check(whole_number(0))
+        ->capture_default_str();
     app->add_flag("-x,--exclusive", r.exclusive, "Allocate whole nodes (needs -N)");
     app->add_option("-t,--time-limit", args->time,
                     "Duration: seconds, or a number with s, m, h or d (default: unlimited)");
@@ -160,7 +159,7 @@ Command add_compile_command(CLI::App& parent) {
         ->check(CLI::IsMember({"dict", "string"}))
         ->capture_default_str();
     app->add_option("COMMAND", r.command, "The program and its arguments, after --")->required();
-    add_common_options(*app, args->common);
+    add_common_options(*app, args->common, reporter);
     app->footer(R"(How options become resources (RFC 25 use cases):
   -N4                 node=4/slot=1/core=1, one task per slot
   -n10 -c2 [-g1]      slot=10/[core=2;gpu=1], one task per slot
@@ -173,7 +172,7 @@ Examples:
   jobspec compile --shape 'slot=4/core=2' -t 1h -- myapp --input x
 
 Exit status: 0 success, 1 invalid shape, 2 usage error (conflicting options).)");
-    return Command{app, [args] { return run_compile(*args); }};
+    return Command{app, [args, &reporter] { return run_compile(*args, reporter); }};
 }
 
 } // namespace jobspec::cli

@@ -5,6 +5,6 @@
 
 namespace jobspec::cli {
 
-Command add_compile_command(CLI::App& parent);
+Command add_compile_command(CLI::App& parent, Reporter& reporter);
 
 } // namespace jobspec::cli

@@ -1,5 +1,6 @@
 #include "constraint_command.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include <boost/json/object.hpp>
@@ -23,33 +24,34 @@ struct ConstraintArgs {
 };
 
 /// R from a file, reported under its name; nothing (reported) when it does not read.
-std::optional<ResourceSet> read_r(const std::string& path, const CommonOptions& common) {
-    const auto text = read_file(path);
+std::optional<ResourceSet> read_r(const std::string& path, const CommonOptions& common,
+                                  Reporter& out, int& status) {
+    const auto text = out.read(path, common.limits, status);
     if (!text)
         return std::nullopt;
     auto r = read_resource_set(*text, common.limits);
-    if (report(r.diagnostics(), *text, common, source_name(path)) != exit_ok)
+    if (status = std::max(status, out.report(r.diagnostics(), *text, path)); status != exit_ok)
         return std::nullopt;
     return std::move(r).value();
 }
 
-int run_constraint(const ConstraintArgs& a) {
-    if (a.json.empty() == a.query.empty()) {
-        std::cerr << "jobspec constraint: give a QUERY or --json FILE, one of them\n";
-        return exit_usage;
-    }
+int run_constraint(const ConstraintArgs& a, Reporter& out) {
+    if (a.json.empty() == a.query.empty())
+        return out.usage(a.json.empty() ? Code::usage_missing_argument : Code::usage_conflict,
+                         "give a QUERY or --json FILE, one of them");
+    int status = exit_ok;
     std::string source;
     Result<Constraint> constraint = Result<Constraint>(Diagnostics{});
     if (!a.json.empty()) {
-        const auto text = read_file(a.json);
+        const auto text = out.read(a.json, a.common.limits, status);
         if (!text)
-            return exit_usage;
+            return status;
         source = *text;
         constraint = read_constraint(source, a.common.limits);
     } else {
-        const auto text = read_argument(a.query);
+        const auto text = out.argument(a.query, a.common.limits, status);
         if (!text)
-            return exit_usage;
+            return status;
         source = *text;
         QueryOptions options;
         if (!a.default_operator.empty())
@@ -57,30 +59,29 @@ int run_constraint(const ConstraintArgs& a) {
         options.limits = a.common.limits;
         constraint = parse_constraint_query(source, options);
     }
-    if (const int status = report(constraint.diagnostics(), source, a.common,
-                                  a.json.empty() ? std::string_view{} : std::string_view(a.json));
-        status != exit_ok)
+    if (status = out.report(constraint.diagnostics(), source, a.json); status != exit_ok)
         return status;
     if (a.match.empty())
-        return write_output(to_json_text(to_json_value(constraint.value()), a.common.pretty));
-    const auto r = read_r(a.match, a.common);
+        return write_output(to_json_text(to_json_value(constraint.value()), a.common.pretty), out);
+    const auto r = read_r(a.match, a.common, out, status);
     if (!r)
-        return exit_invalid;
+        return status;
     auto matched = constraint.value().match(*r);
-    if (report(matched.diagnostics(), {}, a.common) != exit_ok)
-        return exit_invalid;
+    if (status = out.report(matched.diagnostics()); status != exit_ok)
+        return status;
     const IdSet& ranks = matched.value();
     const Hostlist hosts = r->filtered(ranks).nodelist();
     if (a.short_form)
         return write_output(std::to_string(ranks.count()) + " of " +
-                            std::to_string(r->count_ranks()) + " targets: rank " +
-                            (ranks.empty() ? "none" : ranks.format()) +
-                            (hosts.empty() ? "" : " (" + hosts.encode() + ")") + "\n");
-    boost::json::object out;
-    out.emplace("ranks", ranks.format());
-    out.emplace("hosts", hosts.encode());
-    out.emplace("count", ranks.count());
-    return write_output(to_json_text(out, a.common.pretty));
+                                std::to_string(r->count_ranks()) + " targets: rank " +
+                                (ranks.empty() ? "none" : ranks.format()) +
+                                (hosts.empty() ? "" : " (" + hosts.encode() + ")") + "\n",
+                            out);
+    boost::json::object o;
+    o.emplace("ranks", ranks.format());
+    o.emplace("hosts", hosts.encode());
+    o.emplace("count", ranks.count());
+    return write_output(to_json_text(o, a.common.pretty), out);
 }
 
 struct MatchArgs {
@@ -89,29 +90,28 @@ struct MatchArgs {
     std::string r;
 };
 
-int run_match(const MatchArgs& a) {
-    const auto text = read_file(a.jobspec);
+int run_match(const MatchArgs& a, Reporter& out) {
+    int status = exit_ok;
+    const auto text = out.read(a.jobspec, a.common.limits, status);
     if (!text)
-        return exit_usage;
+        return status;
     ReadOptions options;
     options.limits = a.common.limits;
     auto js = read_jobspec(*text, options);
-    if (const int status = report(js.diagnostics(), *text, a.common, source_name(a.jobspec));
-        status != exit_ok)
+    if (status = out.report(js.diagnostics(), *text, a.jobspec); status != exit_ok)
         return status;
-    const auto r = read_r(a.r, a.common);
+    const auto r = read_r(a.r, a.common, out, status);
     if (!r)
-        return exit_invalid;
-    auto alloc = allocate(js.value(), *r);
-    if (const int status = report(alloc.diagnostics(), *text, a.common, source_name(a.jobspec));
-        status != exit_ok)
         return status;
-    return write_output(to_json_text(to_json_value(alloc.value()), a.common.pretty));
+    auto alloc = allocate(js.value(), *r);
+    if (status = out.report(alloc.diagnostics(), *text, a.jobspec); status != exit_ok)
+        return status;
+    return write_output(to_json_text(to_json_value(alloc.value()), a.common.pretty), out);
 }
 
 } // namespace
 
-Command add_constraint_command(CLI::App& parent) {
+Command add_constraint_command(CLI::App& parent, Reporter& reporter) {
     auto a = std::make_shared<ConstraintArgs>();
     CLI::App* app = parent.add_subcommand(
         "constraint", "Compile an RFC 35 constraint query to RFC 31 JSON, or match one against R");
@@ -127,7 +127,7 @@ Command add_constraint_command(CLI::App& parent) {
         "--default-operator", a->default_operator,
         "Read the query in RFC 35's plain language with this default operator, any operator "
         "allowed (RFC 35's examples use name)");
-    add_common_options(*app, a->common);
+    add_common_options(*app, a->common, reporter);
     app->footer(R"(Query language (RFC 35) in the --requires dialect: a term is operator:operand
 (properties by default, host/hosts for hostlist, rank for ranks); terms joined by
 whitespace or & && and, | || or; not and -term negate; parentheses group; 'quotes' keep
@@ -139,17 +139,17 @@ Examples:
   jobspec constraint --default-operator name 'foo bar state:started'
 
 Exit status: 0 success, 1 an invalid query, constraint or R, 2 usage error.)");
-    return Command{app, [a] { return run_constraint(*a); }};
+    return Command{app, [a, &reporter] { return run_constraint(*a, reporter); }};
 }
 
-Command add_match_command(CLI::App& parent) {
+Command add_match_command(CLI::App& parent, Reporter& reporter) {
     auto a = std::make_shared<MatchArgs>();
     CLI::App* app = parent.add_subcommand(
         "match", "Can a V1 jobspec run on R? Print one allocation, or say what is missing");
     app->add_option("JOBSPEC", a->jobspec, "A V1 jobspec (YAML or JSON); - reads standard input")
         ->required();
     app->add_option("R", a->r, "The resources (RFC 20 R JSON)")->required();
-    add_common_options(*app, a->common);
+    add_common_options(*app, a->common, reporter);
     app->footer(
         R"(First fit, in rank order, over the targets that satisfy the jobspec's constraints,
 respecting node exclusivity and the cores and gpus each slot needs. Prints the allocation
@@ -159,7 +159,7 @@ Examples:
   jobspec compile -N4 -g1 --requires ssd -- app > job.json && jobspec match job.json r.json
 
 Exit status: 0 it fits, 1 it does not fit (or a document is invalid), 2 usage error.)");
-    return Command{app, [a] { return run_match(*a); }};
+    return Command{app, [a, &reporter] { return run_match(*a, reporter); }};
 }
 
 } // namespace jobspec::cli

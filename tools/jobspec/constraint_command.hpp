@@ -5,7 +5,7 @@
 
 namespace jobspec::cli {
 
-Command add_constraint_command(CLI::App& parent);
-Command add_match_command(CLI::App& parent);
+Command add_constraint_command(CLI::App& parent, Reporter& reporter);
+Command add_match_command(CLI::App& parent, Reporter& reporter);
 
 } // namespace jobspec::cli

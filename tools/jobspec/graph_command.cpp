@@ -1,6 +1,5 @@
 #include "graph_command.hpp"
 
-#include <iostream>
 #include <memory>
 
 #include <jobspec/document.hpp>
@@ -23,69 +22,69 @@ struct GraphArgs {
 };
 
 /// Prints the DOT text, or draws it into --svg FILE.
-int draw(const GraphArgs& args, const std::string& dot) {
+int draw(const GraphArgs& args, const std::string& dot, Reporter& out) {
     if (!args.svg.empty())
-        return write_svg(dot, args.svg);
-    return write_output(dot);
+        return write_svg(dot, args.svg, out);
+    return write_output(dot, out);
 }
 
-int run_dag(const GraphArgs& args) {
-    const auto text = read_file(args.input);
+int run_dag(const GraphArgs& args, Reporter& out) {
+    int status = exit_ok;
+    const auto text = out.read(args.input, args.common.limits, status);
     if (!text)
-        return exit_usage;
+        return status;
     ReadOptions options;
     options.limits = args.common.limits;
     auto result = read_workflow(*text, options);
-    const int status = report(result.diagnostics(), *text, args.common, source_name(args.input));
+    status = out.report(result.diagnostics(), *text, args.input);
     if (status != exit_ok)
         return status;
     if (args.format == "dot" || !args.svg.empty())
-        return draw(args, to_dot(result.value()));
-    return write_output(to_json_text(to_json_value(result.value()), args.common.pretty));
+        return draw(args, to_dot(result.value()), out);
+    return write_output(to_json_text(to_json_value(result.value()), args.common.pretty), out);
 }
 
-int run_shape(const GraphArgs& args) {
-    const auto text = read_argument(args.input);
+int run_shape(const GraphArgs& args, Reporter& out) {
+    int status = exit_ok;
+    const auto text = out.argument(args.input, args.common.limits, status);
     if (!text)
-        return exit_usage;
+        return status;
     ShapeOptions options;
     options.limits = args.common.limits;
     auto result = compile_shape(*text, options);
-    if (const int status = report(result.diagnostics(), *text, args.common); status != exit_ok)
+    if (status = out.report(result.diagnostics(), *text); status != exit_ok)
         return status;
-    return draw(args, to_dot(result.value()));
+    return draw(args, to_dot(result.value()), out);
 }
 
-int run_jobspec(const GraphArgs& args) {
-    const auto text = read_file(args.input);
+int run_jobspec(const GraphArgs& args, Reporter& out) {
+    int status = exit_ok;
+    const auto text = out.read(args.input, args.common.limits, status);
     if (!text)
-        return exit_usage;
+        return status;
     ReadOptions options;
     options.limits = args.common.limits;
     auto result = read_jobspec(*text, options);
-    if (const int status =
-            report(result.diagnostics(), *text, args.common, source_name(args.input));
-        status != exit_ok)
+    if (status = out.report(result.diagnostics(), *text, args.input); status != exit_ok)
         return status;
-    return draw(args, to_dot(result.value()));
+    return draw(args, to_dot(result.value()), out);
 }
 
-int run_graph(const GraphArgs& args) {
-    if (args.what != "dag" && args.format == "json") {
-        std::cerr << "jobspec graph: --what " << args.what
-                  << " draws DOT only (jobspec shape and validate print the JSON)\n";
-        return exit_usage;
-    }
+int run_graph(const GraphArgs& args, Reporter& out) {
+    if (args.what != "dag" && args.format == "json")
+        return out.usage(Code::usage_conflict,
+                         "--what " + args.what +
+                             " draws DOT only (jobspec shape and validate print the JSON)");
     if (args.what == "shape")
-        return run_shape(args);
+        return run_shape(args, out);
     if (args.what == "jobspec")
-        return run_jobspec(args);
-    return run_dag(args);
+        return run_jobspec(args, out);
+    return run_dag(args, out);
 }
 
 } // namespace
 
-Command add_graph_command(CLI::App& parent) {
+Command add_graph_command(CLI::App& parent, Reporter& reporter) {
     auto args = std::make_shared<GraphArgs>();
     CLI::App* app = parent.add_subcommand("graph", "Show what a request means as a graph");
     app->add_option("--what", args->what,
@@ -102,7 +101,7 @@ Command add_graph_command(CLI::App& parent) {
                     "for dag)")
         ->check(CLI::IsMember({"json", "dot"}));
     app->add_option("--svg", args->svg, "Draw the picture into this SVG file (needs graphviz)");
-    add_common_options(*app, args->common);
+    add_common_options(*app, args->common, reporter);
     app->footer(R"(Resources are drawn as boxes labelled "type ×count" (ranges as 2+ or 3-30),
 each slot as a frame around what it holds, exclusive ones in bold, tasks hanging
 from their slot.
@@ -124,7 +123,7 @@ Examples:
 
 Exit status: 0 success, 1 invalid input or a dependency cycle, 2 usage error (or no
 graphviz for --svg).)");
-    return Command{app, [args] { return run_graph(*args); }};
+    return Command{app, [args, &reporter] { return run_graph(*args, reporter); }};
 }
 
 } // namespace jobspec::cli

@@ -1,6 +1,6 @@
 #include "id_command.hpp"
 
-#include <iostream>
+#include <algorithm>
 #include <memory>
 #include <sstream>
 #include <vector>
@@ -17,36 +17,40 @@ struct IdArgs {
     std::string to = "dec";
 };
 
-int run_id(const IdArgs& args) {
+int run_id(const IdArgs& args, Reporter& reporter) {
     const FluidEncoding to = *encoding_from_name(args.to);
+    int status = exit_ok;
     std::vector<std::string> ids;
     for (const auto& id : args.ids) {
         if (id != "-") {
             ids.push_back(id);
             continue;
         }
-        for (std::string line; std::getline(std::cin, line);)
+        const auto text = reporter.read("-", args.common.limits, status);
+        if (!text)
+            return status;
+        std::istringstream lines(*text);
+        for (std::string line; std::getline(lines, line);)
             if (line.find_first_not_of(" \t\r") != std::string::npos)
                 ids.push_back(line);
     }
     std::string out;
-    int status = exit_ok;
     for (const auto& id : ids) {
         auto decoded = parse_fluid(id);
-        if (report(decoded.diagnostics(), id, args.common) != exit_ok) {
-            status = exit_invalid;
+        if (const int s = reporter.report(decoded.diagnostics(), id); s != exit_ok) {
+            status = std::max(status, s);
             continue;
         }
         out += encode_fluid(decoded.value().id, to);
         out += '\n';
     }
-    const int written = write_output(out);
+    const int written = write_output(out, reporter);
     return status != exit_ok ? status : written;
 }
 
 } // namespace
 
-Command add_id_command(CLI::App& parent) {
+Command add_id_command(CLI::App& parent, Reporter& reporter) {
     auto args = std::make_shared<IdArgs>();
     CLI::App* app =
         parent.add_subcommand("id", "Convert Flux job ids (FLUIDs) between RFC 19 encodings");
@@ -57,7 +61,7 @@ Command add_id_command(CLI::App& parent) {
     app->add_option("--to", args->to, "Encoding to print")
         ->check(CLI::IsMember({"dec", "hex", "dothex", "kvs", "f58", "words", "emoji"}))
         ->capture_default_str();
-    add_common_options(*app, args->common);
+    add_common_options(*app, args->common, reporter);
     app->footer(
         R"(Encodings: dec 6731191091817518, hex 0x17e9fb8df16c2e, dothex 0017.e9fb.8df1.6c2e,
 kvs job.0017.e9fb.8df1.6c2e, f58 ƒuZZybuNNy (or fuZZybuNNy), words
@@ -69,7 +73,7 @@ Examples:
 
 Prints one converted id a line, in input order; a bad id is reported on stderr.
 Exit status: 0 all converted, 1 an id is invalid, 2 usage error.)");
-    return Command{app, [args] { return run_id(*args); }};
+    return Command{app, [args, &reporter] { return run_id(*args, reporter); }};
 }
 
 } // namespace jobspec::cli

@@ -1,5 +1,4 @@
 // jobspec: the command-line driver for the jobspec front end.
-#include <iostream>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -8,6 +7,7 @@
 #include "compile_command.hpp"
 #include "constraint_command.hpp"
 #include "dependency_command.hpp"
+#include "explain_command.hpp"
 #include "graph_command.hpp"
 #include "id_command.hpp"
 #include "r_command.hpp"
@@ -25,28 +25,28 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.fallthrough(false);
 
+    Reporter reporter("jobspec");
+    add_report_options(app, reporter);
     std::vector<Command> commands;
-    commands.push_back(add_shape_command(app));
-    commands.push_back(add_validate_command(app));
-    commands.push_back(add_compile_command(app));
-    commands.push_back(add_dependency_command(app));
-    commands.push_back(add_id_command(app));
-    commands.push_back(add_graph_command(app));
-    commands.push_back(add_constraint_command(app));
-    commands.push_back(add_match_command(app));
-    commands.push_back(add_r_command(app));
-    commands.push_back(add_idset_command(app));
-    commands.push_back(add_hostlist_command(app));
+    commands.push_back(add_shape_command(app, reporter));
+    commands.push_back(add_validate_command(app, reporter));
+    commands.push_back(add_compile_command(app, reporter));
+    commands.push_back(add_dependency_command(app, reporter));
+    commands.push_back(add_id_command(app, reporter));
+    commands.push_back(add_graph_command(app, reporter));
+    commands.push_back(add_constraint_command(app, reporter));
+    commands.push_back(add_match_command(app, reporter));
+    commands.push_back(add_r_command(app, reporter));
+    commands.push_back(add_idset_command(app, reporter));
+    commands.push_back(add_hostlist_command(app, reporter));
+    commands.push_back(add_explain_command(app, reporter));
     for (auto& c : commands)
         c.app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
 
-    try {
-        parse_command_line(app, argc, argv);
-    } catch (const CLI::ParseError& e) {
-        return app.exit(e) == 0 ? exit_ok : exit_usage;
-    }
+    if (const auto status = parse_command_line(app, argc, argv, reporter))
+        return reporter.finish(*status);
     for (auto& c : commands)
         if (c.app->parsed())
-            return c.run();
-    return exit_usage;
+            return reporter.finish(c.run());
+    return reporter.finish(exit_usage);
 }

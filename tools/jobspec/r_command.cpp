@@ -1,13 +1,12 @@
 #include "r_command.hpp"
 
-#include <iostream>
+#include <algorithm>
 #include <memory>
 #include <vector>
 
 #include <jobspec/emit.hpp>
 #include <jobspec/resource_set.hpp>
 
-#include "support/input_limit.hpp"
 #include "support/json_parse.hpp"
 
 namespace jobspec::cli {
@@ -37,17 +36,13 @@ struct RArgs {
 
 /// Every R document in the inputs (files, or standard input for "-"), one after another.
 std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>& inputs,
-                                                 const CommonOptions& common) {
+                                                 const CommonOptions& common, Reporter& reporter,
+                                                 int& status) {
     std::vector<ResourceSet> out;
     for (const auto& input : inputs) {
-        const auto text = read_file(input);
+        const auto text = reporter.read(input, common.limits, status);
         if (!text)
             return std::nullopt;
-        const std::string_view name = source_name(input);
-        if (Diagnostics d; !support::within_input_limit(*text, common.limits, "R", d)) {
-            report(d, *text, common, name);
-            return std::nullopt;
-        }
         std::string_view rest = *text;
         while (rest.find_first_not_of(" \t\r\n") != std::string_view::npos) {
             boost::json::error_code ec;
@@ -60,11 +55,12 @@ std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>&
                                    static_cast<std::uint32_t>(text->size() - rest.size() + used),
                                    static_cast<std::uint32_t>(text->size() - rest.size() + used)},
                                {}});
-                report(d, *text, common, name);
+                status = std::max(status, reporter.report(d, *text, input));
                 return std::nullopt;
             }
             auto r = resource_set_from_json(value);
-            if (report(r.diagnostics(), *text, common, name) != exit_ok)
+            if (status = std::max(status, reporter.report(r.diagnostics(), *text, input));
+                status != exit_ok)
                 return std::nullopt;
             out.push_back(std::move(r).value());
             rest.remove_prefix(used);
@@ -73,8 +69,8 @@ std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>&
     return out;
 }
 
-int print(const ResourceSet& r, const CommonOptions& common) {
-    return write_output(to_json_text(to_json_value(r), common.pretty));
+int print(const ResourceSet& r, const CommonOptions& common, Reporter& reporter) {
+    return write_output(to_json_text(to_json_value(r), common.pretty), reporter);
 }
 
 /// An idset of ranks, or a hostlist mapped to ranks through the nodelist.
@@ -87,12 +83,10 @@ std::optional<IdSet> targets(const ResourceSet& r, const std::string& spec) {
     return r.ranks_of(*hosts);
 }
 
-int usage(const std::string& message) {
-    std::cerr << "jobspec R: " << message << "\n";
-    return exit_usage;
-}
-
-int run_encode(const RArgs& a) {
+int run_encode(const RArgs& a, Reporter& reporter) {
+    const auto usage = [&](const std::string& message) {
+        return reporter.usage(Code::usage_option_value, message);
+    };
     auto ranks = IdSet::parse(a.ranks);
     auto cores = IdSet::parse(a.cores);
     auto gpus = IdSet::parse(a.gpus);
@@ -115,13 +109,17 @@ int run_encode(const RArgs& a) {
         if (!on || !r.set_property(name, *on))
             return usage("-p '" + spec + "' is not NAME:RANKS with ranks in -r and a valid name");
     }
-    return print(r, a.common);
+    return print(r, a.common, reporter);
 }
 
-int run_decode(const RArgs& a) {
-    auto all = read_all(a.inputs, a.common);
+int run_decode(const RArgs& a, Reporter& reporter) {
+    const auto usage = [&](const std::string& message) {
+        return reporter.usage(Code::usage_option_value, message);
+    };
+    int status = exit_ok;
+    auto all = read_all(a.inputs, a.common, reporter, status);
     if (!all)
-        return exit_invalid;
+        return status;
     std::string out;
     for (auto& r : *all) {
         if (!a.include.empty() || !a.exclude.empty() || !a.with_properties.empty()) {
@@ -164,13 +162,14 @@ int run_decode(const RArgs& a) {
         else
             out += to_json_text(to_json_value(r), a.common.pretty);
     }
-    return write_output(out);
+    return write_output(out, reporter);
 }
 
-int run_info(const RArgs& a) {
-    auto all = read_all(a.inputs, a.common);
+int run_info(const RArgs& a, Reporter& reporter) {
+    int status = exit_ok;
+    auto all = read_all(a.inputs, a.common, reporter, status);
     if (!all)
-        return exit_invalid;
+        return status;
     std::string out;
     for (const auto& r : *all) {
         out += r.summary() + "\n";
@@ -183,17 +182,16 @@ int run_info(const RArgs& a) {
         for (const auto& [name, ranks] : r.properties())
             out += "  property " + name + ": rank " + ranks.format() + "\n";
     }
-    return write_output(out);
+    return write_output(out, reporter);
 }
 
 /// Folds all the inputs' R with `op`.
 template <class Op>
-int fold(const RArgs& a, Op op) {
-    auto all = read_all(a.inputs, a.common);
+int fold(const RArgs& a, Reporter& reporter, Op op) {
+    int status = exit_ok;
+    auto all = read_all(a.inputs, a.common, reporter, status);
     if (!all)
-        return exit_invalid;
-    if (all->empty())
-        return usage("no R to read");
+        return status;
     ResourceSet result = all->front();
     for (std::size_t i = 1; i < all->size(); ++i) {
         auto next = op(result, (*all)[i]);
@@ -201,57 +199,61 @@ int fold(const RArgs& a, Op op) {
             return exit_invalid;
         result = std::move(*next);
     }
-    return print(result, a.common);
+    return print(result, a.common, reporter);
 }
 
-int run_verify(const RArgs& a) {
-    auto all = read_all(a.inputs, a.common);
+int run_verify(const RArgs& a, Reporter& reporter) {
+    int status = exit_ok;
+    auto all = read_all(a.inputs, a.common, reporter, status);
     if (!all)
-        return exit_invalid;
+        return status;
     if (all->size() != 2)
-        return usage("verify compares two R: the one that should cover, then the other");
+        return reporter.usage(Code::usage_missing_argument,
+                              "verify compares two R: the one that should cover, then the other");
     const ResourceSet& outer = (*all)[0];
     const ResourceSet& inner = (*all)[1];
     if (outer.includes(inner))
         return exit_ok;
     const ResourceSet missing = inner.without(outer);
-    std::cerr << "jobspec R verify: the first R lacks " << missing.summary() << "\n";
-    return exit_invalid;
+    return reporter.report(Code::R_verify, "the first R lacks " + missing.summary());
 }
 
-int run_set_property(const RArgs& a) {
+int run_set_property(const RArgs& a, Reporter& reporter) {
     std::vector<std::string> specs;
     std::vector<std::string> inputs;
     for (const auto& arg : a.inputs)
         (arg.find(':') != std::string::npos ? specs : inputs).push_back(arg);
     if (inputs.empty())
         inputs.emplace_back("-");
-    auto all = read_all(inputs, a.common);
+    int status = exit_ok;
+    auto all = read_all(inputs, a.common, reporter, status);
     if (!all)
-        return exit_invalid;
+        return status;
     std::string out;
     for (auto& r : *all) {
         for (const auto& spec : specs) {
             const auto colon = spec.rfind(':');
             auto on = IdSet::parse(spec.substr(colon + 1));
             if (!on || !r.set_property(spec.substr(0, colon), *on))
-                return usage("'" + spec + "' is not NAME:RANKS with ranks in R and a valid name");
+                return reporter.usage(Code::usage_option_value,
+                                      "'" + spec +
+                                          "' is not NAME:RANKS with ranks in R and a valid name");
         }
         out += to_json_text(to_json_value(r), a.common.pretty);
     }
-    return write_output(out);
+    return write_output(out, reporter);
 }
 
 } // namespace
 
-Command add_r_command(CLI::App& parent) {
+Command add_r_command(CLI::App& parent, Reporter& reporter) {
     auto a = std::make_shared<RArgs>();
     CLI::App* app =
         parent.add_subcommand("R", "Read, check, write and combine resource sets (RFC 20 R)");
     app->require_subcommand(1);
     const auto inputs = [&](CLI::App* sub, const char* what) {
         sub->add_option("R", a->inputs, what)->default_str("-");
-        add_common_options(*sub, a->common);
+        add_common_options(*sub, a->common, reporter);
     };
 
     CLI::App* encode =
@@ -264,7 +266,7 @@ Command add_r_command(CLI::App& parent) {
         ->add_option("-p,--property", a->properties,
                      "NAME:RANKS (or NAME for all ranks; repeatable)")
         ->allow_extra_args(false);
-    add_common_options(*encode, a->common);
+    add_common_options(*encode, a->common, reporter);
 
     CLI::App* decode =
         app->add_subcommand("decode", "Read R, check it, and print it or a part of it");
@@ -301,7 +303,7 @@ Command add_r_command(CLI::App& parent) {
         app->add_subcommand("set-property", "Add properties: NAME:RANKS... [R]");
     set_property->add_option("ARGS", a->inputs, "NAME:RANKS specs, then R files (default stdin)")
         ->required();
-    add_common_options(*set_property, a->common);
+    add_common_options(*set_property, a->common, reporter);
 
     app->footer(R"(Examples:
   jobspec R encode -r 0-3 -c 0-47 -g 0-7 -H node[186-189]
@@ -312,64 +314,69 @@ Command add_r_command(CLI::App& parent) {
 Exit status: 0 success, 1 invalid R (or verify finds the first R does not cover the
 second), 2 usage error.)");
 
-    const auto run = [a, encode, decode, info, verify, append, diff, intersect, remap, rerank,
-                      set_property]() -> int {
+    const auto run = [a, &reporter, encode, decode, info, verify, append, diff, intersect, remap,
+                      rerank, set_property]() -> int {
         if (a->inputs.empty())
             a->inputs.emplace_back("-");
         if (encode->parsed())
-            return run_encode(*a);
+            return run_encode(*a, reporter);
         if (decode->parsed())
-            return run_decode(*a);
+            return run_decode(*a, reporter);
         if (info->parsed())
-            return run_info(*a);
+            return run_info(*a, reporter);
         if (verify->parsed())
-            return run_verify(*a);
+            return run_verify(*a, reporter);
         if (append->parsed())
-            return fold(
-                *a, [&](const ResourceSet& x, const ResourceSet& y) -> std::optional<ResourceSet> {
-                    auto u = x.united(y);
-                    if (report(u.diagnostics(), {}, a->common) != exit_ok)
-                        return std::nullopt;
-                    return std::move(u).value();
-                });
+            return fold(*a, reporter,
+                        [&](const ResourceSet& x,
+                            const ResourceSet& y) -> std::optional<ResourceSet> {
+                            auto u = x.united(y);
+                            if (reporter.report(u.diagnostics()) != exit_ok)
+                                return std::nullopt;
+                            return std::move(u).value();
+                        });
         if (diff->parsed())
-            return fold(
-                *a, [](const ResourceSet& x, const ResourceSet& y) -> std::optional<ResourceSet> {
-                    return x.without(y);
-                });
+            return fold(*a, reporter,
+                        [](const ResourceSet& x,
+                           const ResourceSet& y) -> std::optional<ResourceSet> {
+                            return x.without(y);
+                        });
         if (intersect->parsed())
-            return fold(
-                *a, [](const ResourceSet& x, const ResourceSet& y) -> std::optional<ResourceSet> {
-                    return x.intersected(y);
-                });
+            return fold(*a, reporter,
+                        [](const ResourceSet& x,
+                           const ResourceSet& y) -> std::optional<ResourceSet> {
+                            return x.intersected(y);
+                        });
+        int status = exit_ok;
         if (remap->parsed()) {
-            auto all = read_all(a->inputs, a->common);
+            auto all = read_all(a->inputs, a->common, reporter, status);
             if (!all)
-                return exit_invalid;
+                return status;
             std::string out;
             for (const auto& r : *all)
                 out += to_json_text(to_json_value(r.remapped()), a->common.pretty);
-            return write_output(out);
+            return write_output(out, reporter);
         }
         if (rerank->parsed()) {
             auto hosts = Hostlist::parse(a->rerank_hosts);
             if (!hosts)
-                return usage("'" + a->rerank_hosts +
-                             "' is not a hostlist: " + hosts.error().message);
-            auto all = read_all(a->inputs, a->common);
+                return reporter.usage(Code::usage_option_value,
+                                      "'" + a->rerank_hosts +
+                                          "' is not a hostlist: " + hosts.error().message);
+            auto all = read_all(a->inputs, a->common, reporter, status);
             if (!all)
-                return exit_invalid;
+                return status;
             std::string out;
             for (const auto& r : *all) {
                 auto reranked = r.reranked(*hosts);
-                if (report(reranked.diagnostics(), {}, a->common) != exit_ok)
-                    return exit_invalid;
+                if (const int s = reporter.report(reranked.diagnostics()); s != exit_ok)
+                    return s;
                 out += to_json_text(to_json_value(reranked.value()), a->common.pretty);
             }
-            return write_output(out);
+            return write_output(out, reporter);
         }
         if (set_property->parsed())
-            return run_set_property(*a);
+            return run_set_property(*a, reporter);
         return exit_usage;
     };
     return Command{app, run};

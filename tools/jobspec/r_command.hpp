@@ -5,6 +5,6 @@
 
 namespace jobspec::cli {
 
-Command add_r_command(CLI::App& parent);
+Command add_r_command(CLI::App& parent, Reporter& reporter);
 
 } // namespace jobspec::cli

@@ -1,7 +1,6 @@
 #include "set_commands.hpp"
 
 #include <charconv>
-#include <iostream>
 #include <memory>
 #include <vector>
 
@@ -20,10 +19,10 @@ struct SetArgs {
 
 /// Reports a codec error as a diagnostic under `argument`; returns exit_invalid.
 template <class Error>
-int codec_error(const Error& e, const std::string& argument, const CommonOptions& common) {
+int codec_error(const Error& e, const std::string& argument, Reporter& reporter) {
     Diagnostics d;
     d.add(to_diagnostic(e));
-    return report(d, argument, common);
+    return reporter.report(d, argument);
 }
 
 /// The sets combined left to right by `op` ("union", "intersect" or "diff").
@@ -44,6 +43,7 @@ Set fold(const std::string& op, const std::vector<Set>& sets) {
 /// Streams text in blocks so that expanding a huge set does not build it in memory.
 class Out {
 public:
+    explicit Out(Reporter& reporter) : reporter_(reporter) {}
     void line(std::string_view s) {
         buffer_ += s;
         buffer_ += '\n';
@@ -51,16 +51,17 @@ public:
             flush();
     }
     int flush() {
-        const int status = write_output(buffer_);
+        const int status = write_output(buffer_, reporter_);
         buffer_.clear();
         return status;
     }
 
 private:
+    Reporter& reporter_;
     std::string buffer_;
 };
 
-int run_idset(const SetArgs& a) {
+int run_idset(const SetArgs& a, Reporter& reporter) {
     std::vector<IdSet> sets;
     for (const auto& arg : a.args) {
         // encode takes ids and ranges in any order and with repeats; the others strict RFC 22.
@@ -73,7 +74,7 @@ int run_idset(const SetArgs& a) {
                 if (!part) {
                     auto e = part.error();
                     e.offset += start;
-                    return codec_error(e, arg, a.common);
+                    return codec_error(e, arg, reporter);
                 }
                 s = s.united(*part);
                 start = comma + 1;
@@ -83,10 +84,10 @@ int run_idset(const SetArgs& a) {
         }
         auto parsed = IdSet::parse(arg);
         if (!parsed)
-            return codec_error(parsed.error(), arg, a.common);
+            return codec_error(parsed.error(), arg, reporter);
         sets.push_back(std::move(*parsed));
     }
-    Out out;
+    Out out(reporter);
     if (a.op == "expand") {
         for (const auto& s : sets)
             for (const auto id : s)
@@ -102,24 +103,21 @@ int run_idset(const SetArgs& a) {
     return out.flush();
 }
 
-int run_hostlist(const SetArgs& a) {
+int run_hostlist(const SetArgs& a, Reporter& reporter) {
     std::vector<std::string> args = a.args;
     std::optional<std::uint64_t> nth;
     std::string find;
     if (a.op == "nth" || a.op == "find") {
-        if (args.empty()) {
-            std::cerr << "jobspec hostlist " << a.op << ": needs " << (a.op == "nth" ? "N" : "HOST")
-                      << " before the hostlists\n";
-            return exit_usage;
-        }
+        if (args.empty())
+            return reporter.usage(Code::usage_missing_argument,
+                                  a.op + " needs " + (a.op == "nth" ? "N" : "HOST") +
+                                      " before the hostlists");
         if (a.op == "nth") {
             std::uint64_t n = 0;
             const auto r = std::from_chars(args[0].data(), args[0].data() + args[0].size(), n);
-            if (r.ec != std::errc{} || r.ptr != args[0].data() + args[0].size()) {
-                std::cerr << "jobspec hostlist nth: '" << args[0]
-                          << "' is not a position (from 0)\n";
-                return exit_usage;
-            }
+            if (r.ec != std::errc{} || r.ptr != args[0].data() + args[0].size())
+                return reporter.usage(Code::usage_option_value,
+                                      "nth: '" + args[0] + "' is not a position (from 0)");
             nth = n;
         } else {
             find = args[0];
@@ -130,13 +128,13 @@ int run_hostlist(const SetArgs& a) {
     for (const auto& arg : args) {
         auto parsed = Hostlist::parse(arg);
         if (!parsed)
-            return codec_error(parsed.error(), arg, a.common);
+            return codec_error(parsed.error(), arg, reporter);
         lists.push_back(std::move(*parsed));
     }
     Hostlist all;
     for (const auto& l : lists)
         all.append(l);
-    Out out;
+    Out out(reporter);
     if (a.op == "expand") {
         for (const auto& run : all.runs()) {
             Hostlist one;
@@ -152,19 +150,16 @@ int run_hostlist(const SetArgs& a) {
     }
     if (nth) {
         auto host = all.nth(*nth);
-        if (!host) {
-            std::cerr << "jobspec hostlist nth: there are only " << all.count() << " hosts\n";
-            return exit_invalid;
-        }
+        if (!host)
+            return reporter.report(Code::hostlist_index,
+                                   "there are only " + std::to_string(all.count()) + " hosts");
         out.line(*host);
         return out.flush();
     }
     if (a.op == "find") {
         auto at = all.find(find);
-        if (!at) {
-            std::cerr << "jobspec hostlist find: '" << find << "' is not in the list\n";
-            return exit_invalid;
-        }
+        if (!at)
+            return reporter.report(Code::hostlist_not_found, "'" + find + "' is not in the list");
         out.line(std::to_string(*at));
         return out.flush();
     }
@@ -186,7 +181,7 @@ int run_hostlist(const SetArgs& a) {
 
 } // namespace
 
-Command add_idset_command(CLI::App& parent) {
+Command add_idset_command(CLI::App& parent, Reporter& reporter) {
     auto args = std::make_shared<SetArgs>();
     CLI::App* app =
         parent.add_subcommand("idset", "Work with RFC 22 idsets (sets of ids like 0-3,7)");
@@ -196,17 +191,17 @@ Command add_idset_command(CLI::App& parent) {
         ->check(CLI::IsMember({"expand", "encode", "count", "union", "intersect", "diff"}))
         ->required();
     app->add_option("IDSET", args->args, "Idsets, e.g. 0-3,7 or [1-4]");
-    add_common_options(*app, args->common);
+    add_common_options(*app, args->common, reporter);
     app->footer(R"(Examples:
   jobspec idset expand 0-3,7            one id a line
   jobspec idset encode 7,3,1,2,2        -> 1-3,7
   jobspec idset diff 0-15 4-7           -> 0-3,8-15
 
 Exit status: 0 success, 1 an invalid idset, 2 usage error.)");
-    return Command{app, [args] { return run_idset(*args); }};
+    return Command{app, [args, &reporter] { return run_idset(*args, reporter); }};
 }
 
-Command add_hostlist_command(CLI::App& parent) {
+Command add_hostlist_command(CLI::App& parent, Reporter& reporter) {
     auto args = std::make_shared<SetArgs>();
     CLI::App* app =
         parent.add_subcommand("hostlist", "Work with RFC 29 hostlists (like node[0-15])");
@@ -218,7 +213,7 @@ Command add_hostlist_command(CLI::App& parent) {
         ->required();
     app->add_option("HOSTLIST", args->args,
                     "Hostlists or host names (nth and find take N or HOST first)");
-    add_common_options(*app, args->common);
+    add_common_options(*app, args->common, reporter);
     app->footer(R"(Examples:
   jobspec hostlist expand 'node[0-3]'              one host a line
   jobspec hostlist encode node1 node2 node3 node7   -> node[1-3,7]
@@ -226,7 +221,7 @@ Command add_hostlist_command(CLI::App& parent) {
   jobspec hostlist diff 'node[0-15]' 'node[4-7]'   -> node[0-3,8-15]
 
 Exit status: 0 success, 1 an invalid hostlist or no such host, 2 usage error.)");
-    return Command{app, [args] { return run_hostlist(*args); }};
+    return Command{app, [args, &reporter] { return run_hostlist(*args, reporter); }};
 }
 
 } // namespace jobspec::cli

@@ -5,7 +5,7 @@
 
 namespace jobspec::cli {
 
-Command add_idset_command(CLI::App& parent);
-Command add_hostlist_command(CLI::App& parent);
+Command add_idset_command(CLI::App& parent, Reporter& reporter);
+Command add_hostlist_command(CLI::App& parent, Reporter& reporter);
 
 } // namespace jobspec::cli

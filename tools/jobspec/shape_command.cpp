@@ -17,26 +17,28 @@ struct ShapeArgs {
     std::string default_label = "default";
 };
 
-int run_shape(ShapeArgs& args) {
-    const auto text = read_argument(args.shape);
+int run_shape(ShapeArgs& args, Reporter& out) {
+    int status = exit_ok;
+    const auto text = out.argument(args.shape, args.common.limits, status);
     if (!text)
-        return exit_usage;
+        return status;
     ShapeOptions options;
     options.default_label = args.default_label;
     options.limits = args.common.limits;
     auto result = compile_shape(*text, options);
-    const int status = report(result.diagnostics(), *text, args.common);
+    status = out.report(result.diagnostics(), *text);
     if (status != exit_ok)
         return status;
     const CountStyle counts = args.counts == "string" ? CountStyle::string : CountStyle::dict;
     return write_output(args.format == "yaml"
                             ? to_yaml_text(to_json_value(result.value(), counts))
-                            : to_json_text(result.value(), counts, args.common.pretty));
+                            : to_json_text(result.value(), counts, args.common.pretty),
+                        out);
 }
 
 } // namespace
 
-Command add_shape_command(CLI::App& parent) {
+Command add_shape_command(CLI::App& parent, Reporter& reporter) {
     auto args = std::make_shared<ShapeArgs>();
     CLI::App* app = parent.add_subcommand(
         "shape", "Compile an RFC 46 resource shape into an RFC 14 resource list");
@@ -55,7 +57,7 @@ Command add_shape_command(CLI::App& parent) {
     app->add_option("--default-label", args->default_label,
                     "Label of a shape's only slot when it has none (flux-core uses 'task')")
         ->capture_default_str();
-    add_common_options(*app, args->common);
+    add_common_options(*app, args->common, reporter);
     app->footer(R"(Shape syntax (RFC 46):
   type=count{key:value,...}/child     one vertex; '/' introduces what it contains
   [a;b]                               several vertices at one level
@@ -68,7 +70,7 @@ Examples:
   jobspec shape --format yaml 'node/[slot=10{read-db}/[core;memory=4{unit:GB}];slot{db}/core=6]'
 
 Exit status: 0 success, 1 invalid shape (diagnostics on stderr), 2 usage error.)");
-    return Command{app, [args] { return run_shape(*args); }};
+    return Command{app, [args, &reporter] { return run_shape(*args, reporter); }};
 }
 
 } // namespace jobspec::cli

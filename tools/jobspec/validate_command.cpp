@@ -1,5 +1,6 @@
 #include "validate_command.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -18,7 +19,7 @@ struct ValidateArgs {
     bool v1 = false;
 };
 
-int run_validate(const ValidateArgs& args) {
+int run_validate(const ValidateArgs& args, Reporter& out) {
     ReadOptions options;
     options.v1 = args.v1;
     options.limits = args.common.limits;
@@ -27,23 +28,19 @@ int run_validate(const ValidateArgs& args) {
                                              : DocumentFormat::automatic;
     int status = exit_ok;
     for (const auto& file : args.files) {
-        const auto text = read_file(file);
-        if (!text) {
-            status = exit_usage;
+        const auto text = out.read(file, args.common.limits, status);
+        if (!text)
             continue;
-        }
         auto result = read_jobspec(*text, options);
-        const int s = report(result.diagnostics(), *text, args.common, source_name(file));
-        if (s != exit_ok) {
-            if (status == exit_ok)
-                status = s;
+        const int s = out.report(result.diagnostics(), *text, file);
+        status = std::max(status, s);
+        if (s != exit_ok)
             continue;
-        }
         if (args.emit.empty())
             continue;
         const auto value = to_json_value(result.value());
-        const int w = write_output(args.emit == "yaml" ? to_yaml_text(value)
-                                                       : to_json_text(value, args.common.pretty));
+        const int w = write_output(
+            args.emit == "yaml" ? to_yaml_text(value) : to_json_text(value, args.common.pretty), out);
         if (w != exit_ok)
             return w;
     }
@@ -52,7 +49,7 @@ int run_validate(const ValidateArgs& args) {
 
 } // namespace
 
-Command add_validate_command(CLI::App& parent) {
+Command add_validate_command(CLI::App& parent, Reporter& reporter) {
     auto args = std::make_shared<ValidateArgs>();
     CLI::App* app = parent.add_subcommand(
         "validate", "Check jobspec documents against RFC 14 (canonical) or RFC 25 (--v1)");
@@ -68,7 +65,7 @@ Command add_validate_command(CLI::App& parent) {
     app->add_option("--emit", args->emit,
                     "Print each valid document in canonical form, as json or yaml")
         ->check(CLI::IsMember({"json", "yaml"}));
-    add_common_options(*app, args->common);
+    add_common_options(*app, args->common, reporter);
     app->footer(
         R"(Prints nothing for valid documents unless --emit is given (warnings may be printed); each problem is
 reported with its JSON pointer and, for YAML and for JSON keys, strings and numbers,
@@ -79,7 +76,7 @@ Examples:
   jobspec validate --v1 --diagnostics json job.json
 
 Exit status: 0 all valid, 1 a document is invalid, 2 usage error or unreadable file.)");
-    return Command{app, [args] { return run_validate(*args); }};
+    return Command{app, [args, &reporter] { return run_validate(*args, reporter); }};
 }
 
 } // namespace jobspec::cli

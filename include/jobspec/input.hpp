@@ -1,0 +1,34 @@
+// Reading an input: a file, standard input, a pipe, a FIFO or a device, within a limit.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <jobspec/api.hpp>
+#include <jobspec/limits.hpp>
+#include <jobspec/result.hpp>
+
+namespace jobspec {
+
+/// How read_input treats what it reads.
+struct InputOptions {
+    Limits limits;
+    /// Accept an input with nothing but whitespace in it (otherwise io.empty).
+    bool allow_empty = false;
+};
+
+/// The whole text of the file at `path`, or of standard input when `path` is "-". Regular
+/// files, pipes, FIFOs and character devices are read alike, at most
+/// limits.max_input_bytes + 1 bytes, so /dev/zero or an endless pipe fails at once and
+/// memory stays bounded. Fails with:
+///   io.unreadable     the path is missing, a directory, not permitted, or a read fails
+///                     ("cannot open 'x.yaml': No such file or directory")
+///   limit.input-size  more than limits.max_input_bytes bytes
+///   io.empty          nothing but whitespace, unless `allow_empty`
+/// The diagnostics carry no source range: they are about the input as a whole.
+JOBSPEC_API Result<std::string> read_input(std::string_view path, const InputOptions& options = {});
+
+/// How diagnostics name an input read from `path`: the path itself, or "<stdin>" for "-".
+JOBSPEC_API std::string_view input_name(std::string_view path) noexcept;
+
+} // namespace jobspec

@@ -1,0 +1,238 @@
+#include "command_line.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include <jobspec/suggest.hpp>
+
+namespace jobspec::cli {
+
+namespace {
+
+// Marks an argument CLI11 would split as a list; the mark comes off before any check.
+constexpr char bracket_guard = '\x1F';
+
+void keep_brackets(CLI::App& app) {
+    const CLI::Validator unguard(
+        [](std::string& value) {
+            if (!value.empty() && value.front() == bracket_guard)
+                value.erase(0, 1);
+            return std::string();
+        },
+        "");
+    for (CLI::Option* option : app.get_options())
+        option->transform(unguard);
+    for (CLI::App* sub : app.get_subcommands({}))
+        keep_brackets(*sub);
+}
+
+std::vector<std::string> subcommand_names(const CLI::App& app) {
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+        names.push_back(sub->get_name());
+        for (const auto& alias : sub->get_aliases())
+            names.push_back(alias);
+    }
+    return names;
+}
+
+CLI::App* find_subcommand(CLI::App& app, const std::string& name) {
+    for (CLI::App* sub : app.get_subcommands({}))
+        if (sub->check_name(name))
+            return sub;
+    return nullptr;
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& names) {
+    const std::vector<std::string_view> candidates(names.begin(), names.end());
+    if (const auto near = closest(word, candidates))
+        return fmt::format("; did you mean '{}'?", *near);
+    return {};
+}
+
+/// The unknown subcommand a command line names, checked before CLI11 sees it (which would
+/// only say that a subcommand is required). Fills `chain` with the subcommands it passes.
+std::optional<std::string> unknown_subcommand(CLI::App& app, const std::vector<std::string>& args,
+                                              std::string& chain) {
+    CLI::App* at = &app;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--")
+            return std::nullopt;
+        if (arg.size() > 1 && arg.front() == '-') {
+            // An option that takes a value written apart ("--diagnostics json") skips it.
+            const std::string name = arg.substr(0, arg.find('='));
+            const CLI::Option* option = at->get_option_no_throw(name);
+            if (option != nullptr && option->get_type_size() != 0 && name.size() == arg.size())
+                ++i;
+            continue;
+        }
+        if (at->get_subcommands({}).empty())
+            return std::nullopt;
+        CLI::App* sub = find_subcommand(*at, arg);
+        if (sub == nullptr) {
+            const std::string help =
+                fmt::format("'{} --help' lists the commands", chain.empty() ? app.get_name()
+                                                                            : app.get_name() + " " + chain);
+            return fmt::format("unknown command '{}'{}\n{}", arg,
+                               did_you_mean(arg, subcommand_names(*at)), help);
+        }
+        chain += (chain.empty() ? "" : " ") + sub->get_name();
+        at = sub;
+    }
+    return std::nullopt;
+}
+
+/// The deepest subcommand CLI11 parsed into, and the names leading to it.
+CLI::App* chosen(CLI::App& app, std::string& chain) {
+    CLI::App* at = &app;
+    for (;;) {
+        const auto parsed = at->get_subcommands();
+        if (parsed.empty())
+            return at;
+        at = parsed.front();
+        chain += (chain.empty() ? "" : " ") + at->get_name();
+    }
+}
+
+std::vector<std::string> option_names(const CLI::App& app) {
+    std::vector<std::string> names;
+    for (const CLI::Option* option : app.get_options()) {
+        for (const auto& l : option->get_lnames())
+            names.push_back("--" + l);
+        for (const auto& s : option->get_snames())
+            names.push_back("-" + s);
+    }
+    return names;
+}
+
+std::string lowercase_first(std::string s) {
+    if (!s.empty())
+        s.front() = static_cast<char>(std::tolower(static_cast<unsigned char>(s.front())));
+    return s;
+}
+
+int report_parse_error(const CLI::ParseError& e, CLI::App& app, Reporter& reporter) {
+    std::string chain;
+    CLI::App* at = chosen(app, chain);
+    reporter.set_command(chain);
+    const std::string help = fmt::format("'{} --help' lists the options", reporter.prefix());
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+        const auto extras = at->remaining();
+        const std::string& first = extras.empty() ? std::string() : extras.front();
+        if (!first.empty() && first.front() == '-' && first != "-")
+            return reporter.usage(Code::usage_unknown_option,
+                                  fmt::format("unknown option '{}'{}", first,
+                                              did_you_mean(first.substr(0, first.find('=')),
+                                                           option_names(*at))),
+                                  help);
+        return reporter.usage(Code::usage_extra_argument,
+                              fmt::format("unexpected argument '{}'", first), help);
+    }
+    if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr) {
+        if (!at->get_subcommands({}).empty()) {
+            std::string names;
+            for (const CLI::App* sub : at->get_subcommands({}))
+                names += (names.empty() ? "" : ", ") + sub->get_name();
+            return reporter.usage(Code::usage_missing_argument,
+                                  fmt::format("a command is required: {}", names),
+                                  fmt::format("'{} --help' lists the commands", reporter.prefix()));
+        }
+        return reporter.usage(Code::usage_missing_argument, lowercase_first(e.what()), help);
+    }
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr)
+        return reporter.usage(Code::usage_missing_argument, lowercase_first(e.what()), help);
+    if (dynamic_cast<const CLI::ExcludesError*>(&e) != nullptr ||
+        dynamic_cast<const CLI::RequiresError*>(&e) != nullptr)
+        return reporter.usage(Code::usage_conflict, lowercase_first(e.what()), help);
+    return reporter.usage(Code::usage_option_value, lowercase_first(e.what()), help);
+}
+
+} // namespace
+
+std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, Reporter& reporter) {
+    reporter.scan_arguments(argc, argv);
+    keep_brackets(app);
+    std::vector<std::string> forward;
+    for (int i = 1; i < argc; ++i)
+        forward.emplace_back(argv[i]);
+    std::string chain;
+    if (const auto unknown = unknown_subcommand(app, forward, chain)) {
+        reporter.set_command(chain);
+        const auto newline = unknown->find('\n');
+        return reporter.usage(Code::usage_unknown_command, unknown->substr(0, newline),
+                              unknown->substr(newline + 1));
+    }
+    // CLI11 takes the arguments last first.
+    std::vector<std::string> args;
+    for (auto it = forward.rbegin(); it != forward.rend(); ++it) {
+        std::string arg = *it;
+        if (arg.size() >= 2 && arg.front() == '[' && arg.back() == ']')
+            arg.insert(arg.begin(), bracket_guard);
+        args.push_back(std::move(arg));
+    }
+    try {
+        app.parse(args);
+    } catch (const CLI::Success& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        return report_parse_error(e, app, reporter);
+    }
+    chain.clear();
+    chosen(app, chain);
+    reporter.set_command(chain);
+    return std::nullopt;
+}
+
+void add_report_options(CLI::App& app, Reporter& reporter) {
+    ReportOptions& options = reporter.options();
+    app.add_option("--diagnostics", options.format,
+                   "How problems are printed on stderr: text (with carets) or json (one JSON "
+                   "array for the whole run, see docs/DIAGNOSTICS.md)")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
+    app.add_option(
+           "--color", options.color,
+           "Colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->capture_default_str();
+    app.add_flag("--strict", options.strict, "Treat warnings as errors (exit 1)");
+}
+
+void add_limit_options(CLI::App& app, Limits& limits) {
+    app.add_option("--max-depth", limits.max_depth, "Deepest nesting accepted (at most 1000)")
+        ->check(whole_number(1, Limits::depth_ceiling))
+        ->capture_default_str();
+    app.add_option("--max-input-bytes", limits.max_input_bytes, "Largest input accepted, in bytes")
+        ->check(whole_number(1))
+        ->capture_default_str();
+    app.add_option("--max-diagnostics", limits.max_diagnostics,
+                   "Most problems reported before stopping")
+        ->check(whole_number(1))
+        ->capture_default_str();
+}
+
+CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
+    const std::string range = max == Limits::max_integer
+                                  ? fmt::format("of at least {}", min)
+                                  : fmt::format("from {} to {}", min, max);
+    return CLI::Validator(
+        [min, max, range](const std::string& text) {
+            std::uint64_t value = 0;
+            const char* end = text.data() + text.size();
+            const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+            if (text.empty() || ptr != end || ec == std::errc::invalid_argument)
+                return fmt::format("must be a whole number {}, not '{}'", range, text);
+            if (ec == std::errc::result_out_of_range || value > max)
+                return fmt::format("'{}' is too large: the most is {}", text, max);
+            if (value < min)
+                return fmt::format("must be a whole number {}, not '{}'", range, text);
+            return std::string();
+        },
+        fmt::format("a whole number {}", range));
+}
+
+} // namespace jobspec::cli
