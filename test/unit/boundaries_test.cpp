@@ -12,10 +12,10 @@
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
 #include <jobspec/shape.hpp>
+#include <jobspec/suggest.hpp>
 
 #include "support/json_string.hpp"
 #include "support/numbers.hpp"
-#include "support/suggest.hpp"
 #include "support/utf8.hpp"
 
 using jobspec::Count;
@@ -111,7 +111,15 @@ TEST_CASE("boundaries - JSON strings written: controls, space, DEL") {
     CHECK(json_quoted(all) == R"("\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n)"
                               R"(\u000b\f\r\u000e\u000f\u0010\u0011\u0012\u0013\u0014\u0015)"
                               R"(\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f")");
-    CHECK(json_quoted(" ~\x7f") == "\" ~\x7f\"");
+    CHECK(json_quoted(" ~\x7f") == R"(" ~\u007f")");
+    // C1 controls and the bidirectional formatting characters, at each end of their ranges.
+    CHECK(json_quoted("~\u0080\u009f\u00a0") == "\"~\\u0080\\u009f\u00a0\"");
+    CHECK(json_quoted("\u061b\u061c\u200d\u200e\u200f\u2010") ==
+          "\"\u061b\\u061c\u200d\\u200e\\u200f\u2010\"");
+    CHECK(json_quoted("\u2029\u202a\u202e\u202f\u2065\u2066\u2069\u206a") ==
+          "\"\u2029\\u202a\\u202e\u202f\u2065\\u2066\\u2069\u206a\"");
+    CHECK(json_quoted("a\xff"
+                      "b\xc3") == R"("a\ufffdb\ufffd")");
     CHECK(json_quoted("\"\\/") == R"("\"\\/")");
     CHECK(json_quoted("\xc3\xa9") == "\"\xc3\xa9\"");
 }
@@ -298,7 +306,7 @@ TEST_CASE("boundaries - numbers, suggestions") {
     CHECK_FALSE(jobspec::support::parse_non_negative("-1"));
     CHECK(dependency_error("begin-time:.5") == "");
     CHECK(dependency_error("begin-time:1e999") == "dependency.begin-time@12");
-    using jobspec::support::closest;
+    using jobspec::closest;
     const std::vector<std::string_view> words = {"abcdexyz", "abxy", "afterok"};
     CHECK(closest("abcdefgh", words) == std::nullopt); // 3 edits
     CHECK(closest("abcdefyz", words) == "abcdexyz");   // 2 edits of 8
