@@ -299,6 +299,12 @@ TEST_CASE("boundaries - FLUIDs at 0, 2^64-1 and one past") {
           "not a FLUID in dec encoding: '~' is not a decimal digit");
 }
 
+TEST_CASE("boundaries - source ranges: unknown stays unknown when shifted") {
+    CHECK_FALSE(jobspec::SourceRange{}.shifted(5).known());
+    CHECK(jobspec::SourceRange{2, 4}.shifted(3) == jobspec::SourceRange{5, 7});
+    CHECK(jobspec::SourceRange{2, 4}.shifted(0) == jobspec::SourceRange{2, 4});
+}
+
 TEST_CASE("boundaries - numbers, suggestions") {
     CHECK(jobspec::support::parse_non_negative(".5") == 0.5);
     CHECK(jobspec::support::parse_non_negative("0") == 0.0);

@@ -128,6 +128,27 @@ TEST_CASE("relations - union keeps each side's gpus and hosts in rank order") {
     CHECK_FALSE(a.united(set("1:0:")).ok());
 }
 
+TEST_CASE("relations - groups come in rank order, however they were built") {
+    const auto firsts = [](const ResourceSet& r) {
+        std::string out;
+        for (const auto& g : r.groups())
+            out += (out.empty() ? "" : ",") + std::to_string(g.ranks.first());
+        return out;
+    };
+    auto read = jobspec::read_resource_set(
+        R"({"version":1,"execution":{"R_lite":[{"rank":"6-7","children":{"core":"0"}},)"
+        R"({"rank":"0-1","children":{"core":"0-1"}},{"rank":"4","children":{"core":"0-2"}}]}})");
+    REQUIRE(read.ok());
+    const ResourceSet& r = read.value();
+    CHECK(firsts(r) == "0,4,6");
+    CHECK(firsts(r.intersected(set("0-7:0-9:"))) == "0,4,6");
+    CHECK(firsts(r.without(set("0-7:9:"))) == "0,4,6");
+    CHECK(firsts(r.remapped()) == "0,2,3");
+    auto u = set("5:0-7: 2-3:0-9:").united(r);
+    REQUIRE(u.ok());
+    CHECK(firsts(u.value()) == "0,2,4,5,6");
+}
+
 TEST_CASE("relations - counts and summaries with gpu-only ranks") {
     const ResourceSet r = set("0-1:0-3:0-1 2::0-2 3:0:");
     CHECK(r.count_ranks() == 4);
