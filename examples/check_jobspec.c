@@ -7,11 +7,15 @@
 
 #include <jobspec/jobspec.h>
 
-/* Prints an error's diagnostics as the jobspec command does, frees it, and returns 1
- * (the exit status for invalid input). */
+/* Prints an error's diagnostics as the jobspec command does (JSON with
+ * JOBSPEC_DIAGNOSTICS=json), frees it, and returns 1 (the exit status for invalid input). */
 static int report(jobspec_error* error, const char* source_name) {
-    char* text = jobspec_error_text(error, source_name, false);
-    fputs(text != NULL ? text : "out of memory\n", stderr);
+    const char* format = getenv("JOBSPEC_DIAGNOSTICS");
+    const bool json = format != NULL && strcmp(format, "json") == 0;
+    char* text = json ? jobspec_error_json(error) : jobspec_error_text(error, source_name, false);
+    fputs(text != NULL ? text : "out of memory", stderr);
+    if (json || text == NULL)
+        fputc('\n', stderr);
     jobspec_free(text);
     jobspec_error_free(error);
     return 1;

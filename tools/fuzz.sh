@@ -25,7 +25,12 @@ if [ ! -f "$builddir/build.ninja" ]; then
 fi
 ninja -C "$builddir" >/dev/null
 
-targets=${*:-$(cd "$builddir/test/fuzz" && ls fuzz-* | grep -v '\.p$' | sed 's/^fuzz-//')}
+if [ $# -eq 0 ]; then
+  for f in "$builddir"/test/fuzz/fuzz-*; do
+    [ -f "$f" ] && [ -x "$f" ] && set -- "$@" "${f##*/fuzz-}"
+  done
+fi
+targets=$*
 status=0
 for t in $targets; do
   log="$builddir/test/fuzz/$t.log"

@@ -79,7 +79,8 @@ struct ReadOptions {
 /// system attributes, unknown vertex keys) come with a value.
 JOBSPEC_API Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options = {});
 
-/// The canonical pass over a jobspec built in code (and the V1 pass with `v1`).
+/// The canonical pass over a jobspec built in code (and the V1 pass with `v1`), after
+/// checking that every string in it is UTF-8 (jobspec.invalid-utf8).
 JOBSPEC_API Diagnostics check_jobspec(const Jobspec& jobspec, bool v1 = false);
 
 } // namespace jobspec

@@ -43,17 +43,6 @@ JOBSPEC_API boost::json::array diagnostics_to_json(const Diagnostics& diagnostic
 JOBSPEC_API std::string render_json(const Diagnostics& diagnostics, std::string_view source,
                                     std::string_view file = {});
 
-/// `text` with everything a terminal would act on or hide shown as visible text:
-/// C0 controls (except tab), DEL and bytes that are not UTF-8 as "\x1b"-style escapes;
-/// C1 controls and the bidirectional formatting characters ("Trojan Source": U+061C,
-/// U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) as "<U+202E>". Everything else, tabs
-/// included, is kept. Example: the 5 bytes "a" ESC "[0m" -> the 8 characters `a\x1b[0m`.
-JOBSPEC_API std::string visible_text(std::string_view text);
-
-/// How many terminal columns `text` takes once made visible: double-width characters
-/// (CJK, most emoji) count 2, combining marks 0, escapes their length, a tab 1.
-JOBSPEC_API std::size_t display_width(std::string_view text);
-
 /// A place in a text as people count: line and column, both from 1, columns in code points.
 struct TextPosition {
     std::size_t line = 0;

@@ -9,6 +9,7 @@
 #include <jobspec/shape.hpp>
 
 #include "sema/canonical_jobspec.hpp"
+#include "sema/text_encoding.hpp"
 #include "sema/v1_pass.hpp"
 #include "support/json_parse.hpp"
 #include "support/numbers.hpp"
@@ -84,9 +85,11 @@ bool from_shape(const JobRequest& r, Jobspec& js, Task& task, Diagnostics& d) {
     options.default_label = r.slot_label;
     options.limits = r.limits;
     auto shape = compile_shape(*r.shape, options);
-    d.append(shape.diagnostics());
-    if (!shape.ok())
+    if (!shape.ok()) {
+        d.append(shape.diagnostics());
         return false;
+    }
+    // Its warnings come again from the canonical pass over the whole jobspec.
     js.resources = std::move(shape).value();
     std::vector<std::string_view> labels;
     const auto collect = [&](const auto& self, const ResourceList& list) -> void {
@@ -186,6 +189,7 @@ Result<Jobspec> compile_jobspec(const JobRequest& request, bool v1) {
         if (!set_attribute(js.attributes, path, value, d))
             return Result<Jobspec>(std::move(d));
 
+    sema::check_text_encoding(js, d);
     sema::check_canonical(js, d);
     if (v1 || options_path)
         sema::check_v1(js, d);

@@ -3,6 +3,7 @@
 
 #include "lower/jobspec_lowering.hpp"
 #include "sema/canonical_jobspec.hpp"
+#include "sema/text_encoding.hpp"
 #include "sema/v1_pass.hpp"
 #include "syntax/document.hpp"
 
@@ -27,6 +28,7 @@ Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) 
 
 Diagnostics check_jobspec(const Jobspec& jobspec, bool v1) {
     Diagnostics diagnostics;
+    sema::check_text_encoding(jobspec, diagnostics);
     sema::check_canonical(jobspec, diagnostics);
     if (v1)
         sema::check_v1(jobspec, diagnostics);

@@ -1,5 +1,7 @@
 #include "emit/debug_text.hpp"
 
+#include <jobspec/text.hpp>
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -193,11 +195,11 @@ void query_lines(const syntax::QueryNode& node, std::size_t depth, Lines& out) {
 // --- ResourceGraph IR ------------------------------------------------------------------
 
 void ir_lines(const ResourceVertex& v, std::size_t depth, Lines& out) {
-    std::string line = v.type + " \u00d7" + v.count.format();
+    std::string line = visible_text(v.type) + " \u00d7" + v.count.format();
     for (const auto& p : v.properties) {
         std::string value = to_json_text(p.value);
         value.pop_back();
-        line += " " + p.key + "=" + value;
+        line += " " + visible_text(p.key) + "=" + value;
     }
     out.add(depth, line, v.range);
     for (const auto& child : v.with)
@@ -261,8 +263,8 @@ std::string diagnostics_text(const Diagnostics& diagnostics) {
         if (d.location.range.known())
             out += range_text(d.location.range);
         if (!d.location.pointer.empty())
-            out += " " + d.location.pointer;
-        out += ": " + d.message + "\n";
+            out += " " + visible_text(d.location.pointer);
+        out += ": " + visible_text(d.message) + "\n";
     }
     return out;
 }

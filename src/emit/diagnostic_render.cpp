@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <jobspec/emit.hpp>
+#include <jobspec/text.hpp>
 
 #include "support/utf8.hpp"
 
@@ -136,7 +137,7 @@ std::string render_text(const Diagnostics& diagnostics, std::string_view source,
             if (has_range)
                 out += fmt::format(":{}:{}", index.line_of(r.begin) + 1, index.column(r.begin));
             if (!d.location.pointer.empty())
-                out += fmt::format(" at {}", d.location.pointer);
+                out += fmt::format(" at {}", visible_text(d.location.pointer));
             out += '\n';
         }
         if (has_range)

@@ -112,7 +112,8 @@ Result<Constraint> constraint_from_json(const boost::json::value& value, std::st
 
 Result<Constraint> read_constraint(std::string_view text, const Limits& limits) {
     Diagnostics diagnostics;
-    if (!support::within_input_limit(text, limits, "constraint", diagnostics))
+    if (!support::within_input_limit(text, limits, "constraint", diagnostics) ||
+        !support::valid_utf8(text, Code::constraint_type, "the constraint", diagnostics))
         return Result<Constraint>(std::move(diagnostics));
     boost::json::error_code ec;
     const auto v = support::parse_json(text, ec, limits.effective_depth());

@@ -95,7 +95,9 @@ private:
             return;
         if (const auto* lite = e->if_contains("R_lite")) {
             PointerScope at(ptr_, "R_lite");
+            const std::size_t errors_before = diags_.error_count();
             r_lite(*lite, out);
+            ranks_known_ = diags_.error_count() == errors_before;
         } else {
             report(Code::R_missing_key, "'execution' has no 'R_lite'");
         }
@@ -239,8 +241,9 @@ private:
             hosts.append(*parsed);
         }
         // An empty nodelist says the hosts are not known; any other must name each rank.
+        // Counted only against ranks read whole: a bad rank is not also a nodelist error.
         const std::uint64_t named = hosts.count();
-        if (named > 0 && !out.set_nodelist(std::move(hosts)))
+        if (named > 0 && !out.set_nodelist(std::move(hosts)) && ranks_known_)
             report(Code::R_nodelist_count,
                    fmt::format("nodelist names {} hosts, but R_lite has {} ranks", named,
                                out.count_ranks()));
@@ -264,6 +267,8 @@ private:
             if (!ranks)
                 continue;
             if (!all.includes(*ranks)) {
+                if (!ranks_known_)
+                    continue;
                 report(Code::R_property_ranks,
                        fmt::format("property '{}' names ranks {} that R_lite does not have",
                                    std::string(name), ranks->without(all).format()));
@@ -275,6 +280,8 @@ private:
 
     Diagnostics& diags_;
     JsonPointer ptr_;
+    /// Whether R_lite was read without errors, so that counts against its ranks are fair.
+    bool ranks_known_ = false;
 };
 
 } // namespace
@@ -289,7 +296,8 @@ Result<ResourceSet> resource_set_from_json(const boost::json::value& r) {
 
 Result<ResourceSet> read_resource_set(std::string_view text, const Limits& limits) {
     Diagnostics diagnostics(limits.max_diagnostics);
-    if (!support::within_input_limit(text, limits, "R", diagnostics))
+    if (!support::within_input_limit(text, limits, "R", diagnostics) ||
+        !support::valid_utf8(text, Code::R_json_syntax, "R", diagnostics))
         return Result<ResourceSet>(std::move(diagnostics));
     boost::json::monotonic_resource memory;
     boost::json::error_code ec;

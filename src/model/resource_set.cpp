@@ -1,4 +1,5 @@
 #include <jobspec/resource_set.hpp>
+#include <jobspec/text.hpp>
 
 #include <algorithm>
 #include <tuple>
@@ -237,7 +238,7 @@ IdSet ResourceSet::ranks_of(const Hostlist& hosts) const {
 bool ResourceSet::valid_property_name(std::string_view name) noexcept {
     if (name.empty() || name.find_first_of("!&'\"^`|()") != std::string_view::npos)
         return false;
-    return support::find_invalid_utf8(name) == std::string_view::npos;
+    return find_invalid_utf8(name) == std::string_view::npos;
 }
 
 bool ResourceSet::set_property(std::string_view name, const IdSet& ranks) {

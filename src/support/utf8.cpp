@@ -51,16 +51,6 @@ bool is_bidi_control(std::uint32_t cp) noexcept {
            (cp >= 0x2066 && cp <= 0x2069);
 }
 
-std::size_t find_invalid_utf8(std::string_view text) noexcept {
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t n = utf8_sequence_length(text, i);
-        if (n == 0)
-            return i;
-        i += n;
-    }
-    return std::string_view::npos;
-}
-
 void append_utf8(std::string& out, std::uint32_t cp) {
     const auto put = [&](std::uint32_t v) { out += static_cast<char>(v); };
     if (cp < 0x80) {

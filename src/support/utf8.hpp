@@ -19,9 +19,6 @@ std::uint32_t decode_utf8(std::string_view text, std::size_t pos, std::size_t le
 /// reorder how text displays: U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069.
 bool is_bidi_control(std::uint32_t cp) noexcept;
 
-/// The offset of the first byte of `text` that is not well-formed UTF-8, or npos.
-std::size_t find_invalid_utf8(std::string_view text) noexcept;
-
 /// Appends the UTF-8 encoding of the Unicode scalar value `cp` (<= 0x10FFFF, not a surrogate).
 void append_utf8(std::string& out, std::uint32_t cp);
 

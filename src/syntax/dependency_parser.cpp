@@ -1,6 +1,7 @@
 // The one place that wires the dependency token source, the generated parser and our
 // error strategy together, and turns the parse tree into the AST.
 #include "syntax/dependency_parser.hpp"
+#include <jobspec/text.hpp>
 #include "support/input_limit.hpp"
 
 #include <memory>
@@ -52,7 +53,7 @@ std::string decoded(antlr4::Token& token, Diagnostics& d) {
         out += static_cast<char>(hi * 16 + lo);
         i += 2;
     }
-    if (support::find_invalid_utf8(out) != std::string::npos)
+    if (find_invalid_utf8(out) != std::string::npos)
         d.add(Code::dependency_invalid_utf8, "text is not valid UTF-8 once %XX is decoded",
               Location{at, {}});
     return out;

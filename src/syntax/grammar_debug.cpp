@@ -314,8 +314,10 @@ DebugParse debug_parse(Grammar grammar, std::string_view text, const DebugOption
     DebugObserver observer(options, vocabulary(grammar), out);
     switch (grammar) {
     case Grammar::shape:
-        if (auto ast = parse_shape(text, options.limits, out.diagnostics, &observer))
-            out.ast = std::move(*ast);
+        // The debugger shows an AST only for a parse without syntax errors.
+        if (auto parsed = parse_shape(text, options.limits, out.diagnostics, &observer);
+            parsed && !parsed->recovered)
+            out.ast = std::move(parsed->ast);
         break;
     case Grammar::dependency:
         if (auto ast = parse_dependency_uri(text, options.limits, out.diagnostics, &observer))

@@ -163,7 +163,8 @@ private:
 
 std::optional<DocNode> read_json(std::string_view text, const Limits& limits,
                                  Diagnostics& diagnostics) {
-    if (!support::within_input_limit(text, limits, "document", diagnostics))
+    if (!support::within_input_limit(text, limits, "document", diagnostics) ||
+        !support::valid_utf8(text, Code::jobspec_invalid_utf8, "the document", diagnostics))
         return std::nullopt;
     boost::json::parse_options options;
     // One more than ours, so our builder reports the limit with a pointer first.

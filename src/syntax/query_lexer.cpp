@@ -1,4 +1,5 @@
 #include "syntax/query_lexer.hpp"
+#include <jobspec/text.hpp>
 
 #include <vector>
 
@@ -47,7 +48,7 @@ void QueryTokenSource::lex(std::string_view text, const Limits& limits, Diagnost
             return error(Code::query_syntax, i, 1,
                          fmt::format("unexpected control character U+{:04X}", c));
     }
-    if (const auto bad = support::find_invalid_utf8(text); bad != std::string_view::npos)
+    if (const auto bad = find_invalid_utf8(text); bad != std::string_view::npos)
         return error(Code::query_syntax, bad, 1, "text is not valid UTF-8");
     const std::size_t max_depth = limits.effective_depth();
     std::vector<std::size_t> open;

@@ -40,10 +40,16 @@ struct ReusableParser {
 /// Whether the parser builds a parse tree (children lists) or only fills the grammar's labels.
 enum class ParseTree : bool { labels_only, build };
 
+/// Whether `build` runs on a parse that had syntax errors (over what error recovery
+/// made of it: labels of broken rules may be null, and missing tokens conjured), so that
+/// the parts that did parse can still be checked.
+enum class AfterErrors : bool { stop, build };
+
 /// Parses `source`'s tokens with the entry rule `rule` and `strategy` and returns
 /// `build(root)` while the contexts are alive. Nothing when lexing failed fatally, the
 /// parse was cancelled, or `diagnostics` gained errors since `errors_before` (counted
-/// before lexing) by the end of parsing or of building. The observer sees the tokens,
+/// before lexing) by the end of parsing or of building, unless `after_errors` is build:
+/// then only a fatal lexer error or a cancelled parse gives nothing. The observer sees the tokens,
 /// the parser before it runs, and the tree. Without an observer the parser is the calling
 /// thread's own, reused, and builds a parse tree only when `tree` says so (labels_only
 /// saves an allocation per token); with one it is fresh and always builds the tree,
@@ -52,10 +58,13 @@ enum class ParseTree : bool { labels_only, build };
 template <class Parser, class Context, class Build>
 auto run_parser(TokenListSource& source, Diagnostics& diagnostics, std::size_t errors_before,
                 std::shared_ptr<antlr4::ANTLRErrorStrategy> strategy, ParseObserver* observer,
-                ParseTree tree, Context* (Parser::*rule)(), Build&& build)
+                ParseTree tree, Context* (Parser::*rule)(), Build&& build,
+                AfterErrors after_errors = AfterErrors::stop)
     -> std::optional<decltype(build(std::declval<Context&>()))> {
     using Out = std::optional<decltype(build(std::declval<Context&>()))>;
-    const auto failed = [&] { return diagnostics.error_count() > errors_before; };
+    const auto failed = [&] {
+        return after_errors == AfterErrors::stop && diagnostics.error_count() > errors_before;
+    };
     if (observer != nullptr)
         observer->lexed(source);
     if (source.fatal())

@@ -7,37 +7,51 @@ namespace jobspec::syntax {
 
 namespace {
 
+/// Whether a label holds a token that was written (not one error recovery conjured).
+bool present(const antlr4::Token* token) {
+    return token != nullptr && token->getTokenIndex() != INVALID_INDEX;
+}
+
 SourceRange range(antlr4::ParserRuleContext& ctx) {
-    return {token_range(*ctx.getStart()).begin, token_range(*ctx.getStop()).end};
+    const SourceRange start = token_range(*ctx.getStart());
+    const antlr4::Token* stop = ctx.getStop();
+    if (!present(stop) || stop->getStopIndex() + 1 < start.begin)
+        return start;
+    return {start.begin, token_range(*stop).end};
 }
 
 } // namespace
 
 ShapeAst ShapeAstBuilder::shape(G::ShapeContext& ctx) {
-    return ShapeAst{list(*ctx.body), range(*ctx.body)};
+    return ShapeAst{list(ctx.body), ctx.body != nullptr ? range(*ctx.body) : range(ctx)};
 }
 
-std::vector<ShapeVertex> ShapeAstBuilder::list(G::ListContext& ctx) {
+std::vector<ShapeVertex> ShapeAstBuilder::list(G::ListContext* ctx) {
     std::vector<ShapeVertex> vertices;
-    if (ctx.vertices.empty())
-        diags_.add(Code::shape_empty_list, "empty list", Location{range(ctx), {}},
+    if (ctx == nullptr)
+        return vertices;
+    vertices.reserve(ctx->vertices.size());
+    for (auto* v : ctx->vertices)
+        if (auto built = vertex(*v))
+            vertices.push_back(std::move(*built));
+    if (vertices.empty() && !recovered_)
+        diags_.add(Code::shape_empty_list, "empty list", Location{range(*ctx), {}},
                    "a list needs at least one vertex");
-    vertices.reserve(ctx.vertices.size());
-    for (auto* v : ctx.vertices)
-        vertices.push_back(vertex(*v));
     return vertices;
 }
 
-ShapeVertex ShapeAstBuilder::vertex(G::VertexContext& ctx) {
+std::optional<ShapeVertex> ShapeAstBuilder::vertex(G::VertexContext& ctx) {
+    if (ctx.kind == nullptr || !present(ctx.kind->text))
+        return std::nullopt;
     ShapeVertex v;
     v.type = text(*ctx.kind->text);
     v.type_range = range(*ctx.kind);
-    if (ctx.amount != nullptr)
+    if (ctx.amount != nullptr && present(ctx.amount->text))
         v.count = ShapeCount{ctx.amount->text->getText(), range(*ctx.amount)};
     if (ctx.props != nullptr)
         v.dict = dict(*ctx.props);
     if (ctx.inner != nullptr) {
-        v.with = list(*ctx.inner);
+        v.with = list(ctx.inner);
         v.has_with = true;
     }
     v.range = range(ctx);
@@ -48,38 +62,49 @@ ShapeDict ShapeAstBuilder::dict(G::DictContext& ctx) {
     ShapeDict d;
     d.items.reserve(ctx.items.size());
     for (auto* i : ctx.items)
-        d.items.push_back(item(*i));
+        if (auto built = item(*i))
+            d.items.push_back(std::move(*built));
     d.range = range(ctx);
     return d;
 }
 
-ShapeItem ShapeAstBuilder::item(G::ItemContext& ctx) {
+std::optional<ShapeItem> ShapeAstBuilder::item(G::ItemContext& ctx) {
+    if (ctx.key == nullptr || !present(ctx.key->text))
+        return std::nullopt;
     ShapeItem i;
     i.key = text(*ctx.key->text);
     i.key_quoted = ctx.key->text->getType() == G::STRING;
     i.key_range = range(*ctx.key);
     if (ctx.sign != nullptr)
         i.sign = ctx.sign->getType() == G::PLUS ? ShapeItem::Sign::plus : ShapeItem::Sign::minus;
-    if (ctx.val != nullptr)
-        i.value = value(*ctx.val);
+    // A broken "key:" has no value label, like a boolean key, but its rule failed.
+    if (ctx.val != nullptr || ctx.exception != nullptr) {
+        i.value = value(ctx.val);
+        if (!i.value)
+            return std::nullopt;
+    }
     i.range = range(ctx);
     return i;
 }
 
-ShapeValue ShapeAstBuilder::value(G::ValueContext& ctx) {
-    if (ctx.object != nullptr) {
+std::optional<ShapeValue> ShapeAstBuilder::value(G::ValueContext* ctx) {
+    if (ctx == nullptr)
+        return std::nullopt;
+    if (ctx->object != nullptr) {
         ShapeValue v;
         v.kind = ShapeValue::Kind::dict;
-        v.dict = dict(*ctx.object);
+        v.dict = dict(*ctx->object);
         v.range = v.dict.range;
         return v;
     }
-    if (ctx.elements != nullptr)
-        return array(*ctx.elements);
+    if (ctx->elements != nullptr)
+        return array(*ctx->elements);
+    if (!present(ctx->text))
+        return std::nullopt;
     ShapeValue v;
-    v.kind = ctx.text->getType() == G::STRING ? ShapeValue::Kind::string : ShapeValue::Kind::word;
-    v.text = text(*ctx.text);
-    v.range = range(ctx);
+    v.kind = ctx->text->getType() == G::STRING ? ShapeValue::Kind::string : ShapeValue::Kind::word;
+    v.text = text(*ctx->text);
+    v.range = range(*ctx);
     return v;
 }
 
@@ -88,11 +113,11 @@ ShapeValue ShapeAstBuilder::array(G::ArrayContext& ctx) {
     v.kind = ShapeValue::Kind::array;
     v.elements.reserve(ctx.values.size());
     for (auto* element : ctx.values)
-        v.elements.push_back(value(*element));
+        if (auto built = value(element))
+            v.elements.push_back(std::move(*built));
     v.range = range(ctx);
     return v;
 }
-
 std::string ShapeAstBuilder::text(antlr4::Token& token) {
     std::string raw = token.getText();
     if (token.getType() != G::STRING)

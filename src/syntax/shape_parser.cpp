@@ -53,8 +53,8 @@ std::string describe_shape_token(std::size_t type) {
     }
 }
 
-std::optional<ShapeAst> parse_shape(std::string_view text, const Limits& limits,
-                                    Diagnostics& diagnostics, ParseObserver* observer) {
+std::optional<ParsedShape> parse_shape(std::string_view text, const Limits& limits,
+                                       Diagnostics& diagnostics, ParseObserver* observer) {
     if (!support::within_input_limit(text, limits, "shape", diagnostics))
         return std::nullopt;
     const std::size_t errors_before = diagnostics.error_count();
@@ -64,8 +64,13 @@ std::optional<ShapeAst> parse_shape(std::string_view text, const Limits& limits,
                                                       describe_shape_token, limits.max_diagnostics),
                       observer, ParseTree::labels_only, &grammar::Shape::shape,
                       [&](grammar::Shape::ShapeContext& tree) {
-                          return ShapeAstBuilder(diagnostics).shape(tree);
-                      });
+                          const auto failed = [&] {
+                              return diagnostics.error_count() > errors_before;
+                          };
+                          ShapeAst ast = ShapeAstBuilder(diagnostics, failed()).shape(tree);
+                          return ParsedShape{std::move(ast), failed()};
+                      },
+                      AfterErrors::build);
 }
 
 } // namespace jobspec::syntax

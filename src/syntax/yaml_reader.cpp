@@ -361,7 +361,8 @@ SourceRange mark_range(const YAML::Mark& mark, std::string_view text) {
 
 std::optional<DocNode> read_yaml(std::string_view text, const Limits& limits,
                                  Diagnostics& diagnostics) {
-    if (!support::within_input_limit(text, limits, "document", diagnostics))
+    if (!support::within_input_limit(text, limits, "document", diagnostics) ||
+        !support::valid_utf8(text, Code::jobspec_invalid_utf8, "the document", diagnostics))
         return std::nullopt;
     const std::size_t errors_before = diagnostics.error_count();
     ViewBuffer buffer(text);

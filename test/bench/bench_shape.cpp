@@ -67,7 +67,7 @@ BENCHMARK_CAPTURE(stage_parse, vertices_50, large_shape());
 
 void stage_lower_and_check(benchmark::State& state, const std::string& shape) {
     jobspec::Diagnostics d;
-    const auto ast = *jobspec::syntax::parse_shape(shape, {}, d);
+    const auto ast = jobspec::syntax::parse_shape(shape, {}, d)->ast;
     for (auto _ : state) {
         jobspec::Diagnostics diags;
         auto resources = jobspec::lower::lower_shape(ast, "default", diags);

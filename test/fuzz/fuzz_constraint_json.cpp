@@ -5,6 +5,9 @@
 
 #include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/render.hpp>
+
+#include "fuzz_checks.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const jobspec::ResourceSet r = [] {
@@ -16,9 +19,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }();
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     auto c = jobspec::read_constraint(text);
+    fuzz::terminal(jobspec::render_text(c.diagnostics(), text));
+    fuzz::json(jobspec::render_json(c.diagnostics(), text));
     if (!c.ok())
         return 0;
-    (void)jobspec::to_json_text(jobspec::to_json_value(c.value()));
+    fuzz::json(jobspec::to_json_text(jobspec::to_json_value(c.value())));
     (void)c.value().match(r);
     return 0;
 }

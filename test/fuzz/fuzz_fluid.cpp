@@ -6,6 +6,8 @@
 
 #include <jobspec/fluid.hpp>
 
+#include "fuzz_checks.hpp"
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     auto decoded = jobspec::decode_fluid(text);
@@ -15,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
          {jobspec::FluidEncoding::dec, jobspec::FluidEncoding::hex, jobspec::FluidEncoding::dothex,
           jobspec::FluidEncoding::kvs, jobspec::FluidEncoding::f58, jobspec::FluidEncoding::words,
           jobspec::FluidEncoding::emoji}) {
-        auto again = jobspec::decode_fluid(jobspec::encode_fluid(decoded->id, encoding));
+        auto again =
+            jobspec::decode_fluid(fuzz::utf8(jobspec::encode_fluid(decoded->id, encoding)));
         if (!again || again->id != decoded->id)
             std::abort();
     }

@@ -7,6 +7,8 @@
 #include "emit/debug_text.hpp"
 #include "syntax/grammar_debug.hpp"
 
+#include "fuzz_checks.hpp"
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0)
         return 0;
@@ -18,12 +20,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.sll = (data[0] & 16) != 0;
     const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
     const auto parse = jobspec::syntax::debug_parse(grammars[data[0] % 3], text, options);
-    (void)jobspec::emit::tokens_text(parse.tokens);
+    fuzz::terminal(jobspec::emit::tokens_text(parse.tokens));
     if (parse.tree) {
-        (void)jobspec::emit::tree_text(*parse.tree, true);
-        (void)jobspec::emit::tree_dot(*parse.tree);
+        fuzz::terminal(jobspec::emit::tree_text(*parse.tree, true));
+        fuzz::utf8(jobspec::emit::tree_dot(*parse.tree));
     }
-    (void)jobspec::emit::ast_text(parse.ast, true);
-    (void)jobspec::emit::diagnostics_text(parse.diagnostics);
+    fuzz::terminal(jobspec::emit::ast_text(parse.ast, true));
+    fuzz::terminal(jobspec::emit::diagnostics_text(parse.diagnostics));
     return 0;
 }

@@ -7,13 +7,15 @@
 
 #include <jobspec/hostlist.hpp>
 
+#include "fuzz_checks.hpp"
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const auto split = text.find('|');
     auto a = jobspec::Hostlist::parse(text.substr(0, split));
     if (!a || a->count() > 4096)
         return 0;
-    auto again = jobspec::Hostlist::parse(a->encode());
+    auto again = jobspec::Hostlist::parse(fuzz::utf8(a->encode()));
     if (!again || again->expand() != a->expand())
         std::abort();
     for (std::uint64_t i = 0; i < a->count(); i += 7) {

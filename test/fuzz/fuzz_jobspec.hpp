@@ -9,6 +9,8 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/render.hpp>
 
+#include "fuzz_checks.hpp"
+
 inline int fuzz_jobspec(const std::uint8_t* data, std::size_t size,
                         jobspec::DocumentFormat format) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -19,12 +21,12 @@ inline int fuzz_jobspec(const std::uint8_t* data, std::size_t size,
         auto result = jobspec::read_jobspec(text, options);
         if (result.ok()) {
             const auto value = jobspec::to_json_value(result.value());
-            (void)jobspec::to_json_text(value);
-            (void)jobspec::to_yaml_text(value);
-            (void)jobspec::to_dot(result.value());
+            fuzz::json(jobspec::to_json_text(value));
+            fuzz::yaml(jobspec::to_yaml_text(value));
+            fuzz::utf8(jobspec::to_dot(result.value()));
         }
-        (void)jobspec::render_text(result.diagnostics(), text, {false, "fuzz"});
-        (void)jobspec::render_json(result.diagnostics(), text);
+        fuzz::terminal(jobspec::render_text(result.diagnostics(), text, {false, "fuzz"}));
+        fuzz::json(jobspec::render_json(result.diagnostics(), text));
     }
     return 0;
 }

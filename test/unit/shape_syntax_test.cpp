@@ -125,3 +125,20 @@ TEST_CASE("limits - the diagnostics cap") {
     REQUIRE(all.size() == 4);
     CHECK(all.back() == "limit.diagnostics");
 }
+
+TEST_CASE("syntax - errors after errors: what parsed is still checked, without cascades") {
+    using V = std::vector<std::string>;
+    // The range error before the syntax error and the one after are both reported.
+    CHECK(shape_diagnostics("slot=3-1/[core;=]") ==
+          V{"shape.range-order@6", "shape.syntax@16", "shape.syntax@17"});
+    CHECK(shape_diagnostics("[a=0;b=;c=3-1]") ==
+          V{"shape.count-not-positive@4", "shape.syntax@8", "shape.range-order@11"});
+    CHECK(shape_diagnostics("slot=3-1/core{=}") == V{"shape.range-order@6", "shape.syntax@15"});
+    // Structure the error took away is not reported: no empty list, no slot without
+    // resources, no missing label.
+    CHECK(shape_diagnostics("slot=2/[;]") == V{"shape.syntax@9"});
+    CHECK(shape_diagnostics("slot=2/") == V{"shape.syntax@8"});
+    CHECK(shape_diagnostics("[slot;slot{a}/core]/x=") == V{"shape.syntax@20"});
+    // An empty list found by the AST builder is not also an empty 'with'.
+    CHECK(shape_diagnostics("a/[]") == V{"shape.empty-list@3"});
+}

@@ -110,7 +110,7 @@ std::vector<std::string> option_names(const CLI::App& app) {
 }
 
 std::string lowercase_first(std::string s) {
-    if (!s.empty())
+    if (!s.empty() && (s.size() < 2 || !std::isupper(static_cast<unsigned char>(s[1]))))
         s.front() = static_cast<char>(std::tolower(static_cast<unsigned char>(s.front())));
     return s;
 }
@@ -227,7 +227,9 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
             if (text.empty() || ptr != end || ec == std::errc::invalid_argument)
                 return fmt::format("must be a whole number {}, not '{}'", range, text);
             if (ec == std::errc::result_out_of_range || value > max)
-                return fmt::format("'{}' is too large: the most is {}", text, max);
+                return max == Limits::max_integer
+                           ? fmt::format("'{}' is too large: the most is {}", text, max)
+                           : fmt::format("must be a whole number {}, not '{}'", range, text);
             if (value < min)
                 return fmt::format("must be a whole number {}, not '{}'", range, text);
             return std::string();

@@ -9,13 +9,16 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/input.hpp>
 #include <jobspec/render.hpp>
+#include <jobspec/text.hpp>
 
 namespace jobspec::cli {
 
 namespace {
 
+/// Misuse (exit 2): a bad command line, or an input or output the system refuses.
 bool is_usage(Code code) {
-    return code == Code::io_unreadable || code_name(code).substr(0, 6) == "usage.";
+    return code == Code::io_unreadable || code == Code::io_unwritable ||
+           code_name(code).substr(0, 6) == "usage.";
 }
 
 } // namespace
@@ -107,7 +110,7 @@ std::optional<std::string> Reporter::argument(const std::string& argument, const
                                               int& status) {
     if (argument != "-")
         return argument;
-    auto text = read("-", limits, status, true);
+    auto text = read("-", limits, status);
     // A trailing newline from `echo` or a file is not part of the input.
     while (text && !text->empty() && (text->back() == '\n' || text->back() == '\r'))
         text->pop_back();

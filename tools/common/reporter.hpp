@@ -48,7 +48,8 @@ public:
 
     /// Reports diagnostics about `source`, read from `path` ("-" for standard input, empty
     /// for a command-line argument). With --strict, warnings become errors first. Returns
-    /// the exit status they mean: exit_usage for io.unreadable or usage.*, exit_invalid
+    /// the exit status they mean: exit_usage for io.unreadable, io.unwritable or usage.*,
+    /// exit_invalid
     /// for another error, else exit_ok.
     int report(Diagnostics& diagnostics, std::string_view source = {},
                std::string_view path = {});
@@ -64,7 +65,8 @@ public:
     std::optional<std::string> read(std::string_view path, const Limits& limits, int& status,
                                     bool allow_empty = false);
     /// The text of an argument: itself, or standard input for "-" (without its trailing
-    /// newlines). Nothing when standard input cannot be read, with `status` raised.
+    /// newlines). Nothing when standard input cannot be read or is empty (io.empty, as
+    /// for every input), with `status` raised.
     std::optional<std::string> argument(const std::string& argument, const Limits& limits,
                                         int& status);
 

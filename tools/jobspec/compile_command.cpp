@@ -1,5 +1,6 @@
 #include "compile_command.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -7,6 +8,7 @@
 
 #include <jobspec/compile.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/text.hpp>
 
 extern char** environ;
 
@@ -32,16 +34,34 @@ struct CompileArgs {
     std::string counts = "dict";
 };
 
-/// "NAME=VALUE", or "NAME" for the caller's value of NAME (skipped when unset).
+/// A variable of the caller's environment as UTF-8: each byte that is not UTF-8 becomes
+/// U+FFFD (JSON cannot carry it), with a jobspec.environment-encoding warning (raising
+/// `status` when --strict makes it an error).
+std::string copied_variable(std::string_view text, Reporter& out, int& status) {
+    if (find_invalid_utf8(text) == std::string_view::npos)
+        return std::string(text);
+    const std::string_view name = text.substr(0, text.find('='));
+    status = std::max(status, out.report(Code::jobspec_environment_encoding,
+                                         "environment variable '" + std::string(name) +
+                                             "' is not valid UTF-8; each byte that is not was "
+                                             "replaced by U+FFFD",
+                                         "set it to UTF-8 text before running jobspec"));
+    return to_valid_utf8(text);
+}
+
+/// "NAME=VALUE", or "NAME" for the caller's value of NAME (skipped when unset; repaired
+/// like --env-all's copy when it is not UTF-8).
 void add_environment(std::vector<std::pair<std::string, std::string>>& out,
-                     const std::string& spec) {
+                     const std::string& spec, Reporter& reporter, int& status) {
     const auto eq = spec.find('=');
     if (eq != std::string::npos) {
         out.emplace_back(spec.substr(0, eq), spec.substr(eq + 1));
         return;
     }
-    if (const char* value = std::getenv(spec.c_str()))
-        out.emplace_back(spec, value);
+    if (const char* value = std::getenv(spec.c_str())) {
+        std::string copied = copied_variable(spec + "=" + value, reporter, status);
+        out.emplace_back(spec, copied.substr(spec.size() + 1));
+    }
 }
 
 int run_compile(CompileArgs& args, Reporter& out) {
@@ -58,11 +78,15 @@ int run_compile(CompileArgs& args, Reporter& out) {
     }
     std::error_code ec;
     r.cwd = args.cwd.empty() ? std::filesystem::current_path(ec).string() : args.cwd;
+    int env_status = exit_ok;
     if (args.env_all)
         for (char** e = environ; e != nullptr && *e != nullptr; ++e)
-            add_environment(r.environment, *e);
+            add_environment(r.environment, copied_variable(*e, out, env_status), out,
+                            env_status);
     for (const auto& spec : args.env)
-        add_environment(r.environment, spec);
+        add_environment(r.environment, spec, out, env_status);
+    if (env_status != exit_ok)
+        return env_status;
     for (const auto& spec : args.setattr) {
         const auto eq = spec.find('=');
         if (eq == std::string::npos || eq == 0)

@@ -24,6 +24,15 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
     app.require_subcommand(1);
     app.fallthrough(false);
+    app.footer(R"(Every problem is a diagnostic with a stable code; 'jobspec explain CODE' says what it
+means, with an example and its fix. Diagnostics go to stderr as text with carets, or
+with --diagnostics json (or JOBSPEC_DIAGNOSTICS=json) as one JSON array for the whole
+run: objects with file, severity, code, message, offset, length, line, column, pointer
+and help, each when known (docs/DIAGNOSTICS.md). Control characters are shown escaped.
+Colour on a terminal unless NO_COLOR is set.
+
+Exit status: 0 success (warnings may be printed), 1 invalid input, 2 misuse (a bad
+command line, or an input or output the system refuses).)");
 
     Reporter reporter("jobspec");
     add_report_options(app, reporter);

@@ -1,5 +1,4 @@
-// Text made safe and measurable for a terminal: what diagnostics show of user input.
-#include <jobspec/render.hpp>
+#include <jobspec/text.hpp>
 
 #include <cstdint>
 
@@ -50,6 +49,32 @@ bool plain_ascii(std::string_view text) {
 }
 
 } // namespace
+
+std::size_t find_invalid_utf8(std::string_view text) noexcept {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = support::utf8_sequence_length(text, i);
+        if (n == 0)
+            return i;
+        i += n;
+    }
+    return std::string_view::npos;
+}
+
+std::string to_valid_utf8(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = support::utf8_sequence_length(text, i);
+        if (n == 0) {
+            out += "\xEF\xBF\xBD";
+            ++i;
+            continue;
+        }
+        out.append(text.substr(i, n));
+        i += n;
+    }
+    return out;
+}
 
 std::string visible_text(std::string_view text) {
     if (plain_ascii(text))
