@@ -13,6 +13,7 @@
 #include <jobspec/idset.hpp>
 #include <jobspec/shape.hpp>
 #include <jobspec/suggest.hpp>
+#include <jobspec/text.hpp>
 
 #include "support/json_string.hpp"
 #include "support/numbers.hpp"
@@ -124,8 +125,31 @@ TEST_CASE("boundaries - JSON strings written: controls, space, DEL") {
     CHECK(json_quoted("\xc3\xa9") == "\"\xc3\xa9\"");
 }
 
+TEST_CASE("boundaries - text shown on a terminal: C0, DEL, C1, bidi, bad bytes, widths") {
+    using jobspec::display_width;
+    using jobspec::visible_text;
+    CHECK(visible_text("a\tb ~") == "a\tb ~");
+    CHECK(visible_text(std::string("\0\x01\x1f", 3)) == R"(\x00\x01\x1f)");
+    CHECK(visible_text("a\x7f") == R"(a\x7f)");
+    CHECK(visible_text("\u0080\u009f\u00a0") == "<U+0080><U+009F>\u00a0");
+    CHECK(visible_text("\u2029\u202a\u202e\u202f") == "\u2029<U+202A><U+202E>\u202f");
+    CHECK(visible_text("\u2065\u2066\u2069\u206a") == "\u2065<U+2066><U+2069>\u206a");
+    CHECK(visible_text("\u061c\u200e\u200f") == "<U+061C><U+200E><U+200F>");
+    CHECK(visible_text("\xff"
+                       "a\xc3") == R"(\xffa\xc3)");
+    CHECK(visible_text("\u00e9\U0001F600") == "\u00e9\U0001F600");
+    CHECK(display_width("a\tb") == 3);
+    CHECK(display_width("a\x7f") == 5);
+    CHECK(display_width("\u4e2d\u6587") == 4);
+    CHECK(display_width("e\u0301") == 1);
+    CHECK(display_width("\u202e") == 8);
+    CHECK(jobspec::to_valid_utf8("a\xff"
+                                 "b\xc3\xa9\xc3") == "a\ufffdb\u00e9\ufffd");
+    CHECK(jobspec::to_valid_utf8("\xed\xa0\x80") == "\ufffd\ufffd\ufffd");
+}
+
 TEST_CASE("boundaries - UTF-8 lead bytes, surrogates and the last code point") {
-    using jobspec::support::find_invalid_utf8;
+    using jobspec::find_invalid_utf8;
     using jobspec::support::utf8_sequence_length;
     const auto npos = std::string_view::npos;
     CHECK(find_invalid_utf8(bytes({0xC2, 0x80})) == npos);

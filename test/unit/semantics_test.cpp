@@ -85,6 +85,28 @@ TEST_CASE("semantics - a task's slot must be some slot's label, \"\" too") {
     CHECK_FALSE(jobspec::check_jobspec(copy).has_errors());
 }
 
+TEST_CASE("semantics - a jobspec built in code must hold UTF-8 everywhere") {
+    auto js = jobspec::read_jobspec(document(slot_core, task_s));
+    REQUIRE(js.ok());
+    const auto codes = [](const jobspec::Jobspec& j) {
+        std::vector<std::string> out;
+        for (const auto& d : jobspec::check_jobspec(j))
+            out.push_back(std::string(d.code_name()) + " " + d.location.pointer);
+        return out;
+    };
+    jobspec::Jobspec key = js.value();
+    key.attributes["user"] = boost::json::object{{"bad\xff", 1}};
+    CHECK(codes(key) == Said{"jobspec.invalid-utf8 /attributes/user"});
+    jobspec::Jobspec property = js.value();
+    property.resources[0].properties.push_back({"k\xc3", boost::json::value("v"), {}, {}});
+    CHECK(codes(property) == Said{"jobspec.invalid-utf8 /resources/0",
+                                  "jobspec.unknown-vertex-key /resources/0/k\xc3"});
+    jobspec::Jobspec slot = js.value();
+    slot.tasks[0].slot = "s\xff";
+    CHECK(codes(slot) ==
+          Said{"jobspec.invalid-utf8 /tasks/0/slot", "jobspec.unknown-slot /tasks/0/slot"});
+}
+
 TEST_CASE("semantics - per_resource names a type anywhere in the slot") {
     const std::string deep = "[{type: slot, count: 1, label: s, with: [{type: socket, count: 1, "
                              "with: [{type: core, count: 2}]}]}]";
