@@ -12,18 +12,21 @@ parser grammar ConstraintQuery;
 
 tokens { WORD, QUOTED, COLON, AND, OR, NOT, MINUS, LPAREN, RPAREN }
 
-query    : orExpr EOF ;
+// Labels name what the AST builder reads (src/syntax/query_parser.cpp): the parser fills
+// them even when it builds no parse tree, which is how jobspec runs it.
+
+query    : body=orExpr EOF ;
 
 // Precedence: not binds tightest, then and (written, or implied by whitespace), then or.
-orExpr   : andExpr (OR andExpr)* ;
+orExpr   : operands+=andExpr (OR operands+=andExpr)* ;
 
-andExpr  : unary (AND? unary)* ;
+andExpr  : operands+=unary (AND? operands+=unary)* ;
 
-unary    : NOT unary
-         | LPAREN orExpr RPAREN
-         | MINUS term
-         | term
+unary    : NOT negated=unary
+         | LPAREN group=orExpr RPAREN
+         | MINUS excluded=term
+         | single=term
          ;
 
 // operator:operand, or an operand alone (the default operator).
-term     : (WORD COLON)? (WORD | QUOTED) ;
+term     : (op=WORD COLON)? operand=(WORD | QUOTED) ;

@@ -1,10 +1,13 @@
-// The resource list as a JSON value (which the YAML writer and pretty JSON start from),
-// and as compact JSON text written directly, the hot path of compiling a shape.
+// The resource list as JSON: one walk (write_list) over two sinks, compact text written
+// directly (the hot path of compiling a shape) and a JSON value (which the YAML writer
+// and pretty JSON start from).
 #include <jobspec/emit.hpp>
 
 #include <array>
 #include <charconv>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "emit/json_text.hpp"
 #include "support/json_string.hpp"
@@ -23,23 +26,6 @@ bool is_leading(std::string_view key) {
     return false;
 }
 
-boost::json::value count_value(const Count& count, CountStyle style) {
-    if (count.is_fixed())
-        return static_cast<std::int64_t>(count.fixed());
-    if (count.is_idset() || style == CountStyle::string)
-        return boost::json::value(count.format());
-    const CountRange& r = count.range();
-    boost::json::object o;
-    o.emplace("min", static_cast<std::int64_t>(r.min));
-    if (r.max)
-        o.emplace("max", static_cast<std::int64_t>(*r.max));
-    if (r.max || r.explicit_step) {
-        o.emplace("operator", std::string(1, static_cast<char>(r.op)));
-        o.emplace("operand", static_cast<std::int64_t>(r.operand));
-    }
-    return o;
-}
-
 /// Calls f(key, value) for a vertex's properties in canonical order: the leading keys,
 /// then the others in source order.
 template <class F>
@@ -52,88 +38,167 @@ void for_each_property(const ResourceVertex& v, F&& f) {
             f(std::string_view(p.key), p.value);
 }
 
-boost::json::value vertex_value(const ResourceVertex& v, CountStyle style) {
-    boost::json::object o;
-    o.reserve(3 + v.properties.size());
-    o.emplace("type", v.type);
-    o.emplace("count", count_value(v.count, style));
-    for_each_property(
-        v, [&](std::string_view key, const boost::json::value& value) { o.emplace(key, value); });
-    if (v.has_with)
-        o.emplace("with", to_json_value(v.with, style));
-    return o;
-}
+/// Writes compact JSON text into a string: the shape compiler's hot path.
+class TextSink {
+public:
+    explicit TextSink(std::string& out) : out_(out) {}
 
-void append_number(std::string& out, std::uint64_t n) {
-    char buf[24];
-    const auto r = std::to_chars(buf, buf + sizeof buf, n);
-    out.append(buf, r.ptr);
-}
+    void begin_array() { open('['); }
+    void end_array() { close(']'); }
+    void begin_object() { open('{'); }
+    void end_object() { close('}'); }
+    void key(std::string_view k) {
+        separate();
+        support::append_json_quoted(out_, k);
+        out_ += ':';
+        after_key_ = true;
+    }
+    void string(std::string_view s) {
+        separate();
+        support::append_json_quoted(out_, s);
+    }
+    void number(std::uint64_t n) {
+        separate();
+        char buf[24];
+        const auto r = std::to_chars(buf, buf + sizeof buf, n);
+        out_.append(buf, r.ptr);
+    }
+    void value(const boost::json::value& v) {
+        separate();
+        emit::append_json_text(out_, v);
+    }
 
-void append_count(std::string& out, const Count& count, CountStyle style) {
+private:
+    void open(char bracket) {
+        separate();
+        out_ += bracket;
+        first_ = true;
+    }
+    void close(char bracket) {
+        out_ += bracket;
+        first_ = false;
+    }
+    /// A comma before every member but the first, and nothing between a key and its value.
+    void separate() {
+        if (after_key_)
+            after_key_ = false;
+        else if (!first_)
+            out_ += ',';
+        first_ = false;
+    }
+
+    std::string& out_;
+    bool first_ = true;
+    bool after_key_ = false;
+};
+
+/// Builds a boost::json::value: what pretty JSON and YAML are written from.
+class ValueSink {
+public:
+    void begin_array() { push(boost::json::array()); }
+    void end_array() { pop(); }
+    void begin_object() { push(boost::json::object()); }
+    void end_object() { pop(); }
+    void key(std::string_view k) { key_ = k; }
+    void string(std::string_view s) { add(boost::json::value(s)); }
+    void number(std::uint64_t n) { add(static_cast<std::int64_t>(n)); }
+    void value(const boost::json::value& v) { add(v); }
+
+    boost::json::value take() { return std::move(root_); }
+
+private:
+    void push(boost::json::value v) {
+        stack_.push_back(std::move(v));
+        keys_.push_back(std::move(key_));
+    }
+    void pop() {
+        boost::json::value done = std::move(stack_.back());
+        stack_.pop_back();
+        key_ = std::move(keys_.back());
+        keys_.pop_back();
+        add(std::move(done));
+    }
+    void add(boost::json::value v) {
+        if (stack_.empty())
+            root_ = std::move(v);
+        else if (stack_.back().is_array())
+            stack_.back().get_array().push_back(std::move(v));
+        else
+            stack_.back().get_object().insert_or_assign(key_, std::move(v));
+    }
+
+    std::vector<boost::json::value> stack_;
+    std::vector<std::string> keys_;
+    std::string key_;
+    boost::json::value root_;
+};
+
+/// The count as RFC 14 writes it: an integer, an idset string, a range dictionary (or,
+/// with CountStyle::string, the RFC 45 string).
+template <class Sink>
+void write_count(Sink& out, const Count& count, CountStyle style) {
     if (count.is_fixed())
-        return append_number(out, count.fixed());
+        return out.number(count.fixed());
     if (count.is_idset() || style == CountStyle::string)
-        return support::append_json_quoted(out, count.format());
+        return out.string(count.format());
     const CountRange& r = count.range();
-    out += R"({"min":)";
-    append_number(out, r.min);
+    out.begin_object();
+    out.key("min");
+    out.number(r.min);
     if (r.max) {
-        out += R"(,"max":)";
-        append_number(out, *r.max);
+        out.key("max");
+        out.number(*r.max);
     }
     if (r.max || r.explicit_step) {
-        out += R"(,"operator":")";
-        out += static_cast<char>(r.op);
-        out += R"(","operand":)";
-        append_number(out, r.operand);
+        const char op = static_cast<char>(r.op);
+        out.key("operator");
+        out.string(std::string_view(&op, 1));
+        out.key("operand");
+        out.number(r.operand);
     }
-    out += '}';
+    out.end_object();
 }
 
-void append_list(std::string& out, const ResourceList& resources, CountStyle style) {
-    out += '[';
-    for (std::size_t i = 0; i < resources.size(); ++i) {
-        const ResourceVertex& v = resources[i];
-        if (i > 0)
-            out += ',';
-        out += R"({"type":)";
-        support::append_json_quoted(out, v.type);
-        out += R"(,"count":)";
-        append_count(out, v.count, style);
+/// The one walk over a resource list both sinks share: keys in canonical order.
+template <class Sink>
+void write_list(Sink& out, const ResourceList& resources, CountStyle style) {
+    out.begin_array();
+    for (const ResourceVertex& v : resources) {
+        out.begin_object();
+        out.key("type");
+        out.string(v.type);
+        out.key("count");
+        write_count(out, v.count, style);
         for_each_property(v, [&](std::string_view key, const boost::json::value& value) {
-            out += ',';
-            support::append_json_quoted(out, key);
-            out += ':';
-            emit::append_json_text(out, value);
+            out.key(key);
+            out.value(value);
         });
         if (v.has_with) {
-            out += R"(,"with":)";
-            append_list(out, v.with, style);
+            out.key("with");
+            write_list(out, v.with, style);
         }
-        out += '}';
+        out.end_object();
     }
-    out += ']';
+    out.end_array();
 }
 
 } // namespace
 
 boost::json::value to_json_value(const ResourceList& resources, CountStyle counts) {
-    boost::json::array a;
-    a.reserve(resources.size());
-    for (const auto& v : resources)
-        a.push_back(vertex_value(v, counts));
-    return a;
+    ValueSink out;
+    write_list(out, resources, counts);
+    return out.take();
 }
 
 std::string to_json_text(const ResourceList& resources, CountStyle counts, bool pretty) {
     if (pretty)
         return to_json_text(to_json_value(resources, counts), true);
-    std::string out;
-    out.reserve(64 * resources.size() + 16);
-    append_list(out, resources, counts);
-    out += '\n';
-    return out;
+    std::string text;
+    text.reserve(64 * resources.size() + 16);
+    TextSink out(text);
+    write_list(out, resources, counts);
+    text += '\n';
+    return text;
 }
 
 } // namespace jobspec

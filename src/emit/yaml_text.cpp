@@ -7,13 +7,12 @@
 #include <yaml-cpp/emitter.h>
 #include <yaml-cpp/emittermanip.h>
 
+#include "support/chars.hpp"
+
 namespace jobspec {
 
 namespace {
 
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
 
 /// Whether a YAML 1.1 or 1.2 reader would take this plain scalar for something other than
 /// a string: a boolean, null, or a number ("4", "-1.5e3", "0x1F", ".inf", "1:30").
@@ -28,12 +27,12 @@ bool reads_as_other_type(std::string_view s) {
     std::size_t i = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
     if (i < s.size() && s[i] == '.')
         ++i;
-    if (i >= s.size() || !is_digit(s[i]))
+    if (i >= s.size() || !support::is_digit(s[i]))
         return false;
     // A leading digit: a number unless something other than number characters follows.
     for (; i < s.size(); ++i) {
         const char c = s[i];
-        if (!is_digit(c) && c != '.' && c != '_' && c != ':' && c != 'e' && c != 'E' && c != '+' &&
+        if (!support::is_digit(c) && c != '.' && c != '_' && c != ':' && c != 'e' && c != 'E' && c != '+' &&
             c != '-' && c != 'x' && c != 'o' && !(c >= 'a' && c <= 'f') && !(c >= 'A' && c <= 'F'))
             return false;
     }

@@ -149,10 +149,14 @@ private:
 
 Result<Constraint> parse_constraint_query(std::string_view query, const QueryOptions& options) {
     Diagnostics diagnostics(options.limits.max_diagnostics);
-    auto ast = syntax::parse_query(query, options.limits, diagnostics);
-    if (!ast)
+    // After syntax errors the terms that parsed are still checked: each finding is about
+    // one term as written, so none can be caused by what recovery dropped.
+    auto parsed = syntax::parse_query(query, options.limits, diagnostics);
+    if (!parsed) {
+        diagnostics.sort_by_position();
         return Result<Constraint>(std::move(diagnostics));
-    Constraint c = QueryLowering(options, diagnostics).node(*ast);
+    }
+    Constraint c = QueryLowering(options, diagnostics).node(parsed->ast);
     diagnostics.sort_by_position();
     if (diagnostics.has_errors())
         return Result<Constraint>(std::move(diagnostics));

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "model/fluid_tables.hpp"
+#include "support/chars.hpp"
 
 namespace jobspec {
 
@@ -21,22 +22,7 @@ constexpr std::uint64_t words_base = 1626;
 constexpr std::array<std::string_view, 7> names = {"dec", "hex",   "dothex", "kvs",
                                                    "f58", "words", "emoji"};
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-bool is_letter(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
 
-int hex_digit(char c) {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 /// A character for messages: printable ASCII as is, anything else as a byte value.
 std::string shown(char c) {
@@ -139,7 +125,7 @@ private:
         std::uint64_t v = 0;
         for (std::size_t i = 0; i < s.size(); ++i) {
             const int d =
-                base == 16 ? hex_digit(s[i]) : (s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : -1);
+                base == 16 ? support::hex_digit(s[i]) : (s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : -1);
             if (d < 0)
                 return fail(Kind::character, skip + i, 1,
                             fmt::format("{} is not a {} digit", shown(s[i]),
@@ -162,7 +148,7 @@ private:
         for (std::size_t i = 0; i < s.size(); ++i) {
             if (i % 5 == 4)
                 continue;
-            const int d = hex_digit(s[i]);
+            const int d = support::hex_digit(s[i]);
             if (d < 0)
                 return fail(Kind::character, skip + i, 1,
                             fmt::format("{} is not a hex digit", shown(s[i])));
@@ -194,7 +180,7 @@ private:
         std::size_t count = 0;
         std::size_t i = 0;
         while (i < text_.size()) {
-            if (!is_letter(text_[i])) {
+            if (!support::is_letter(text_[i])) {
                 ++i;
                 continue;
             }
@@ -202,7 +188,7 @@ private:
             // Lowercased into a buffer; no word is longer than it, so longer runs miss.
             std::array<char, 16> buffer{};
             std::size_t length = 0;
-            while (i < text_.size() && is_letter(text_[i])) {
+            while (i < text_.size() && support::is_letter(text_[i])) {
                 if (length < buffer.size())
                     buffer[length] = static_cast<char>(text_[i] | 0x20);
                 ++length;
@@ -296,7 +282,7 @@ std::optional<FluidEncoding> encoding_from_name(std::string_view name) noexcept 
 }
 
 FluidEncoding detect_encoding(std::string_view s) noexcept {
-    while (!s.empty() && is_space(s.front()))
+    while (!s.empty() && support::is_c_space(s.front()))
         s.remove_prefix(1);
     if (s.find('.') != std::string_view::npos)
         return s.substr(0, 4) == "job." ? FluidEncoding::kvs : FluidEncoding::dothex;
@@ -314,9 +300,9 @@ FluidEncoding detect_encoding(std::string_view s) noexcept {
 Expected<DecodedFluid, FluidError> decode_fluid(std::string_view text) {
     std::size_t begin = 0;
     std::size_t end = text.size();
-    while (begin < end && is_space(text[begin]))
+    while (begin < end && support::is_c_space(text[begin]))
         ++begin;
-    while (end > begin && is_space(text[end - 1]))
+    while (end > begin && support::is_c_space(text[end - 1]))
         --end;
     const FluidEncoding encoding = detect_encoding(text);
     if (begin == end)

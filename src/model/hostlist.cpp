@@ -13,6 +13,7 @@
 #include "model/decimal.hpp"
 #include "model/host_cursor.hpp"
 #include "model/hostlist_pieces.hpp"
+#include "support/chars.hpp"
 
 namespace jobspec {
 
@@ -26,9 +27,6 @@ Unexpected<Hostlist::Error> fail(Kind kind, std::size_t offset, std::size_t leng
     return {{kind, offset, length, std::move(message)}};
 }
 
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
 
 /// RFC 29: printable, non-whitespace ASCII other than '[', ']' and ','.
 bool name_char(char c) {
@@ -93,12 +91,12 @@ struct Split {
 
 std::optional<Split> split_last_number(std::string_view host) {
     std::size_t end = host.size();
-    while (end > 0 && !is_digit(host[end - 1]))
+    while (end > 0 && !support::is_digit(host[end - 1]))
         --end;
     if (end == 0)
         return std::nullopt;
     std::size_t begin = end;
-    while (begin > 0 && is_digit(host[begin - 1]))
+    while (begin > 0 && support::is_digit(host[begin - 1]))
         --begin;
     const std::string_view digits = host.substr(begin, end - begin);
     // Too large to be a number we keep: the name stays whole.
@@ -128,7 +126,7 @@ std::optional<std::string_view> digits_in(const Run& run, std::string_view host)
         return std::nullopt;
     const std::string_view digits =
         host.substr(run.prefix.size(), host.size() - run.prefix.size() - run.suffix.size());
-    if (!std::all_of(digits.begin(), digits.end(), is_digit) || !is_number(digits))
+    if (!std::all_of(digits.begin(), digits.end(), support::is_digit) || !is_number(digits))
         return std::nullopt;
     return digits;
 }
@@ -152,9 +150,9 @@ bool canonical(const Run& run) {
     if (!run.numbered)
         return true;
     for (const char c : run.suffix)
-        if (is_digit(c))
+        if (support::is_digit(c))
             return false;
-    return run.prefix.empty() || !is_digit(run.prefix.back());
+    return run.prefix.empty() || !support::is_digit(run.prefix.back());
 }
 
 /// Hosts grouped for set algebra: by prefix and suffix, then by the zero-padding their

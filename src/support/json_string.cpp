@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "support/utf8.hpp"
+#include "support/chars.hpp"
 
 namespace jobspec::support {
 
@@ -20,15 +21,10 @@ std::optional<std::uint32_t> hex4(std::string_view s, std::size_t at) {
     std::uint32_t v = 0;
     for (std::size_t i = at; i < at + 4; ++i) {
         const char c = s[i];
-        v <<= 4;
-        if (c >= '0' && c <= '9')
-            v |= static_cast<std::uint32_t>(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            v |= static_cast<std::uint32_t>(c - 'a' + 10);
-        else if (c >= 'A' && c <= 'F')
-            v |= static_cast<std::uint32_t>(c - 'A' + 10);
-        else
+        const int digit = hex_digit(c);
+        if (digit < 0)
             return std::nullopt;
+        v = (v << 4) | static_cast<std::uint32_t>(digit);
     }
     return v;
 }

@@ -1,4 +1,5 @@
 #include "syntax/error_strategy.hpp"
+#include "syntax/token_ranges.hpp"
 
 #include <antlr4-runtime.h>
 #include <fmt/format.h>
@@ -30,12 +31,6 @@ std::string join_alternatives(const std::vector<std::string>& names) {
 
 } // namespace
 
-SourceRange token_range(const antlr4::Token& token) noexcept {
-    const auto begin = static_cast<std::uint32_t>(token.getStartIndex());
-    if (token.getType() == antlr4::Token::EOF)
-        return {begin, begin};
-    return {begin, static_cast<std::uint32_t>(token.getStopIndex() + 1)};
-}
 
 void ErrorStrategy::report(const antlr4::Token* found, const antlr4::misc::IntervalSet& expected) {
     std::vector<std::string> names;

@@ -43,7 +43,4 @@ private:
     std::size_t errors_ = 0;
 };
 
-/// The source range of a token (empty at the end of input for EOF).
-SourceRange token_range(const antlr4::Token& token) noexcept;
-
 } // namespace jobspec::syntax

@@ -12,6 +12,7 @@
 #include "Shape.h"
 #include "support/json_string.hpp"
 #include "syntax/error_strategy.hpp"
+#include "syntax/token_ranges.hpp"
 #include "syntax/shape_parser.hpp"
 #include "syntax/token_list_source.hpp"
 
@@ -324,8 +325,9 @@ DebugParse debug_parse(Grammar grammar, std::string_view text, const DebugOption
             out.ast = std::move(*ast);
         break;
     case Grammar::constraint:
-        if (auto ast = parse_query(text, options.limits, out.diagnostics, &observer))
-            out.ast = std::move(*ast);
+        if (auto parsed = parse_query(text, options.limits, out.diagnostics, &observer);
+            parsed && !parsed->recovered)
+            out.ast = std::move(parsed->ast);
         break;
     }
     out.diagnostics.sort_by_position();

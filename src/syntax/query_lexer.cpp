@@ -7,6 +7,7 @@
 
 #include "ConstraintQuery.h"
 #include "support/utf8.hpp"
+#include "support/chars.hpp"
 
 namespace jobspec::syntax {
 
@@ -14,13 +15,10 @@ namespace {
 
 using P = grammar::ConstraintQuery;
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
 
 /// Whether c ends a word; an operator also ends at ':'.
 bool ends_word(char c, bool operand) {
-    return is_space(c) || c == '(' || c == ')' || c == '&' || c == '|' || c == '\'' || c == '"' ||
+    return support::is_whitespace(c) || c == '(' || c == ')' || c == '&' || c == '|' || c == '\'' || c == '"' ||
            (!operand && c == ':');
 }
 
@@ -44,7 +42,7 @@ void QueryTokenSource::lex(std::string_view text, const Limits& limits, Diagnost
     };
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
-        if ((c < 0x20 && !is_space(text[i])) || c == 0x7F)
+        if ((c < 0x20 && !support::is_whitespace(text[i])) || c == 0x7F)
             return error(Code::query_syntax, i, 1,
                          fmt::format("unexpected control character U+{:04X}", c));
     }
@@ -64,7 +62,7 @@ void QueryTokenSource::lex(std::string_view text, const Limits& limits, Diagnost
     while (pos < text.size()) {
         const char c = text[pos];
         const std::size_t start = pos;
-        if (is_space(c)) {
+        if (support::is_whitespace(c)) {
             ++pos;
         } else if (c == '(' || c == ')') {
             if (c == '(') {

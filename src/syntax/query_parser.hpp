@@ -29,10 +29,22 @@ struct QueryNode {
     SourceRange range;
 };
 
-/// Parses a query; returns nothing when a query.* or limit.* error was added.
+/// A query's AST, and whether syntax errors were reported on the way: then the AST holds
+/// only the terms that parsed (see QueryAstBuilder).
+struct ParsedQuery {
+    QueryNode ast;
+    bool recovered = false;
+};
+
+/// Parses a query: checks the input size, lexes, runs the generated parser with our
+/// error strategy and builds the AST. Every syntax error the parser can recover from is
+/// reported, and the AST of what parsed is returned all the same. Returns nothing when
+/// the input is too long or deep, the lexer stopped, the parse was cancelled after too
+/// many errors, or no term parsed at all.
 /// An `observer` watches the lexing and the parse (the grammar debugger's way in).
-std::optional<QueryNode> parse_query(std::string_view text, const Limits& limits,
-                                     Diagnostics& diagnostics, ParseObserver* observer = nullptr);
+std::optional<ParsedQuery> parse_query(std::string_view text, const Limits& limits,
+                                       Diagnostics& diagnostics,
+                                       ParseObserver* observer = nullptr);
 
 /// How a ConstraintQuery token type reads in messages.
 std::string describe_query_token(std::size_t type);

@@ -1,29 +1,13 @@
 #include "syntax/shape_ast_builder.hpp"
 
 #include "support/json_string.hpp"
-#include "syntax/error_strategy.hpp"
+#include "syntax/token_ranges.hpp"
 
 namespace jobspec::syntax {
 
-namespace {
-
-/// Whether a label holds a token that was written (not one error recovery conjured).
-bool present(const antlr4::Token* token) {
-    return token != nullptr && token->getTokenIndex() != INVALID_INDEX;
-}
-
-SourceRange range(antlr4::ParserRuleContext& ctx) {
-    const SourceRange start = token_range(*ctx.getStart());
-    const antlr4::Token* stop = ctx.getStop();
-    if (!present(stop) || stop->getStopIndex() + 1 < start.begin)
-        return start;
-    return {start.begin, token_range(*stop).end};
-}
-
-} // namespace
 
 ShapeAst ShapeAstBuilder::shape(G::ShapeContext& ctx) {
-    return ShapeAst{list(ctx.body), ctx.body != nullptr ? range(*ctx.body) : range(ctx)};
+    return ShapeAst{list(ctx.body), ctx.body != nullptr ? rule_range(*ctx.body) : rule_range(ctx)};
 }
 
 std::vector<ShapeVertex> ShapeAstBuilder::list(G::ListContext* ctx) {
@@ -35,7 +19,7 @@ std::vector<ShapeVertex> ShapeAstBuilder::list(G::ListContext* ctx) {
         if (auto built = vertex(*v))
             vertices.push_back(std::move(*built));
     if (vertices.empty() && !recovered_)
-        diags_.add(Code::shape_empty_list, "empty list", Location{range(*ctx), {}},
+        diags_.add(Code::shape_empty_list, "empty list", Location{rule_range(*ctx), {}},
                    "a list needs at least one vertex");
     return vertices;
 }
@@ -45,16 +29,16 @@ std::optional<ShapeVertex> ShapeAstBuilder::vertex(G::VertexContext& ctx) {
         return std::nullopt;
     ShapeVertex v;
     v.type = text(*ctx.kind->text);
-    v.type_range = range(*ctx.kind);
+    v.type_range = rule_range(*ctx.kind);
     if (ctx.amount != nullptr && present(ctx.amount->text))
-        v.count = ShapeCount{ctx.amount->text->getText(), range(*ctx.amount)};
+        v.count = ShapeCount{ctx.amount->text->getText(), rule_range(*ctx.amount)};
     if (ctx.props != nullptr)
         v.dict = dict(*ctx.props);
     if (ctx.inner != nullptr) {
         v.with = list(ctx.inner);
         v.has_with = true;
     }
-    v.range = range(ctx);
+    v.range = rule_range(ctx);
     return v;
 }
 
@@ -64,7 +48,7 @@ ShapeDict ShapeAstBuilder::dict(G::DictContext& ctx) {
     for (auto* i : ctx.items)
         if (auto built = item(*i))
             d.items.push_back(std::move(*built));
-    d.range = range(ctx);
+    d.range = rule_range(ctx);
     return d;
 }
 
@@ -74,7 +58,7 @@ std::optional<ShapeItem> ShapeAstBuilder::item(G::ItemContext& ctx) {
     ShapeItem i;
     i.key = text(*ctx.key->text);
     i.key_quoted = ctx.key->text->getType() == G::STRING;
-    i.key_range = range(*ctx.key);
+    i.key_range = rule_range(*ctx.key);
     if (ctx.sign != nullptr)
         i.sign = ctx.sign->getType() == G::PLUS ? ShapeItem::Sign::plus : ShapeItem::Sign::minus;
     // A broken "key:" has no value label, like a boolean key, but its rule failed.
@@ -83,7 +67,7 @@ std::optional<ShapeItem> ShapeAstBuilder::item(G::ItemContext& ctx) {
         if (!i.value)
             return std::nullopt;
     }
-    i.range = range(ctx);
+    i.range = rule_range(ctx);
     return i;
 }
 
@@ -104,7 +88,7 @@ std::optional<ShapeValue> ShapeAstBuilder::value(G::ValueContext* ctx) {
     ShapeValue v;
     v.kind = ctx->text->getType() == G::STRING ? ShapeValue::Kind::string : ShapeValue::Kind::word;
     v.text = text(*ctx->text);
-    v.range = range(*ctx);
+    v.range = rule_range(*ctx);
     return v;
 }
 
@@ -115,7 +99,7 @@ ShapeValue ShapeAstBuilder::array(G::ArrayContext& ctx) {
     for (auto* element : ctx.values)
         if (auto built = value(element))
             v.elements.push_back(std::move(*built));
-    v.range = range(ctx);
+    v.range = rule_range(ctx);
     return v;
 }
 std::string ShapeAstBuilder::text(antlr4::Token& token) {

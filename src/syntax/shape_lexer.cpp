@@ -6,6 +6,7 @@
 
 #include "Shape.h"
 #include "support/utf8.hpp"
+#include "support/chars.hpp"
 
 namespace jobspec::syntax {
 
@@ -23,9 +24,6 @@ struct Open {
     std::size_t depth_before;
 };
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
 
 /// Whether `c` ends an unquoted word; value words may hold more (see Shape.g4).
 bool ends_word(char c, bool value) {
@@ -43,7 +41,7 @@ bool ends_word(char c, bool value) {
     case ':':
         return !value;
     default:
-        return is_space(c);
+        return support::is_whitespace(c);
     }
 }
 
@@ -60,7 +58,7 @@ bool ends_count(char c) {
     case '"':
         return true;
     default:
-        return is_space(c);
+        return support::is_whitespace(c);
     }
 }
 
@@ -149,7 +147,7 @@ private:
 
     /// Skips whitespace; false at the end of the text.
     bool skip_space() {
-        while (pos_ < text_.size() && is_space(text_[pos_])) {
+        while (pos_ < text_.size() && support::is_whitespace(text_[pos_])) {
             if (text_[pos_] == '\n') {
                 ++line_;
                 line_start_ = pos_ + 1;

@@ -1,13 +1,13 @@
 // The one place that wires the shape token source, the generated parser and our error
 // strategy together.
 #include "syntax/shape_parser.hpp"
-#include "support/input_limit.hpp"
 
 #include <memory>
 
 #include <antlr4-runtime.h>
 
 #include "Shape.h"
+#include "support/input_limit.hpp"
 #include "syntax/error_strategy.hpp"
 #include "syntax/run_parser.hpp"
 #include "syntax/shape_ast_builder.hpp"

@@ -159,3 +159,18 @@ TEST_CASE("feasibility - instance-local properties stay out of the allocation") 
     REQUIRE(alloc.ok());
     CHECK(alloc.value().properties().empty());
 }
+
+TEST_CASE("query - errors after errors: the terms that parsed are still checked") {
+    const auto codes = [](std::string_view query) {
+        std::vector<std::string> out;
+        for (const auto& d : jobspec::parse_constraint_query(query).diagnostics())
+            out.push_back(std::string(d.code_name()) + "@" +
+                          std::to_string(d.location.range.begin + 1));
+        return out;
+    };
+    using V = std::vector<std::string>;
+    CHECK(codes("a and or bogus:x") == V{"query.syntax@7", "query.unknown-operator@10"});
+    CHECK(codes("bogus:x & & host:foo[") ==
+          V{"query.unknown-operator@1", "query.syntax@11", "query.value@21"});
+    CHECK(codes("not not") == V{"query.syntax@8"});
+}
