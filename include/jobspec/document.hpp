@@ -29,7 +29,11 @@ struct TaskCount {
 /// unknown when the task was not read from text.
 struct Task {
     std::vector<std::string> command;
-    std::string slot;
+    /// The label of the slot the task runs in (RFC 14 requires one, and it must match a
+    /// slot's label: "" matches no slot unless one is labelled ""). Nothing when a
+    /// document's task has no 'slot' or a 'slot' that is not a string, which reading
+    /// reports; the canonical pass then reports nothing more about it.
+    std::optional<std::string> slot;
     TaskCount count;
     std::optional<std::string> distribution;
     /// The task's attributes: `environment` as an Environment, others as JSON.

@@ -76,7 +76,8 @@ boost::json::value task_value(const Task& t) {
     for (const auto& arg : t.command)
         command.emplace_back(arg);
     o.emplace("command", std::move(command));
-    o.emplace("slot", t.slot);
+    if (t.slot)
+        o.emplace("slot", *t.slot);
     o.emplace("count", task_count_value(t.count));
     if (t.distribution)
         o.emplace("distribution", *t.distribution);

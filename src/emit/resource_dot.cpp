@@ -140,7 +140,7 @@ private:
         const std::string id = fmt::format("t{}", index);
         out_ += fmt::format("  {} [shape=note, style=\"\", label={}];\n", id,
                             dot_quoted(shorten(command, 40) + "\n" + count));
-        const auto slot = slots_.find(t.slot);
+        const auto slot = t.slot ? slots_.find(*t.slot) : slots_.end();
         if (slot != slots_.end())
             out_ += fmt::format("  {} -> {} [ltail={}, style=dashed, arrowhead=normal];\n",
                                 slot->second.node, id, slot->second.cluster);

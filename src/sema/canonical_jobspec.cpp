@@ -66,14 +66,14 @@ private:
     }
 
     void task(const Task& t) {
-        const auto slot = slots_.find(t.slot);
-        if (slot == slots_.end() && !t.slot.empty()) {
+        const auto slot = t.slot ? slots_.find(*t.slot) : slots_.end();
+        if (t.slot && slot == slots_.end()) {
             std::string labels;
             for (const auto& [label, vertex] : slots_)
                 labels += (labels.empty() ? "'" : ", '") + label + "'";
             PointerScope at(ptr_, "slot");
             report(Code::jobspec_unknown_slot,
-                   fmt::format("task slot '{}' is not the label of any slot", t.slot), t.slot_range,
+                   fmt::format("task slot '{}' is not the label of any slot", *t.slot), t.slot_range,
                    labels.empty() ? "the resources have no labelled slot"
                                   : "slot labels here: " + labels);
         }
@@ -82,7 +82,7 @@ private:
             PointerScope at(ptr_, "count", "per_resource", "type");
             report(
                 Code::jobspec_per_resource_type,
-                fmt::format("slot '{}' declares no '{}' resource", t.slot, t.count.resource_type),
+                fmt::format("slot '{}' declares no '{}' resource", *t.slot, t.count.resource_type),
                 t.count_range);
         }
     }

@@ -114,9 +114,9 @@ public:
                 const PointerScope arg(pointer_, "command", j);
                 text(tasks[i].command[j]);
             }
-            {
+            if (tasks[i].slot) {
                 const PointerScope slot(pointer_, "slot");
-                text(tasks[i].slot);
+                text(*tasks[i].slot);
             }
             if (tasks[i].attributes) {
                 const PointerScope attributes(pointer_, "attributes");

@@ -3,10 +3,11 @@
 
 usage: golden_test.py JOBSPEC-GRAMMAR JOBSPEC SOURCE-ROOT [--update]
 
-Each case in test/golden/cases is NAME.args (the arguments, one per line), NAME.out (the
-expected stdout), and optionally NAME.err (the expected stderr) and NAME.status (the
-expected exit status, 0 when absent). --update rewrites .out, .err and .status from what
-the tool prints now: review the diff before committing it.
+Each case in test/golden/cases (run with jobspec-grammar) and test/golden/jobspec (run
+with jobspec) is NAME.args (the arguments, one per line), NAME.out (the expected stdout,
+byte for byte), and optionally NAME.in (standard input), NAME.err (the expected stderr)
+and NAME.status (the expected exit status, 0 when absent). --update rewrites .out, .err
+and .status from what the tool prints now: review the diff before committing it.
 """
 import glob
 import os
@@ -39,13 +40,20 @@ def write(path, data):
 
 class Golden(unittest.TestCase):
     def test_cases(self):
-        cases = sorted(glob.glob(os.path.join(ROOT, "test/golden/cases/*.args")))
+        self.check_cases("cases", GRAMMAR)
+
+    def test_jobspec_cases(self):
+        self.check_cases("jobspec", JOBSPEC)
+
+    def check_cases(self, folder, tool):
+        cases = sorted(glob.glob(os.path.join(ROOT, "test/golden", folder, "*.args")))
         self.assertGreater(len(cases), 0)
         for args_path in cases:
             base = args_path[: -len(".args")]
             with self.subTest(case=os.path.basename(base)):
                 args = read(args_path).decode().split("\n")[:-1]
-                r = run(GRAMMAR, args)
+                stdin = read(base + ".in") if os.path.exists(base + ".in") else None
+                r = run(tool, args, stdin)
                 if UPDATE:
                     write(base + ".out", r.stdout)
                     for ext, data, empty in ((".err", r.stderr, b""),
@@ -55,7 +63,7 @@ class Golden(unittest.TestCase):
                         elif os.path.exists(base + ext):
                             os.remove(base + ext)
                     continue
-                self.assertEqual(r.stdout.decode(), read(base + ".out").decode())
+                self.assertEqual(r.stdout, read(base + ".out"))
                 err = base + ".err"
                 self.assertEqual(r.stderr.decode(),
                                  read(err).decode() if os.path.exists(err) else "")
