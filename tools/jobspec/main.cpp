@@ -11,6 +11,7 @@
 #include "graph_command.hpp"
 #include "id_command.hpp"
 #include "r_command.hpp"
+#include "serve_command.hpp"
 #include "set_commands.hpp"
 #include "shape_command.hpp"
 #include "validate_command.hpp"
@@ -24,7 +25,8 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
     app.require_subcommand(1);
     app.fallthrough(false);
-    app.footer(R"(Every problem is a diagnostic with a stable code; 'jobspec explain CODE' says what it
+    app.footer(
+        R"(Every problem is a diagnostic with a stable code; 'jobspec explain CODE' says what it
 means, with an example and its fix. Diagnostics go to stderr as text with carets, or
 with --diagnostics json (or JOBSPEC_DIAGNOSTICS=json) as one JSON array for the whole
 run: objects with file, severity, code, message, offset, length, line, column, pointer
@@ -49,6 +51,7 @@ command line, or an input or output the system refuses).)");
     commands.push_back(add_idset_command(app, reporter));
     commands.push_back(add_hostlist_command(app, reporter));
     commands.push_back(add_explain_command(app, reporter));
+    commands.push_back(add_serve_command(app, reporter));
     for (auto& c : commands)
         c.app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
 
