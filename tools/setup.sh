@@ -9,7 +9,7 @@ packages="gcc g++ pkg-config meson ninja-build python3 \
   libboost-json1.81-dev libboost1.81-dev libyaml-cpp-dev libcli11-dev libfmt-dev libutf8proc-dev \
   doctest-dev libbenchmark-dev graphviz \
   clang libclang-rt-14-dev \
-  chromium chromium-driver python3-selenium"
+  chromium chromium-driver python3-selenium curl jq"
 
 missing=""
 for p in $packages; do

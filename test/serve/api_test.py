@@ -2,10 +2,11 @@
 """jobspec serve's JSON API (docs/PLAYGROUND.md): the same answers as the CLI, requests
 checked, headers that keep other sites out, Graphviz bounded in time, a clean stop.
 
-usage: api_test.py JOBSPEC JOBSPEC-GRAMMAR
+usage: api_test.py JOBSPEC JOBSPEC-GRAMMAR PLAYGROUND.md
 """
 import json
 import os
+import shutil
 import re
 import signal
 import socket
@@ -17,7 +18,7 @@ import unittest
 
 from serve_util import Server
 
-JOBSPEC = JOBSPEC_GRAMMAR = None
+JOBSPEC = JOBSPEC_GRAMMAR = PLAYGROUND_MD = None
 
 V1_JOBSPEC = """version: 1
 resources:
@@ -280,6 +281,38 @@ class GraphvizIsBounded(unittest.TestCase):
                 server.kill()
 
 
+def documented_examples(path):
+    """(command, expected output) for each "$ " line of the ```sh blocks in `path`."""
+    examples, block, command = [], None, None
+    with open(path, encoding="utf-8") as f:
+        for line in f.read().splitlines():
+            if block is None:
+                block = [] if line == "```sh" else None
+                continue
+            if line == "```":
+                block, command = None, None
+            elif line.startswith("$ "):
+                command = [line[2:], ""]
+                examples.append(command)
+            elif command is not None:
+                command[1] += line + "\n"
+    return examples
+
+
+class DocumentedExamples(ServerTest):
+    """docs/PLAYGROUND.md's examples, run as written against a server on another port."""
+
+    def test_examples_print_what_the_document_says(self):
+        if not (shutil.which("curl") and shutil.which("jq")):
+            self.skipTest("the examples need curl and jq")
+        examples = documented_examples(PLAYGROUND_MD)
+        self.assertGreater(len(examples), 8)
+        for command, expected in examples:
+            done = subprocess.run(["sh", "-c", command.replace("127.0.0.1:8046", self.server.host)],
+                                  capture_output=True, text=True, timeout=60)
+            self.assertEqual((done.returncode, done.stdout), (0, expected), command)
+
+
 class Stopping(unittest.TestCase):
     def test_sigint_and_sigterm_stop_it_cleanly(self):
         for how in (signal.SIGINT, signal.SIGTERM):
@@ -310,4 +343,5 @@ class Stopping(unittest.TestCase):
 if __name__ == "__main__":
     JOBSPEC = os.path.abspath(sys.argv[1])
     JOBSPEC_GRAMMAR = os.path.abspath(sys.argv[2])
+    PLAYGROUND_MD = os.path.abspath(sys.argv[3])
     unittest.main(argv=[sys.argv[0]], verbosity=1)

@@ -141,7 +141,7 @@ class Playground(unittest.TestCase):
 
         # The tokens: pointing at one shows its range.
         self.find("#tab-tokens").click()
-        self.wait(lambda: len(d.find_elements(By.CSS_SELECTOR, "#tokens tbody tr")) == 8,
+        self.wait(lambda: len(d.find_elements(By.CSS_SELECTOR, "#tokens tbody tr")) == 6,
                   "the tokens")
         ActionChains(d).move_to_element(d.find_elements(By.CSS_SELECTOR,
                                                         "#tokens tbody tr")[2]).perform()
@@ -152,6 +152,7 @@ class Playground(unittest.TestCase):
         self.find("#tab-tree").click()
         self.wait(lambda: d.find_elements(By.CSS_SELECTOR, "#tree svg"), "the parse tree")
         self.assertIn("COUNT", self.find("#tree svg").get_attribute("textContent"))
+        d.save_screenshot(os.path.join(OUTDIR, "playground-tree.png"))
         self.find("#tab-output").click()
 
         # The permalink reproduces the state in a new tab.

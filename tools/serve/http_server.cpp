@@ -229,7 +229,7 @@ private:
     }
 
     beast::tcp_stream stream_;
-    beast::flat_buffer buffer_{8192};
+    beast::flat_buffer buffer_{2 * header_limit};
     std::optional<http::request_parser<http::string_body>> parser_;
     std::size_t drained_ = 0;
     HttpServer::Impl& server_;

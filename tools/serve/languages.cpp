@@ -15,11 +15,8 @@ namespace {
 
 const OptionSpec format_option{
     "format", "--format", "Output format", OptionKind::choice, {"json", "yaml"}};
-const OptionSpec counts_option{"counts",
-                               "--counts",
-                               "Range and idset counts as RFC 14 dictionaries or as strings",
-                               OptionKind::choice,
-                               {"dict", "string"}};
+const OptionSpec counts_option{
+    "counts", "--counts", "Range and idset counts", OptionKind::choice, {"dict", "string"}};
 
 /// Diagnostics and output as the CLI settles them: --strict first, then nothing printed
 /// unless the status is 0.
