@@ -12,6 +12,7 @@
 #include "hostlist_command.hpp"
 #include "id_command.hpp"
 #include "r_command.hpp"
+#include "serve_command.hpp"
 #include "set_commands.hpp"
 #include "shape_command.hpp"
 #include "validate_command.hpp"
@@ -51,6 +52,7 @@ command line, or an input or output the system refuses).)");
     commands.push_back(add_idset_command(app, reporter));
     commands.push_back(add_hostlist_command(app, reporter));
     commands.push_back(add_explain_command(app, reporter));
+    commands.push_back(add_serve_command(app, reporter));
     for (auto& c : commands)
         c.app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
 

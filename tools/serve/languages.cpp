@@ -1,0 +1,248 @@
+#include "languages.hpp"
+
+#include <boost/json/array.hpp>
+
+#include <jobspec/constraint.hpp>
+#include <jobspec/dependency.hpp>
+#include <jobspec/document.hpp>
+#include <jobspec/emit.hpp>
+#include <jobspec/resource_set.hpp>
+#include <jobspec/shape.hpp>
+
+namespace jobspec::serve {
+
+namespace {
+
+const OptionSpec format_option{
+    "format", "--format", "Output format", OptionKind::choice, {"json", "yaml"}};
+const OptionSpec counts_option{
+    "counts", "--counts", "Range and idset counts", OptionKind::choice, {"dict", "string"}};
+
+/// Diagnostics and output as the CLI settles them: --strict first, then nothing printed
+/// unless the status is 0.
+template <typename T, typename Print>
+Outcome settle(Result<T>& result, const Settings& settings, Print print) {
+    Outcome out;
+    out.diagnostics = result.diagnostics();
+    if (settings.flag("strict"))
+        out.diagnostics.promote_warnings();
+    out.status = exit_status(out.diagnostics);
+    if (out.status == 0)
+        out.output = print(result.value());
+    return out;
+}
+
+/// A document read from standard input that holds only blanks: the CLI's io.empty.
+std::optional<Outcome> empty_document(std::string_view text) {
+    if (text.find_first_not_of(" \t\r\n") != std::string_view::npos)
+        return std::nullopt;
+    Outcome out;
+    out.diagnostics.add(Code::io_empty, "<stdin> is empty");
+    out.status = exit_status(out.diagnostics);
+    return out;
+}
+
+std::string json_or_yaml(const boost::json::value& value, const Settings& settings) {
+    return settings.value(format_option) == "yaml" ? to_yaml_text(value)
+                                                   : to_json_text(value, settings.flag("pretty"));
+}
+
+Result<ResourceList> read_shape(std::string_view text, const Limits& limits) {
+    ShapeOptions options;
+    options.limits = limits;
+    return compile_shape(text, options);
+}
+
+Outcome compile_shape_text(std::string_view text, const Settings& settings, const Limits& limits) {
+    auto result = read_shape(text, limits);
+    const CountStyle counts =
+        settings.value(counts_option) == "string" ? CountStyle::string : CountStyle::dict;
+    return settle(result, settings, [&](const ResourceList& resources) {
+        return settings.value(format_option) == "yaml"
+                   ? to_yaml_text(to_json_value(resources, counts))
+                   : to_json_text(resources, counts, settings.flag("pretty"));
+    });
+}
+
+Outcome graph_shape_text(std::string_view text, const Settings& settings, const Limits& limits) {
+    auto result = read_shape(text, limits);
+    return settle(result, settings, [](const ResourceList& r) { return to_dot(r); });
+}
+
+Result<Jobspec> read_document(std::string_view text, const Settings& settings,
+                              const Limits& limits) {
+    ReadOptions options;
+    options.v1 = settings.flag("v1");
+    options.limits = limits;
+    return read_jobspec(text, options);
+}
+
+Outcome compile_jobspec_text(std::string_view text, const Settings& settings,
+                             const Limits& limits) {
+    if (auto empty = empty_document(text))
+        return std::move(*empty);
+    auto result = read_document(text, settings, limits);
+    return settle(result, settings,
+                  [&](const Jobspec& j) { return json_or_yaml(to_json_value(j), settings); });
+}
+
+Outcome graph_jobspec_text(std::string_view text, const Settings& settings, const Limits& limits) {
+    if (auto empty = empty_document(text))
+        return std::move(*empty);
+    auto result = read_document(text, settings, limits);
+    return settle(result, settings, [](const Jobspec& j) { return to_dot(j); });
+}
+
+Outcome compile_constraint_text(std::string_view text, const Settings& settings,
+                                const Limits& limits) {
+    QueryOptions options;
+    if (const auto op = settings.values.find("default_operator");
+        op != settings.values.end() && !op->second.empty())
+        options.default_operator = op->second;
+    options.limits = limits;
+    auto result = parse_constraint_query(text, options);
+    return settle(result, settings, [&](const Constraint& c) {
+        return to_json_text(to_json_value(c), settings.flag("pretty"));
+    });
+}
+
+Outcome compile_dependency_text(std::string_view text, const Settings& settings,
+                                const Limits& limits) {
+    DependencyOptions options;
+    options.allow_unknown_scheme = settings.flag("allow_unknown_scheme");
+    options.limits = limits;
+    auto result = parse_dependency(text, options);
+    return settle(result, settings, [&](const Dependency& d) {
+        return to_json_text(boost::json::array{to_json_value(d)}, settings.flag("pretty"));
+    });
+}
+
+Outcome compile_r_text(std::string_view text, const Settings& settings, const Limits& limits) {
+    if (auto empty = empty_document(text))
+        return std::move(*empty);
+    auto result = read_resource_set(text, limits);
+    return settle(result, settings, [&](const ResourceSet& r) {
+        return to_json_text(to_json_value(r), settings.flag("pretty"));
+    });
+}
+
+constexpr std::string_view jobspec_example = R"(version: 1
+resources:
+  - type: node
+    count: 2
+    with:
+      - type: slot
+        count: 1
+        label: default
+        with:
+          - type: core
+            count: 4
+          - type: gpu
+            count: 1
+tasks:
+  - command: [app, --input, data.h5]
+    slot: default
+    count:
+      per_slot: 1
+attributes:
+  system:
+    duration: 3600
+)";
+
+constexpr std::string_view r_example =
+    R"({"version":1,"execution":{"R_lite":[{"rank":"0-3","children":{"core":"0-7","gpu":"0-1"}}],"nodelist":["node[0-3]"],"properties":{"ssd":"0-1"},"starttime":0,"expiration":0}}
+)";
+
+} // namespace
+
+std::string_view Settings::value(const OptionSpec& spec) const {
+    if (const auto it = values.find(spec.name); it != values.end())
+        return it->second;
+    return spec.kind == OptionKind::choice && !spec.choices.empty() ? spec.choices.front()
+                                                                    : std::string_view();
+}
+
+const std::vector<OptionSpec>& common_options() {
+    static const std::vector<OptionSpec> options = {
+        {"pretty", "--pretty", "Indented JSON"},
+        {"strict", "--strict", "Warnings are errors"},
+    };
+    return options;
+}
+
+const std::vector<Language>& languages() {
+    static const std::vector<Language> table = {
+        {"shape",
+         "Shape (RFC 46)",
+         "jobspec shape TEXT",
+         "slot=4{nodelevel}/node{-x}/socket=2+/core=4+",
+         {format_option, counts_option},
+         Grammar::shape,
+         compile_shape_text,
+         graph_shape_text,
+         {}},
+        {"jobspec",
+         "Jobspec YAML or JSON (RFC 14, RFC 25)",
+         "jobspec validate --emit FORMAT -",
+         jobspec_example,
+         {{"v1", "--v1", "Check the RFC 25 V1 rules"}, format_option},
+         std::nullopt,
+         compile_jobspec_text,
+         graph_jobspec_text,
+         r_example},
+        {"constraint",
+         "Constraint query (RFC 35)",
+         "jobspec constraint TEXT",
+         "ssd and not host:foo[1-3]",
+         {{"default_operator", "--default-operator",
+           "Default operator: empty for the --requires dialect, a name (e.g. name) for "
+           "RFC 35's plain language",
+           OptionKind::text}},
+         Grammar::constraint,
+         compile_constraint_text,
+         nullptr,
+         {}},
+        {"dependency",
+         "Dependency URI (RFC 26)",
+         "jobspec dependency TEXT",
+         "string:foo?type=out;scope=user",
+         {{"allow_unknown_scheme", "--allow-unknown-scheme", "Accept unknown schemes"}},
+         Grammar::dependency,
+         compile_dependency_text,
+         nullptr,
+         {}},
+        {"R",
+         "Resource set R (RFC 20)",
+         "jobspec R decode -",
+         r_example,
+         {},
+         std::nullopt,
+         compile_r_text,
+         nullptr,
+         {}},
+    };
+    return table;
+}
+
+const Language* find_language(std::string_view name) {
+    for (const auto& language : languages())
+        if (language.name == name)
+            return &language;
+    return nullptr;
+}
+
+int exit_status(const Diagnostics& diagnostics) {
+    int status = 0;
+    for (const auto& d : diagnostics) {
+        if (d.severity != Severity::error)
+            continue;
+        const std::string_view code = d.code_name();
+        if (code.starts_with("usage.") || d.code == Code::io_unreadable ||
+            d.code == Code::io_unwritable)
+            return 2;
+        status = 1;
+    }
+    return status;
+}
+
+} // namespace jobspec::serve
