@@ -194,7 +194,7 @@ class Playground(unittest.TestCase):
         r_area.send_keys(Keys.CONTROL, "a")
         r_area.send_keys(Keys.DELETE)
         r_area.send_keys('{"version":1,"execution":{"R_lite":[{"rank":"0","children":'
-                         '{"core":"0-3","gpu":"0"}}],"starttime":0,"expiration":0}}')
+                         '{"core":"0-3","gpu":"0"}}],"nodelist":["n0"],"starttime":0,"expiration":0}}')
         self.wait(lambda: self.find("#verdict").text.startswith("Does not fit"), "the reason")
         self.assertIn("jobspec.unsatisfiable", self.find("#verdict").text)
 

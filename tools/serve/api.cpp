@@ -203,9 +203,15 @@ Grammar grammar_of(const Language& language) {
     return *language.grammar;
 }
 
+GrammarInspection inspect(const TextRequest& r, const ApiOptions& options) {
+    InspectOptions inspect_options;
+    inspect_options.limits = options.limits;
+    return inspect_grammar(grammar_of(r.language), r.text, inspect_options);
+}
+
 HttpResponse tokens(const HttpRequest& request, const ApiOptions& options) {
     const TextRequest r = text_request(request);
-    const GrammarViews views = grammar_views(grammar_of(r.language), r.text, options.limits);
+    const GrammarInspection views = inspect(r, options);
     json::array list;
     for (const auto& t : views.tokens)
         list.push_back(json::object{{"index", t.index},
@@ -222,13 +228,14 @@ HttpResponse tokens(const HttpRequest& request, const ApiOptions& options) {
 
 HttpResponse tree(const HttpRequest& request, const ApiOptions& options) {
     const TextRequest r = text_request(request);
-    const GrammarViews views = grammar_views(grammar_of(r.language), r.text, options.limits);
+    const GrammarInspection views = inspect(r, options);
     const Outcome outcome = r.language.compile(r.text, r.settings, options.limits);
     json::object out{{"dot", nullptr}, {"svg", nullptr}};
-    if (views.tree_dot) {
-        out["dot"] = *views.tree_dot;
+    if (views.tree) {
+        std::string dot = tree_dot(*views.tree);
         if (r.svg)
-            add_picture(out, *views.tree_dot, request, options);
+            add_picture(out, dot, request, options);
+        out["dot"] = std::move(dot);
     }
     out["diagnostics"] = diagnostics_to_json(outcome.diagnostics, r.text);
     return reply(out);
@@ -318,17 +325,7 @@ json::array option_list(const std::vector<OptionSpec>& specs) {
 }
 
 std::string_view grammar_name(const std::optional<Grammar>& grammar) {
-    if (!grammar)
-        return {};
-    switch (*grammar) {
-    case Grammar::dependency:
-        return "dependency";
-    case Grammar::constraint:
-        return "constraint";
-    case Grammar::shape:
-        break;
-    }
-    return "shape";
+    return grammar ? jobspec::grammar_name(*grammar) : std::string_view{};
 }
 
 HttpResponse list_languages() {

@@ -11,9 +11,8 @@
 #include <vector>
 
 #include <jobspec/diagnostic.hpp>
+#include <jobspec/grammar_view.hpp>
 #include <jobspec/limits.hpp>
-
-#include "grammar_views.hpp"
 
 namespace jobspec::serve {
 
