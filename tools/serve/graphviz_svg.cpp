@@ -20,11 +20,17 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 /// A pipe whose ends close themselves; both ends close-on-exec until dup2'd in the child.
+/// Only the server's end is non-blocking: dot's end must block, or dot, started before
+/// its input is written, reads "no data yet" as an empty graph and draws nothing.
 class Pipe {
 public:
-    Pipe() {
-        if (::pipe2(fds_.data(), O_CLOEXEC | O_NONBLOCK) != 0)
-            fds_ = {-1, -1};
+    /// `server_end`: 0 when the server reads, 1 when it writes.
+    explicit Pipe(int server_end) {
+        if (::pipe2(fds_.data(), O_CLOEXEC) != 0 ||
+            ::fcntl(fds_[server_end], F_SETFL, O_NONBLOCK) != 0) {
+            close_read();
+            close_write();
+        }
     }
     ~Pipe() {
         close_read();
@@ -45,7 +51,7 @@ private:
             ::close(fds_[i]);
         fds_[i] = -1;
     }
-    std::array<int, 2> fds_{};
+    std::array<int, 2> fds_{-1, -1};
 };
 
 std::string first_line(const std::string& text) {
@@ -85,7 +91,7 @@ pid_t spawn_dot(const Pipe& in, const Pipe& out, const Pipe& err, int& error) {
 
 Picture render_svg(std::string_view dot_text, std::chrono::milliseconds timeout,
                    std::size_t max_output) {
-    Pipe in, out, err;
+    Pipe in(1), out(0), err(0);
     if (!in.ok() || !out.ok() || !err.ok())
         return {{}, std::string("cannot make a pipe for dot: ") + std::strerror(errno)};
     int error = 0;
