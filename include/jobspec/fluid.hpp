@@ -69,6 +69,10 @@ JOBSPEC_API Expected<DecodedFluid, FluidError> decode_fluid(std::string_view tex
 /// into `text` and whose message names the encoding detected.
 JOBSPEC_API Result<DecodedFluid> parse_fluid(std::string_view text);
 
+/// The decode error as a diagnostic (its fluid.* code; range: the error's offset and
+/// length in the decoded text).
+JOBSPEC_API Diagnostic to_diagnostic(const FluidError& error);
+
 /// The FLUID in an encoding. Example: encode_fluid(0, FluidEncoding::f58) -> "ƒ1".
 JOBSPEC_API std::string encode_fluid(std::uint64_t id, FluidEncoding encoding);
 

@@ -7,6 +7,7 @@
 
 #include "lower/constraint_lowering.hpp"
 #include "lower/dependency_lowering.hpp"
+#include "lower/expect_kind.hpp"
 #include "support/json_kinds.hpp"
 
 namespace jobspec::lower {
@@ -68,16 +69,8 @@ private:
         diags_.add(code, std::move(message), Location{range, ptr_.str()}, std::move(help));
     }
 
-    /// Whether `n` has the kind expected (any number for Kind::real); reports
-    /// jobspec.key-type naming `what` when not.
     bool expect(const DocNode& n, Kind kind, std::string_view what) {
-        if (n.kind() == kind || (kind == Kind::real && n.is_number()))
-            return true;
-        report(Code::jobspec_key_type,
-               fmt::format("{} must be {}, not {}", what, syntax::describe(kind),
-                           syntax::describe(n.kind())),
-               n.range);
-        return false;
+        return expect_kind(n, kind, what, ptr_, diags_);
     }
 
     static Number number(const DocNode& n) {
@@ -184,13 +177,21 @@ std::string_view describe_value(const AttributeValue& v) {
         std::string_view operator()(const boost::json::value& j) const {
             return support::describe(j.kind());
         }
-        std::string_view operator()(const Number&) const { return support::describe(kind::double_); }
-        std::string_view operator()(const std::string&) const { return support::describe(kind::string); }
-        std::string_view operator()(const Environment&) const { return support::describe(kind::object); }
+        std::string_view operator()(const Number&) const {
+            return support::describe(kind::double_);
+        }
+        std::string_view operator()(const std::string&) const {
+            return support::describe(kind::string);
+        }
+        std::string_view operator()(const Environment&) const {
+            return support::describe(kind::object);
+        }
         std::string_view operator()(const std::vector<Dependency>&) const {
             return support::describe(kind::array);
         }
-        std::string_view operator()(const Constraint&) const { return support::describe(kind::object); }
+        std::string_view operator()(const Constraint&) const {
+            return support::describe(kind::object);
+        }
     };
     return std::visit(Describe{}, v);
 }
@@ -217,8 +218,8 @@ AttributeList lower_attribute_list(const DocNode& n, AttributeScope scope, JsonP
     for (const auto& m : n.members()) {
         PointerScope at(pointer, m.key);
         auto value = lower_attribute(m.key, m.value, scope, pointer, diagnostics);
-        list.entries.push_back({m.key, value ? std::move(*value) : m.value.to_json(), m.key_range,
-                                m.value.range});
+        list.entries.push_back(
+            {m.key, value ? std::move(*value) : m.value.to_json(), m.key_range, m.value.range});
     }
     return list;
 }
@@ -233,11 +234,10 @@ void check_attribute_structure(const Jobspec& jobspec, Diagnostics& diagnostics)
                                       diagnostics);
                 continue;
             }
-            const std::size_t type = scope == AttributeScope::system
-                                         ? system_attribute_type(a.key)
-                                         : (a.key == "environment"
-                                                ? system_attribute_type("environment")
-                                                : 0);
+            const std::size_t type =
+                scope == AttributeScope::system
+                    ? system_attribute_type(a.key)
+                    : (a.key == "environment" ? system_attribute_type("environment") : 0);
             if (a.value.index() != type)
                 diagnostics.add(Code::jobspec_key_type,
                                 fmt::format("'{}' must be {}, not {}", a.key, describe_type(type),

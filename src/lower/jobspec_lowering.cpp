@@ -5,7 +5,8 @@
 #include <fmt/format.h>
 
 #include "lower/attribute_lowering.hpp"
-#include "lower/count_codes.hpp"
+#include "lower/expect_kind.hpp"
+#include "model/codec_codes.hpp"
 #include "support/json_pointer.hpp"
 
 namespace jobspec::lower {
@@ -70,15 +71,8 @@ private:
         diags_.add(code, std::move(message), Location{range, ptr_.str()}, std::move(help));
     }
 
-    /// Whether `n` has the kind expected; reports jobspec.key-type when not. `what` names it.
     bool expect(const DocNode& n, Kind kind, std::string_view what) {
-        if (n.kind() == kind || (kind == Kind::integer && n.kind() == Kind::uinteger))
-            return true;
-        report(Code::jobspec_key_type,
-               fmt::format("{} must be {}, not {}", what, syntax::describe(kind),
-                           syntax::describe(n.kind())),
-               n.range);
-        return false;
+        return expect_kind(n, kind, what, ptr_, diags_);
     }
 
     /// A positive integer that fits in 63 bits, or nothing (reported).
@@ -177,7 +171,7 @@ private:
             at = SourceRange{
                 static_cast<std::uint32_t>(n.range.begin + quotes + e.offset),
                 static_cast<std::uint32_t>(n.range.begin + quotes + e.offset + e.length)};
-        report(count_error_code(e.kind, CountLanguage::jobspec), e.message, at);
+        report(model::code_of(e.kind, model::CountLanguage::jobspec), e.message, at);
         return {};
     }
 
@@ -244,7 +238,7 @@ private:
         if (!ok)
             return {};
         if (auto e = Count::check(r)) {
-            report(count_error_code(e->kind, CountLanguage::jobspec), e->message, n.range);
+            report(model::code_of(e->kind, model::CountLanguage::jobspec), e->message, n.range);
             return {};
         }
         return r;
@@ -287,8 +281,7 @@ private:
                     t.distribution = v.text();
             } else if (m.key == "attributes") {
                 if (expect(v, Kind::mapping, "task 'attributes'"))
-                    t.attributes =
-                        lower_attribute_list(v, AttributeScope::task, ptr_, diags_);
+                    t.attributes = lower_attribute_list(v, AttributeScope::task, ptr_, diags_);
             } else {
                 report(Code::jobspec_forbidden_key,
                        fmt::format("'{}' is not a task key ({})", m.key,

@@ -1,6 +1,6 @@
 #include "lower/shape_lowering.hpp"
 
-#include "lower/count_codes.hpp"
+#include "model/codec_codes.hpp"
 
 #include <algorithm>
 #include <array>
@@ -92,7 +92,7 @@ private:
             return std::move(*parsed);
         const auto& e = parsed.error();
         const auto begin = c.range.begin + static_cast<std::uint32_t>(e.offset);
-        diags_.add(count_error_code(e.kind, CountLanguage::shape), e.message,
+        diags_.add(model::code_of(e.kind, model::CountLanguage::shape), e.message,
                    Location{SourceRange{begin, begin + static_cast<std::uint32_t>(e.length)}, {}});
         return Count{};
     }

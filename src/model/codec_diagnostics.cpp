@@ -1,48 +1,109 @@
-// IdSet and Hostlist parse errors as diagnostics.
-#include <jobspec/hostlist.hpp>
-#include <jobspec/idset.hpp>
+// Every codec condition and its diagnostic code, in one place; codec errors as diagnostics.
+#include "model/codec_codes.hpp"
 
 namespace jobspec {
 
+namespace model {
+
+Code code_of(IdSet::ErrorKind kind) noexcept {
+    switch (kind) {
+    case IdSet::ErrorKind::leading_zero:
+        return Code::idset_leading_zero;
+    case IdSet::ErrorKind::overflow:
+        return Code::idset_overflow;
+    case IdSet::ErrorKind::order:
+        return Code::idset_order;
+    case IdSet::ErrorKind::syntax:
+        break;
+    }
+    return Code::idset_syntax;
+}
+
+Code code_of(Hostlist::ErrorKind kind) noexcept {
+    switch (kind) {
+    case Hostlist::ErrorKind::order:
+        return Code::hostlist_order;
+    case Hostlist::ErrorKind::overflow:
+        return Code::hostlist_overflow;
+    case Hostlist::ErrorKind::syntax:
+        break;
+    }
+    return Code::hostlist_syntax;
+}
+
+Code code_of(FluidError::Kind kind) noexcept {
+    using K = FluidError::Kind;
+    switch (kind) {
+    case K::character:
+        return Code::fluid_character;
+    case K::format:
+        return Code::fluid_format;
+    case K::unknown_word:
+        return Code::fluid_unknown_word;
+    case K::word_count:
+        return Code::fluid_word_count;
+    case K::overflow:
+        return Code::fluid_overflow;
+    case K::empty:
+        break;
+    }
+    return Code::fluid_empty;
+}
+
+Code code_of(Count::ErrorKind kind, CountLanguage language) noexcept {
+    using K = Count::ErrorKind;
+    const bool shape = language == CountLanguage::shape;
+    switch (kind) {
+    case K::syntax:
+        break;
+    case K::empty:
+        return shape ? Code::shape_count_empty : Code::jobspec_count_empty;
+    case K::leading_zero:
+        return shape ? Code::shape_leading_zero : Code::jobspec_leading_zero;
+    case K::not_positive:
+        return shape ? Code::shape_count_not_positive : Code::jobspec_count_not_positive;
+    case K::overflow:
+        return Code::limit_integer;
+    case K::idset_order:
+        return shape ? Code::shape_idset_order : Code::jobspec_idset_order;
+    case K::range_order:
+        return shape ? Code::shape_range_order : Code::jobspec_range_order;
+    case K::operand:
+        return shape ? Code::shape_range_operand : Code::jobspec_range_operand;
+    case K::unknown_operator:
+        return shape ? Code::shape_range_operator : Code::jobspec_range_operator;
+    case K::power_minimum:
+        return shape ? Code::shape_range_min : Code::jobspec_range_min;
+    }
+    return shape ? Code::shape_count_syntax : Code::jobspec_count_syntax;
+}
+
+} // namespace model
+
 namespace {
 
-template <class Error>
-Diagnostic diagnostic(Code code, const Error& error) {
+Diagnostic diagnostic(Code code, std::string message, std::size_t offset, std::size_t length) {
     Diagnostic d;
     d.code = code;
     d.severity = default_severity(code);
-    d.message = error.message;
-    d.location.range = SourceRange{static_cast<std::uint32_t>(error.offset),
-                                   static_cast<std::uint32_t>(error.offset + error.length)};
+    d.message = std::move(message);
+    d.location.range = SourceRange{static_cast<std::uint32_t>(offset),
+                                   static_cast<std::uint32_t>(offset + length)};
     return d;
 }
 
 } // namespace
 
 Diagnostic to_diagnostic(const IdSet::Error& error) {
-    switch (error.kind) {
-    case IdSet::ErrorKind::leading_zero:
-        return diagnostic(Code::idset_leading_zero, error);
-    case IdSet::ErrorKind::overflow:
-        return diagnostic(Code::idset_overflow, error);
-    case IdSet::ErrorKind::order:
-        return diagnostic(Code::idset_order, error);
-    case IdSet::ErrorKind::syntax:
-        break;
-    }
-    return diagnostic(Code::idset_syntax, error);
+    return diagnostic(model::code_of(error.kind), error.message, error.offset, error.length);
 }
 
 Diagnostic to_diagnostic(const Hostlist::Error& error) {
-    switch (error.kind) {
-    case Hostlist::ErrorKind::order:
-        return diagnostic(Code::hostlist_order, error);
-    case Hostlist::ErrorKind::overflow:
-        return diagnostic(Code::hostlist_overflow, error);
-    case Hostlist::ErrorKind::syntax:
-        break;
-    }
-    return diagnostic(Code::hostlist_syntax, error);
+    return diagnostic(model::code_of(error.kind), error.message, error.offset, error.length);
+}
+
+Diagnostic to_diagnostic(const FluidError& error) {
+    return diagnostic(model::code_of(error.kind), error.message, error.offset, error.length);
 }
 
 } // namespace jobspec

@@ -22,8 +22,6 @@ constexpr std::uint64_t words_base = 1626;
 constexpr std::array<std::string_view, 8> names = {"dec", "hex",   "dothex", "kvs",
                                                    "f58", "words", "emoji",  "f58plain"};
 
-
-
 /// A character for messages: printable ASCII as is, anything else as a byte value.
 std::string shown(char c) {
     const auto u = static_cast<unsigned char>(c);
@@ -125,8 +123,8 @@ private:
             return fail(Kind::character, skip, 0, "no digits");
         std::uint64_t v = 0;
         for (std::size_t i = 0; i < s.size(); ++i) {
-            const int d =
-                base == 16 ? support::hex_digit(s[i]) : (s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : -1);
+            const int d = base == 16 ? support::hex_digit(s[i])
+                                     : (s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : -1);
             if (d < 0)
                 return fail(Kind::character, skip + i, 1,
                             fmt::format("{} is not a {} digit", shown(s[i]),
@@ -319,15 +317,8 @@ Result<DecodedFluid> parse_fluid(std::string_view text) {
     auto decoded = decode_fluid(text);
     if (decoded)
         return *decoded;
-    const FluidError& e = decoded.error();
-    static constexpr std::array<Code, 6> codes = {Code::fluid_empty,      Code::fluid_character,
-                                                  Code::fluid_format,     Code::fluid_unknown_word,
-                                                  Code::fluid_word_count, Code::fluid_overflow};
     Diagnostics d;
-    d.add(codes[static_cast<std::size_t>(e.kind)], e.message,
-          Location{SourceRange{static_cast<std::uint32_t>(e.offset),
-                               static_cast<std::uint32_t>(e.offset + e.length)},
-                   {}});
+    d.add(to_diagnostic(decoded.error()));
     return Result<DecodedFluid>(std::move(d));
 }
 
