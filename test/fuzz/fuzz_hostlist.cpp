@@ -28,10 +28,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto b = jobspec::Hostlist::parse(text.substr(split + 1));
     if (!b || b->count() > 4096)
         return 0;
-    const auto u = a->united(*b);
-    const auto i = a->intersected(*b);
-    const auto d = a->without(*b);
-    if (d.united(i) != a->unique() || u.count() != d.count() + b->unique().count())
+    // On sets of hosts: a list with repeats loses one copy per host of the other in
+    // without() (as flux-core's minus does), so the identities hold for unique lists.
+    const auto ua = a->unique();
+    const auto ub = b->unique();
+    const auto u = ua.united(ub);
+    const auto i = ua.intersected(ub);
+    const auto d = ua.without(ub);
+    if (d.united(i) != ua || u.count() != d.count() + ub.count())
+        std::abort();
+    if (a->without(*b).count() + b->count() < a->count())
         std::abort();
     return 0;
 }
