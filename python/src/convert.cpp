@@ -1,0 +1,141 @@
+// JSON <-> Python, on the CPython API directly: a compiled shape is converted on every
+// call, so this is the Python overhead over the C++ work.
+#include "convert.hpp"
+
+#include <cstdint>
+#include <string>
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <boost/json/string.hpp>
+
+namespace py = pybind11;
+
+namespace jobspec::python {
+
+namespace {
+
+constexpr int max_nesting = 1000;
+
+PyObject* new_reference(const boost::json::value& value);
+
+PyObject* new_string(std::string_view text) {
+    return PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace");
+}
+
+PyObject* new_list(const boost::json::array& array) {
+    PyObject* list = PyList_New(static_cast<Py_ssize_t>(array.size()));
+    if (list == nullptr)
+        return nullptr;
+    Py_ssize_t i = 0;
+    for (const auto& item : array) {
+        PyObject* element = new_reference(item);
+        if (element == nullptr) {
+            Py_DECREF(list);
+            return nullptr;
+        }
+        PyList_SET_ITEM(list, i++, element);
+    }
+    return list;
+}
+
+PyObject* new_dict(const boost::json::object& object) {
+    PyObject* dict = PyDict_New();
+    if (dict == nullptr)
+        return nullptr;
+    for (const auto& [key, item] : object) {
+        PyObject* k = new_string(key);
+        PyObject* v = k != nullptr ? new_reference(item) : nullptr;
+        const bool ok = v != nullptr && PyDict_SetItem(dict, k, v) == 0;
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+        if (!ok) {
+            Py_DECREF(dict);
+            return nullptr;
+        }
+    }
+    return dict;
+}
+
+PyObject* new_reference(const boost::json::value& value) {
+    switch (value.kind()) {
+    case boost::json::kind::null:
+        Py_RETURN_NONE;
+    case boost::json::kind::bool_:
+        if (value.get_bool())
+            Py_RETURN_TRUE;
+        Py_RETURN_FALSE;
+    case boost::json::kind::int64:
+        return PyLong_FromLongLong(value.get_int64());
+    case boost::json::kind::uint64:
+        return PyLong_FromUnsignedLongLong(value.get_uint64());
+    case boost::json::kind::double_:
+        return PyFloat_FromDouble(value.get_double());
+    case boost::json::kind::string:
+        return new_string(value.get_string());
+    case boost::json::kind::array:
+        return new_list(value.get_array());
+    case boost::json::kind::object:
+        return new_dict(value.get_object());
+    }
+    Py_RETURN_NONE;
+}
+
+boost::json::value to_json(py::handle object, int depth) {
+    if (depth > max_nesting)
+        throw py::value_error("nested deeper than 1000 levels");
+    PyObject* o = object.ptr();
+    if (o == Py_None)
+        return nullptr;
+    if (PyBool_Check(o))
+        return o == Py_True;
+    if (PyLong_Check(o)) {
+        int overflow = 0;
+        const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+        if (overflow == 0)
+            return static_cast<std::int64_t>(v);
+        const unsigned long long u = PyLong_AsUnsignedLongLong(o);
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            throw py::value_error("integer does not fit in 64 bits: " +
+                                  py::repr(object).cast<std::string>());
+        }
+        return static_cast<std::uint64_t>(u);
+    }
+    if (PyFloat_Check(o))
+        return PyFloat_AS_DOUBLE(o);
+    if (PyUnicode_Check(o))
+        return boost::json::string(object.cast<std::string_view>());
+    if (PyDict_Check(o)) {
+        boost::json::object result;
+        for (auto [key, item] : py::reinterpret_borrow<py::dict>(object)) {
+            if (!PyUnicode_Check(key.ptr()))
+                throw py::type_error("JSON object keys must be str, not " +
+                                     std::string(Py_TYPE(key.ptr())->tp_name));
+            result[key.cast<std::string_view>()] = to_json(item, depth + 1);
+        }
+        return result;
+    }
+    if (PyList_Check(o) || PyTuple_Check(o)) {
+        boost::json::array result;
+        for (auto item : object)
+            result.push_back(to_json(item, depth + 1));
+        return result;
+    }
+    throw py::type_error(std::string("not a JSON value: ") + Py_TYPE(o)->tp_name);
+}
+
+} // namespace
+
+py::object to_python(const boost::json::value& value) {
+    PyObject* o = new_reference(value);
+    if (o == nullptr)
+        throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(o);
+}
+
+boost::json::value to_json(py::handle object) {
+    return to_json(object, 0);
+}
+
+} // namespace jobspec::python
