@@ -1,4 +1,5 @@
 // Shapes, jobspec documents, compiling a jobspec from options, and workflows.
+#include <chrono>
 #include <optional>
 #include <string>
 #include <utility>
@@ -8,6 +9,7 @@
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/feasibility.hpp>
+#include <jobspec/resource_graph.hpp>
 #include <jobspec/shape.hpp>
 #include <jobspec/workflow.hpp>
 #include <pybind11/stl.h>
@@ -41,14 +43,38 @@ DocumentFormat document_format(std::string_view format) {
                           "'");
 }
 
-py::object shape(std::string_view text, const std::string& default_label, std::string_view counts,
-                 bool strict, bool quiet) {
+/// flux-core's count strings: a range or idset as written, without brackets and
+/// whitespace ("1+:1" stays "1+:1", where RFC 45's canonical form is "1+").
+void written_counts(const ResourceList& resources, boost::json::array& json,
+                    std::string_view text) {
+    for (std::size_t i = 0; i < resources.size() && i < json.size(); ++i) {
+        const ResourceVertex& vertex = resources[i];
+        auto& object = json[i].as_object();
+        const SourceRange range = vertex.count_range;
+        if (!vertex.count.is_fixed() && range.known() && range.end <= text.size()) {
+            std::string written;
+            for (const char c : text.substr(range.begin, range.size()))
+                if (c != '[' && c != ']' && c != ' ' && c != '\t' && c != '\n' && c != '\r')
+                    written += c;
+            object["count"] = written;
+        }
+        if (auto* with = object.if_contains("with"); with != nullptr && with->is_array())
+            written_counts(vertex.with, with->as_array(), text);
+    }
+}
+
+/// `flux`: flux-core's conventions (counts as written, no Python warnings).
+py::object shape(std::string_view text, const std::string& default_label,
+                 std::string_view counts, bool strict, bool flux) {
     const CountStyle style = count_style(counts);
     ShapeOptions options;
     options.default_label = default_label;
     auto result = without_gil([&] { return compile_shape(text, options); });
-    const ResourceList resources = take(std::move(result), text, strict, quiet);
-    return to_python(to_json_value(resources, style));
+    const ResourceList resources = take(std::move(result), text, strict, flux);
+    boost::json::value json = to_json_value(resources, style);
+    if (flux && style == CountStyle::string)
+        written_counts(resources, json.as_array(), text);
+    return to_python(json);
 }
 
 Result<Jobspec> read(std::string_view text, bool v1, std::string_view format) {
@@ -135,7 +161,7 @@ py::object workflow(std::string_view text, bool strict) {
 
 void bind_documents(py::module_& m) {
     m.def("_shape", &shape, py::arg("text"), py::arg("default_label"), py::arg("counts"),
-          py::arg("strict"), py::arg("quiet") = false);
+          py::arg("strict"), py::arg("flux") = false);
     m.def("_read_jobspec", &read_document, py::arg("text"), py::arg("v1"), py::arg("format"),
           py::arg("counts"), py::arg("strict"));
     m.def("_validate_jobspec", &validate_document, py::arg("text"), py::arg("v1"),
@@ -158,6 +184,20 @@ void bind_documents(py::module_& m) {
     m.def("_parse_duration", [](std::string_view text) { return parse_duration(text); });
     m.def("_parse_begin_time", [](std::string_view text) { return parse_begin_time(text); });
     m.def("_workflow", &workflow, py::arg("text"), py::arg("strict"));
+    // For test/bench/python_bench.py: the C++ side of jobspec.shape alone (compile and
+    // build the JSON value), `iterations` times without the GIL; returns seconds.
+    m.def("_bench_shape", [](std::string_view text, std::size_t iterations) {
+        return without_gil([&] {
+            const auto start = std::chrono::steady_clock::now();
+            for (std::size_t i = 0; i < iterations; ++i) {
+                auto result = compile_shape(text);
+                if (result.ok())
+                    static_cast<void>(to_json_value(result.value(), CountStyle::dict));
+            }
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+                .count();
+        });
+    });
     m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r) {
         const Jobspec jobspec = take(read(jobspec_text, true, "auto"), jobspec_text);
         return take(without_gil([&] { return allocate(jobspec, r); }), "");
