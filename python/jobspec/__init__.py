@@ -27,6 +27,7 @@ __all__ = [
     "Error",
     "Hostlist",
     "IdSet",
+    "JOBID_ENCODINGS",
     "JobspecWarning",
     "ResourceSet",
     "allocate",

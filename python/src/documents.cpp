@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
 #include <jobspec/compile.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
@@ -64,8 +66,8 @@ void written_counts(const ResourceList& resources, boost::json::array& json,
 }
 
 /// `flux`: flux-core's conventions (counts as written, no Python warnings).
-py::object shape(std::string_view text, const std::string& default_label,
-                 std::string_view counts, bool strict, bool flux) {
+py::object shape(std::string_view text, const std::string& default_label, std::string_view counts,
+                 bool strict, bool flux) {
     const CountStyle style = count_style(counts);
     ShapeOptions options;
     options.default_label = default_label;
@@ -194,8 +196,7 @@ void bind_documents(py::module_& m) {
                 if (result.ok())
                     static_cast<void>(to_json_value(result.value(), CountStyle::dict));
             }
-            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                .count();
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         });
     });
     m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r) {

@@ -278,7 +278,7 @@ class MiniConstraintParser(ConstraintParser):
     def parse(self, query, **kw_args):
         result = super().parse(query, **kw_args)
         try:
-            _jobspec._check_constraint(result)
+            _jobspec._require_constraint(result)
         except Error as e:
             error = ConstraintSyntaxError(str(e))
             error.diagnostics = e.diagnostics
