@@ -4,6 +4,9 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -17,69 +20,101 @@ namespace {
 
 constexpr int max_nesting = 1000;
 
-PyObject* new_reference(const boost::json::value& value);
-
 PyObject* new_string(std::string_view text) {
     return PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace");
 }
 
-PyObject* new_list(const boost::json::array& array) {
-    PyObject* list = PyList_New(static_cast<Py_ssize_t>(array.size()));
-    if (list == nullptr)
-        return nullptr;
-    Py_ssize_t i = 0;
-    for (const auto& item : array) {
-        PyObject* element = new_reference(item);
-        if (element == nullptr) {
-            Py_DECREF(list);
-            return nullptr;
-        }
-        PyList_SET_ITEM(list, i++, element);
+/// One conversion. Object keys repeat (every vertex has "type" and "count"), so the first
+/// few distinct keys are made once and shared: no allocation or hashing for the rest.
+class Converter {
+public:
+    Converter() = default;
+    Converter(const Converter&) = delete;
+    Converter& operator=(const Converter&) = delete;
+    ~Converter() {
+        for (auto& [text, key] : keys_)
+            Py_DECREF(key);
     }
-    return list;
-}
 
-PyObject* new_dict(const boost::json::object& object) {
-    PyObject* dict = PyDict_New();
-    if (dict == nullptr)
-        return nullptr;
-    for (const auto& [key, item] : object) {
-        PyObject* k = new_string(key);
-        PyObject* v = k != nullptr ? new_reference(item) : nullptr;
-        const bool ok = v != nullptr && PyDict_SetItem(dict, k, v) == 0;
-        Py_XDECREF(k);
-        Py_XDECREF(v);
-        if (!ok) {
-            Py_DECREF(dict);
-            return nullptr;
+    PyObject* convert(const boost::json::value& value) {
+        switch (value.kind()) {
+        case boost::json::kind::null:
+            Py_RETURN_NONE;
+        case boost::json::kind::bool_:
+            if (value.get_bool())
+                Py_RETURN_TRUE;
+            Py_RETURN_FALSE;
+        case boost::json::kind::int64:
+            return PyLong_FromLongLong(value.get_int64());
+        case boost::json::kind::uint64:
+            return PyLong_FromUnsignedLongLong(value.get_uint64());
+        case boost::json::kind::double_:
+            return PyFloat_FromDouble(value.get_double());
+        case boost::json::kind::string:
+            return new_string(value.get_string());
+        case boost::json::kind::array:
+            return list(value.get_array());
+        case boost::json::kind::object:
+            return dict(value.get_object());
         }
-    }
-    return dict;
-}
-
-PyObject* new_reference(const boost::json::value& value) {
-    switch (value.kind()) {
-    case boost::json::kind::null:
         Py_RETURN_NONE;
-    case boost::json::kind::bool_:
-        if (value.get_bool())
-            Py_RETURN_TRUE;
-        Py_RETURN_FALSE;
-    case boost::json::kind::int64:
-        return PyLong_FromLongLong(value.get_int64());
-    case boost::json::kind::uint64:
-        return PyLong_FromUnsignedLongLong(value.get_uint64());
-    case boost::json::kind::double_:
-        return PyFloat_FromDouble(value.get_double());
-    case boost::json::kind::string:
-        return new_string(value.get_string());
-    case boost::json::kind::array:
-        return new_list(value.get_array());
-    case boost::json::kind::object:
-        return new_dict(value.get_object());
     }
-    Py_RETURN_NONE;
-}
+
+private:
+    static constexpr std::size_t max_keys = 16;
+
+    /// A new reference to the key's str.
+    PyObject* key(std::string_view text) {
+        for (auto& [known, object] : keys_)
+            if (known == text) {
+                Py_INCREF(object);
+                return object;
+            }
+        PyObject* object = new_string(text);
+        if (object != nullptr && keys_.size() < max_keys) {
+            Py_INCREF(object);
+            keys_.emplace_back(text, object);
+        }
+        return object;
+    }
+
+    PyObject* list(const boost::json::array& array) {
+        PyObject* result = PyList_New(static_cast<Py_ssize_t>(array.size()));
+        if (result == nullptr)
+            return nullptr;
+        Py_ssize_t i = 0;
+        for (const auto& item : array) {
+            PyObject* element = convert(item);
+            if (element == nullptr) {
+                Py_DECREF(result);
+                return nullptr;
+            }
+            PyList_SET_ITEM(result, i++, element);
+        }
+        return result;
+    }
+
+    PyObject* dict(const boost::json::object& object) {
+        PyObject* result = PyDict_New();
+        if (result == nullptr)
+            return nullptr;
+        for (const auto& [name, item] : object) {
+            PyObject* k = key(name);
+            PyObject* v = k != nullptr ? convert(item) : nullptr;
+            const bool ok = v != nullptr && PyDict_SetItem(result, k, v) == 0;
+            Py_XDECREF(k);
+            Py_XDECREF(v);
+            if (!ok) {
+                Py_DECREF(result);
+                return nullptr;
+            }
+        }
+        return result;
+    }
+
+    /// The keys' texts live in the value being converted, which outlives the converter.
+    std::vector<std::pair<std::string_view, PyObject*>> keys_;
+};
 
 boost::json::value to_json(py::handle object, int depth) {
     if (depth > max_nesting)
@@ -128,7 +163,7 @@ boost::json::value to_json(py::handle object, int depth) {
 } // namespace
 
 py::object to_python(const boost::json::value& value) {
-    PyObject* o = new_reference(value);
+    PyObject* o = Converter().convert(value);
     if (o == nullptr)
         throw py::error_already_set();
     return py::reinterpret_steal<py::object>(o);

@@ -44,3 +44,26 @@ def test_eight_threads_get_the_one_thread_results():
         t.join()
     for per_thread in results:
         assert per_thread == [expected] * 50
+
+
+def test_other_threads_run_python_while_cpp_works():
+    """While one thread is inside the C++ library, another keeps running Python: with the
+    GIL held it could not wake from its sleeps until the C++ loop (about a second of CPU)
+    returned."""
+    inside = threading.Event()
+    done = threading.Event()
+
+    def work():
+        inside.set()
+        jobspec._jobspec._bench_shape(SHAPES[0], 100000)
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    inside.wait()
+    wakeups = 0
+    while not done.is_set():
+        done.wait(0.005)
+        wakeups += 1
+    worker.join()
+    assert wakeups >= 10
