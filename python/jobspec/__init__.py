@@ -132,6 +132,7 @@ def compile(
     time_limit=None,
     cwd=None,
     env=None,
+    env_all=False,
     setattr=None,
     dependency=(),
     allow_unknown_scheme=False,
@@ -149,7 +150,8 @@ def compile(
     shape: an RFC 46 shape instead of nodes/cores_per_task/gpus_per_task/exclusive.
     nodes (-N), ntasks (-n), cores_per_task (-c), gpus_per_task (-g), exclusive (-x).
     time_limit: seconds or a Flux Standard Duration ("5m"). cwd: default os.getcwd().
-    env: a mapping, or "NAME=VALUE" / "NAME" (copied from os.environ) strings.
+    env: a mapping, or "NAME=VALUE" / "NAME" (copied from os.environ) strings;
+    env_all: start from the whole of os.environ (env then adds and replaces).
     setattr: a mapping of dotted attribute paths ("system.queue", "user.x") to values.
     dependency: RFC 26 URIs (a str or a list). begin_time: seconds since the epoch or
     ISO-8601 text. requires: an RFC 35 query (the --requires dialect).
@@ -171,7 +173,7 @@ def compile(
         exclusive,
         float(_seconds(time_limit, _jobspec._parse_duration, "time_limit") or 0),
         _os.getcwd() if cwd is None else cwd,
-        _environment(env),
+        (_environment(_os.environ) if env_all else []) + _environment(env),
         attributes,
         list(dependency),
         allow_unknown_scheme,

@@ -101,6 +101,7 @@ def compile(
     time_limit: Union[None, str, float] = ...,
     cwd: Optional[str] = ...,
     env: Union[None, Mapping[str, str], Iterable[Union[str, Tuple[str, str]]]] = ...,
+    env_all: bool = ...,
     setattr: Optional[Mapping[str, Json]] = ...,
     dependency: Union[str, Sequence[str]] = ...,
     allow_unknown_scheme: bool = ...,

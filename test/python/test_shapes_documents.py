@@ -158,6 +158,15 @@ def test_compile_from_options():
     assert system["environment"] == {"A": "1"}
 
 
+def test_compile_env_all(monkeypatch):
+    monkeypatch.setenv("JOBSPEC_TEST_VARIABLE", "yes")
+    doc = jobspec.compile(["x"], ntasks=1, cwd="/", env_all=True, env=["B=2"])
+    environment = doc["attributes"]["system"]["environment"]
+    assert environment["JOBSPEC_TEST_VARIABLE"] == "yes" and environment["B"] == "2"
+    doc = jobspec.compile(["x"], ntasks=1, cwd="/", env=["JOBSPEC_TEST_VARIABLE", "NO_SUCH_X"])
+    assert doc["attributes"]["system"]["environment"] == {"JOBSPEC_TEST_VARIABLE": "yes"}
+
+
 def test_compile_shape_requires_dependency_begin_time():
     doc = jobspec.compile("true", shape="slot=2/core", requires="ssd",
                           dependency="afterok:ƒ2", begin_time=100, counts="string")

@@ -118,7 +118,7 @@ class ConstraintParser:
         text = "None" if query is None else query
         return _Parse(self, text, _lex(query or "")).run()
 
-    def term(self, text):
+    def _term(self, text):
         op, colon, value = text.partition(":")
         if not colon:
             if None not in self.operator_map:
@@ -195,7 +195,7 @@ class _Parse:
     def term(self, token):
         self.i += 1
         self.peek()  # flux reads one token ahead before it reduces a term
-        return self.parser.term(token[1])
+        return self.parser._term(token[1])
 
     def primary(self):
         token = self.peek()
