@@ -177,8 +177,8 @@ Hostlist in_order(const Counted& c, Times times) {
         }
         std::vector<std::pair<Run, std::uint64_t>> runs;
         for (const auto& [width, ranges] : c.numbered.at(key))
-            ranges.for_each([&, w = width](const Range& r, std::uint64_t count) {
-                runs.push_back({Run{key.first, key.second, r.first, r.last, w, true}, count});
+            ranges.for_each([&runs, &k = key, w = width](const Range& r, std::uint64_t count) {
+                runs.push_back({Run{k.first, k.second, r.first, r.last, w, true}, count});
             });
         std::stable_sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) {
             return std::tie(a.first.first, a.first.width) < std::tie(b.first.first, b.first.width);

@@ -44,12 +44,7 @@ struct DocNode {
     static DocNode make(Kind kind, SourceRange range = {});
     /// A node holding `v` (one of Value's alternatives).
     template <class T>
-    static DocNode of(T v, SourceRange range = {}) {
-        DocNode n;
-        n.value = std::move(v);
-        n.range = range;
-        return n;
-    }
+    static DocNode of(T v, SourceRange range = {});
     /// A node of a JSON value, and everything under it; ranges unknown.
     static DocNode from_json(const boost::json::value& v);
 
@@ -87,6 +82,16 @@ struct DocMember {
     SourceRange key_range;
     DocNode value;
 };
+
+// Defined here, where DocMember is complete (clang instantiates DocNode's constructor
+// when it reads the body).
+template <class T>
+DocNode DocNode::of(T v, SourceRange range) {
+    DocNode n;
+    n.value = std::move(v);
+    n.range = range;
+    return n;
+}
 
 /// What a node is, for messages: "a string", "a list", "a dictionary", ...
 std::string_view describe(DocNode::Kind kind) noexcept;
