@@ -133,7 +133,13 @@ private:
 /// (R.overlap). Unknown keys are warnings; `scheduling` is kept as it is.
 JOBSPEC_API Result<ResourceSet> read_resource_set(std::string_view text, const Limits& limits = {});
 
-/// The same, from a JSON value already parsed.
+/// Every R document in `text`, one after another (as `flux R` reads its standard input),
+/// each read as read_resource_set reads one; nothing but white space between them. Fails
+/// at the first document with an error; diagnostics point into the whole text.
+JOBSPEC_API Result<std::vector<ResourceSet>> read_resource_sets(std::string_view text,
+                                                                const Limits& limits = {});
+
+/// The same, from a JSON value already parsed (diagnostics have pointers, no ranges).
 JOBSPEC_API Result<ResourceSet> resource_set_from_json(const boost::json::value& r);
 
 } // namespace jobspec

@@ -1,19 +1,17 @@
-// R (RFC 20 version 1) JSON -> ResourceSet, with every check RFC 20 asks for.
+// R (RFC 20 version 1) JSON -> ResourceSet, with every check RFC 20 asks for, each
+// reported where the document has the value.
 #include <jobspec/resource_set.hpp>
 
 #include <algorithm>
 #include <unordered_map>
 
-#include <boost/json/monotonic_resource.hpp>
 #include <boost/json/serialize.hpp>
 #include <fmt/format.h>
 
 #include "model/resource_set_access.hpp"
 #include "model/resource_set_build.hpp"
-#include "support/input_limit.hpp"
-#include "support/json_kinds.hpp"
-#include "support/json_parse.hpp"
 #include "support/json_pointer.hpp"
+#include "syntax/document.hpp"
 
 namespace jobspec {
 
@@ -21,90 +19,125 @@ namespace {
 
 using support::JsonPointer;
 using support::PointerScope;
+using syntax::DocMember;
+using syntax::DocNode;
+
+/// R is JSON read as flux-core reads it: a repeated key keeps its last value.
+constexpr syntax::JsonDialect r_dialect{"R",
+                                        "R",
+                                        "R is not valid JSON",
+                                        Code::R_json_syntax,
+                                        Code::R_duplicate_key,
+                                        Code::R_json_syntax,
+                                        true};
+
+/// A number node's value as a double.
+double number(const DocNode& n) {
+    switch (n.kind()) {
+    case DocNode::Kind::integer:
+        return static_cast<double>(n.integer());
+    case DocNode::Kind::uinteger:
+        return static_cast<double>(n.uinteger());
+    default:
+        return n.real();
+    }
+}
+
+/// The node as JSON text, for messages.
+std::string json_text(const DocNode& n) {
+    return boost::json::serialize(n.to_json());
+}
 
 class RReader {
 public:
     explicit RReader(Diagnostics& diagnostics) : diags_(diagnostics) {}
 
-    ResourceSet read(const boost::json::value& r) {
+    ResourceSet read(const DocNode& r) {
         ResourceSet out;
         const auto* top = object(r, "R");
         if (top == nullptr)
             return out;
-        for (const auto& [key, value] : *top) {
+        for (const auto& [key, key_range, value] : *top) {
             PointerScope at(ptr_, key);
             if (key == "version") {
-                if (!value.is_int64() || value.get_int64() != 1)
-                    report(Code::R_version, fmt::format("R version must be 1, not {}",
-                                                        boost::json::serialize(value)));
+                if (value.kind() != DocNode::Kind::integer || value.integer() != 1)
+                    report(Code::R_version,
+                           fmt::format("R version must be 1, not {}", json_text(value)),
+                           value.range);
             } else if (key == "execution") {
                 execution(value, out);
             } else if (key == "scheduling") {
                 if (object(value, "'scheduling'") != nullptr)
-                    out.scheduling = value;
+                    out.scheduling = value.to_json();
             } else {
                 report(Code::R_unknown_key,
-                       fmt::format("'{}' is not an RFC 20 key; it is dropped", std::string(key)));
+                       fmt::format("'{}' is not an RFC 20 key; it is dropped", key), key_range);
             }
         }
         for (const auto* key : {"version", "execution"})
-            if (!top->contains(key))
-                report(Code::R_missing_key, fmt::format("R has no '{}'", key));
+            if (r.find(key) == nullptr)
+                report(Code::R_missing_key, fmt::format("R has no '{}'", key), r.range);
         return out;
     }
 
 private:
-    void report(Code code, std::string message) {
-        diags_.add(code, std::move(message), Location{{}, ptr_.str()});
+    void report(Code code, std::string message, SourceRange range) {
+        diags_.add(code, std::move(message), Location{range, ptr_.str()});
     }
 
-    const boost::json::object* object(const boost::json::value& v, std::string_view what) {
-        if (v.is_object())
-            return &v.get_object();
+    const std::vector<DocMember>* object(const DocNode& v, std::string_view what) {
+        if (v.is_mapping())
+            return &v.members();
         report(Code::R_type,
-               fmt::format("{} must be a dictionary, not {}", what, support::describe(v.kind())));
+               fmt::format("{} must be a dictionary, not {}", what, syntax::describe(v.kind())),
+               v.range);
         return nullptr;
     }
 
-    const boost::json::array* array(const boost::json::value& v, std::string_view what) {
-        if (v.is_array())
-            return &v.get_array();
+    const std::vector<DocNode>* array(const DocNode& v, std::string_view what) {
+        if (v.is_sequence())
+            return &v.elements();
         report(Code::R_type,
-               fmt::format("{} must be a list, not {}", what, support::describe(v.kind())));
+               fmt::format("{} must be a list, not {}", what, syntax::describe(v.kind())), v.range);
         return nullptr;
     }
 
     /// An RFC 22 idset string, or nothing (reported).
-    std::optional<IdSet> idset(const boost::json::value& v, std::string_view what) {
+    std::optional<IdSet> idset(const DocNode& v, std::string_view what) {
         if (!v.is_string()) {
-            report(Code::R_type, fmt::format("{} must be an idset string, not {}", what,
-                                             support::describe(v.kind())));
+            report(
+                Code::R_type,
+                fmt::format("{} must be an idset string, not {}", what, syntax::describe(v.kind())),
+                v.range);
             return std::nullopt;
         }
-        auto parsed = IdSet::parse(v.get_string());
+        auto parsed = IdSet::parse(v.text());
         if (!parsed) {
-            report(Code::R_idset, fmt::format("{} '{}' is not an idset: {}", what,
-                                              std::string(v.get_string()), parsed.error().message));
+            report(
+                Code::R_idset,
+                fmt::format("{} '{}' is not an idset: {}", what, v.text(), parsed.error().message),
+                v.range);
             return std::nullopt;
         }
         return std::move(*parsed);
     }
 
-    void execution(const boost::json::value& v, ResourceSet& out) {
+    void execution(const DocNode& v, ResourceSet& out) {
         const auto* e = object(v, "'execution'");
         if (e == nullptr)
             return;
-        if (const auto* lite = e->if_contains("R_lite")) {
+        if (const auto* lite = v.find("R_lite")) {
             PointerScope at(ptr_, "R_lite");
             const std::size_t errors_before = diags_.error_count();
-            r_lite(*lite, out);
+            r_lite(lite->value, out);
             ranks_known_ = diags_.error_count() == errors_before;
         } else {
-            report(Code::R_missing_key, "'execution' has no 'R_lite'");
+            report(Code::R_missing_key, "'execution' has no 'R_lite'", v.range);
         }
-        if (!e->contains("nodelist"))
-            report(Code::R_missing_key, "'execution' has no 'nodelist'");
-        for (const auto& [key, value] : *e) {
+        if (v.find("nodelist") == nullptr)
+            report(Code::R_missing_key, "'execution' has no 'nodelist'", v.range);
+        const DocNode* expiration = nullptr;
+        for (const auto& [key, key_range, value] : *e) {
             PointerScope at(ptr_, key);
             if (key == "R_lite")
                 continue;
@@ -113,33 +146,41 @@ private:
             } else if (key == "properties") {
                 properties(value, out);
             } else if (key == "nslots") {
-                if (!value.is_int64() || value.get_int64() <= 0)
-                    report(Code::R_nslots, fmt::format("nslots must be an integer above 0, not {}",
-                                                       boost::json::serialize(value)));
+                if (value.kind() != DocNode::Kind::integer || value.integer() <= 0)
+                    report(
+                        Code::R_nslots,
+                        fmt::format("nslots must be an integer above 0, not {}", json_text(value)),
+                        value.range);
                 else
-                    out.nslots = value.get_int64();
+                    out.nslots = value.integer();
             } else if (key == "starttime" || key == "expiration") {
-                if (!support::is_number(value))
+                if (!value.is_number()) {
                     report(Code::R_type,
-                           fmt::format("'{}' must be a number of seconds, not {}", std::string(key),
-                                       support::describe(value.kind())));
-                else
-                    (key == "starttime" ? out.starttime : out.expiration) =
-                        support::as_double(value);
+                           fmt::format("'{}' must be a number of seconds, not {}", key,
+                                       syntax::describe(value.kind())),
+                           value.range);
+                } else if (key == "starttime") {
+                    out.starttime = number(value);
+                } else {
+                    out.expiration = number(value);
+                    expiration = &value;
+                }
             } else {
                 report(Code::R_unknown_key,
-                       fmt::format("'{}' is not an RFC 20 execution key; it is dropped",
-                                   std::string(key)));
+                       fmt::format("'{}' is not an RFC 20 execution key; it is dropped", key),
+                       key_range);
             }
         }
         if (out.starttime != 0 && out.expiration != 0 && out.expiration <= out.starttime) {
             PointerScope at(ptr_, "expiration");
-            report(Code::R_expiration, fmt::format("expiration {} is not after starttime {}",
-                                                   out.expiration, out.starttime));
+            report(Code::R_expiration,
+                   fmt::format("expiration {} is not after starttime {}", out.expiration,
+                               out.starttime),
+                   expiration != nullptr ? expiration->range : SourceRange{});
         }
     }
 
-    void r_lite(const boost::json::value& v, ResourceSet& out) {
+    void r_lite(const DocNode& v, ResourceSet& out) {
         const auto* entries = array(v, "'R_lite'");
         if (entries == nullptr)
             return;
@@ -147,45 +188,48 @@ private:
         std::vector<std::pair<std::size_t, ResourceSet::Group>> entry_groups;
         for (std::size_t i = 0; i < entries->size(); ++i) {
             PointerScope at(ptr_, i);
-            const auto* entry = object((*entries)[i], "an R_lite entry");
-            if (entry == nullptr)
+            const DocNode& entry = (*entries)[i];
+            if (object(entry, "an R_lite entry") == nullptr)
                 continue;
             std::optional<IdSet> ranks;
             std::optional<IdSet> cores;
             IdSet gpus;
             bool ok = true;
-            if (const auto* rank = entry->if_contains("rank")) {
+            if (const auto* rank = entry.find("rank")) {
                 PointerScope rank_at(ptr_, "rank");
-                ranks = idset(*rank, "rank");
+                ranks = idset(rank->value, "rank");
                 if (ranks && ranks->empty()) {
-                    report(Code::R_idset, "rank is empty; an R_lite entry names at least one rank");
+                    report(Code::R_idset, "rank is empty; an R_lite entry names at least one rank",
+                           rank->value.range);
                     ranks.reset();
                 }
             } else {
-                report(Code::R_missing_key, "R_lite entry has no 'rank'");
+                report(Code::R_missing_key, "R_lite entry has no 'rank'", entry.range);
             }
-            const auto* children = entry->if_contains("children");
+            const auto* children = entry.find("children");
             if (children == nullptr) {
-                report(Code::R_missing_key, "R_lite entry has no 'children'");
+                report(Code::R_missing_key, "R_lite entry has no 'children'", entry.range);
                 ok = false;
             } else {
                 PointerScope children_at(ptr_, "children");
-                if (const auto* c = object(*children, "'children'")) {
-                    for (const auto& [key, value] : *c)
+                const DocNode& c = children->value;
+                if (const auto* members = object(c, "'children'")) {
+                    for (const auto& [key, key_range, value] : *members)
                         if (PointerScope key_at(ptr_, key); key != "core" && key != "gpu")
                             report(Code::R_unknown_key,
                                    fmt::format("'{}' is not an RFC 20 resource (core, gpu); it is "
                                                "dropped",
-                                               std::string(key)));
-                    if (const auto* core = c->if_contains("core")) {
+                                               key),
+                                   key_range);
+                    if (const auto* core = c.find("core")) {
                         PointerScope core_at(ptr_, "core");
-                        cores = idset(*core, "core");
+                        cores = idset(core->value, "core");
                     } else {
-                        report(Code::R_missing_key, "'children' has no 'core'");
+                        report(Code::R_missing_key, "'children' has no 'core'", c.range);
                     }
-                    if (const auto* gpu = c->if_contains("gpu")) {
+                    if (const auto* gpu = c.find("gpu")) {
                         PointerScope gpu_at(ptr_, "gpu");
-                        auto g = idset(*gpu, "gpu");
+                        auto g = idset(gpu->value, "gpu");
                         ok = ok && g.has_value();
                         gpus = g.value_or(IdSet{});
                     }
@@ -228,14 +272,16 @@ private:
             ResourceSetAccess::assign(one, {group});
             if (const std::string clash = model::first_clash(out, one); !clash.empty()) {
                 PointerScope at(ptr_, i, "rank");
-                report(Code::R_overlap, clash + " here and in an earlier R_lite entry");
+                const auto* rank = (*entries)[i].find("rank");
+                report(Code::R_overlap, clash + " here and in an earlier R_lite entry",
+                       rank != nullptr ? rank->value.range : SourceRange{});
                 return;
             }
             out = out.united(one);
         }
     }
 
-    void nodelist(const boost::json::value& v, ResourceSet& out) {
+    void nodelist(const DocNode& v, ResourceSet& out) {
         const auto* list = array(v, "'nodelist'");
         if (list == nullptr)
             return;
@@ -244,39 +290,45 @@ private:
             PointerScope at(ptr_, i);
             const auto& item = (*list)[i];
             if (!item.is_string()) {
-                report(Code::R_type, fmt::format("a nodelist entry must be a string, not {}",
-                                                 support::describe(item.kind())));
+                report(Code::R_type,
+                       fmt::format("a nodelist entry must be a string, not {}",
+                                   syntax::describe(item.kind())),
+                       item.range);
                 return;
             }
-            auto parsed = Hostlist::parse(item.get_string());
+            auto parsed = Hostlist::parse(item.text());
             if (!parsed) {
-                report(Code::R_hostlist,
-                       fmt::format("'{}' is not a hostlist: {}", std::string(item.get_string()),
-                                   parsed.error().message));
+                report(
+                    Code::R_hostlist,
+                    fmt::format("'{}' is not a hostlist: {}", item.text(), parsed.error().message),
+                    item.range);
                 return;
             }
             hosts.append(*parsed);
         }
         // Counted only against ranks read whole: a bad rank is not also a nodelist error.
         const std::uint64_t named = hosts.count();
-        if (!out.set_nodelist(std::move(hosts)) && ranks_known_)
+        if (!out.set_nodelist(std::move(hosts)) && ranks_known_) {
+            const std::uint64_t ranks = out.count_ranks();
             report(Code::R_nodelist_count,
-                   fmt::format("nodelist names {} hosts, but R_lite has {} ranks", named,
-                               out.count_ranks()));
+                   fmt::format("nodelist names {} host{}, but R_lite has {} rank{}", named,
+                               named == 1 ? "" : "s", ranks, ranks == 1 ? "" : "s"),
+                   list->empty() ? v.range : list->front().range);
+        }
     }
 
-    void properties(const boost::json::value& v, ResourceSet& out) {
+    void properties(const DocNode& v, ResourceSet& out) {
         const auto* props = object(v, "'properties'");
         if (props == nullptr)
             return;
         const IdSet all = out.ranks();
-        for (const auto& [name, value] : *props) {
+        for (const auto& [name, name_range, value] : *props) {
             PointerScope at(ptr_, name);
             if (!ResourceSet::valid_property_name(name)) {
-                report(
-                    Code::R_property_name,
-                    fmt::format("'{}' is not a property name (UTF-8, none of ! & ' \" ^ ` | ( ))",
-                                std::string(name)));
+                report(Code::R_property_name,
+                       fmt::format(
+                           "'{}' is not a property name (UTF-8, none of ! & ' \" ^ ` | ( ))", name),
+                       name_range);
                 continue;
             }
             auto ranks = idset(value, "property ranks");
@@ -286,8 +338,9 @@ private:
                 if (!ranks_known_)
                     continue;
                 report(Code::R_property_ranks,
-                       fmt::format("property '{}' names ranks {} that R_lite does not have",
-                                   std::string(name), ranks->without(all).format()));
+                       fmt::format("property '{}' names ranks {} that R_lite does not have", name,
+                                   ranks->without(all).format()),
+                       value.range);
                 continue;
             }
             out.set_property(name, *ranks);
@@ -300,35 +353,53 @@ private:
     bool ranks_known_ = false;
 };
 
-} // namespace
-
-Result<ResourceSet> resource_set_from_json(const boost::json::value& r) {
-    Diagnostics diagnostics;
+/// The resource set of one R document tree; its diagnostics go to `diagnostics`.
+Result<ResourceSet> read_tree(const DocNode& r, Diagnostics diagnostics) {
     ResourceSet set = RReader(diagnostics).read(r);
     if (diagnostics.has_errors())
         return Result<ResourceSet>(std::move(diagnostics));
     return {std::move(set), std::move(diagnostics)};
 }
 
+} // namespace
+
+Result<ResourceSet> resource_set_from_json(const boost::json::value& r) {
+    return read_tree(DocNode::from_json(r), Diagnostics{});
+}
+
 Result<ResourceSet> read_resource_set(std::string_view text, const Limits& limits) {
     Diagnostics diagnostics(limits.max_diagnostics);
-    if (!support::within_input_limit(text, limits, "R", diagnostics) ||
-        !support::valid_utf8(text, Code::R_json_syntax, "R", diagnostics))
+    const auto r = syntax::read_json(text, limits, diagnostics, r_dialect);
+    if (!r)
         return Result<ResourceSet>(std::move(diagnostics));
-    boost::json::monotonic_resource memory;
-    boost::json::error_code ec;
-    const boost::json::value r = support::parse_json(text, ec, limits.effective_depth(), &memory);
-    if (ec) {
-        diagnostics.add(ec == boost::json::error::too_deep ? Code::limit_depth
-                                                           : Code::R_json_syntax,
-                        fmt::format("R is not valid JSON: {}", ec.message()));
-        return Result<ResourceSet>(std::move(diagnostics));
+    return read_tree(*r, std::move(diagnostics));
+}
+
+Result<std::vector<ResourceSet>> read_resource_sets(std::string_view text, const Limits& limits) {
+    std::vector<ResourceSet> sets;
+    Diagnostics diagnostics(limits.max_diagnostics);
+    std::size_t offset = 0;
+    while ((offset = text.find_first_not_of(" \t\r\n", offset)) != std::string_view::npos) {
+        Diagnostics found(limits.max_diagnostics);
+        std::size_t used = 0;
+        const auto r = syntax::read_json(text.substr(offset), limits, found, r_dialect, &used);
+        std::optional<ResourceSet> set;
+        if (r) {
+            auto read = read_tree(*r, std::move(found));
+            found = read.diagnostics();
+            if (read.ok())
+                set = std::move(read).value();
+        }
+        for (Diagnostic d : found) {
+            d.location.range = d.location.range.shifted(offset);
+            diagnostics.add(std::move(d));
+        }
+        if (!set)
+            return Result<std::vector<ResourceSet>>(std::move(diagnostics));
+        sets.push_back(std::move(*set));
+        offset += used;
     }
-    auto result = resource_set_from_json(r);
-    diagnostics.append(result.diagnostics());
-    if (!result.ok())
-        return Result<ResourceSet>(std::move(diagnostics));
-    return {std::move(result).value(), std::move(diagnostics)};
+    return {std::move(sets), std::move(diagnostics)};
 }
 
 } // namespace jobspec

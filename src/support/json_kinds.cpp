@@ -23,18 +23,4 @@ std::string_view describe(boost::json::kind kind) noexcept {
     return "a value";
 }
 
-bool is_number(const boost::json::value& value) noexcept {
-    return value.is_int64() || value.is_uint64() || value.is_double();
-}
-
-double as_double(const boost::json::value& value) noexcept {
-    if (value.is_int64())
-        return static_cast<double>(value.get_int64());
-    if (value.is_uint64())
-        return static_cast<double>(value.get_uint64());
-    if (value.is_double())
-        return value.get_double();
-    return 0;
-}
-
 } // namespace jobspec::support

@@ -15,4 +15,10 @@ std::optional<double> parse_non_negative(std::string_view text) noexcept {
     return v;
 }
 
+double exact_double(std::string_view number, double fallback) noexcept {
+    double d = 0;
+    const auto r = std::from_chars(number.data(), number.data() + number.size(), d);
+    return r.ec == std::errc() && r.ptr == number.data() + number.size() ? d : fallback;
+}
+
 } // namespace jobspec::support

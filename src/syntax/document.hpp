@@ -103,6 +103,8 @@ struct JsonDialect {
     Code syntax = Code::jobspec_json_syntax;
     Code duplicate_key = Code::jobspec_duplicate_key;
     Code invalid_utf8 = Code::jobspec_invalid_utf8;
+    /// Whether a repeated key's last value is kept (else its first).
+    bool last_duplicate_wins = false;
 };
 
 /// Reads JSON text (RFC 8259) into a document tree with Boost.JSON's parser: every key,

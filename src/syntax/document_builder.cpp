@@ -62,7 +62,16 @@ void DocBuilder::value(DocNode node) {
     }
     if (duplicate(f)) {
         diags_.add(duplicate_key_, fmt::format("duplicate key '{}'", f.key),
-                   Location{f.key_range, pointer()}, "the first value is the one kept");
+                   Location{f.key_range, pointer()},
+                   keep_last_ ? "the last value is the one kept"
+                              : "the first value is the one kept");
+        if (keep_last_)
+            for (auto& m : f.node.members())
+                if (m.key == f.key) {
+                    m.key_range = f.key_range;
+                    m.value = std::move(node);
+                    break;
+                }
     } else {
         f.node.members().push_back(DocMember{std::move(f.key), f.key_range, std::move(node)});
     }

@@ -12,14 +12,15 @@ namespace jobspec::syntax {
 
 /// Assembles a DocNode from begin/key/value/end calls in document order. Reports
 /// limit.depth past the depth limit and `duplicate_key` (jobspec.duplicate-key unless
-/// the reader says otherwise) for a repeated key (the first value is kept); both readers
-/// use it so they agree on these rules.
+/// the reader says otherwise) for a repeated key: the first value is kept, or with
+/// `keep_last` the last (as JSON readers that allow repeats do); both readers use it so
+/// they agree on these rules.
 class DocBuilder {
 public:
     DocBuilder(const Limits& limits, Diagnostics& diagnostics,
-               Code duplicate_key = Code::jobspec_duplicate_key)
-        : max_depth_(limits.effective_depth()), diags_(diagnostics),
-          duplicate_key_(duplicate_key) {}
+               Code duplicate_key = Code::jobspec_duplicate_key, bool keep_last = false)
+        : max_depth_(limits.effective_depth()), diags_(diagnostics), duplicate_key_(duplicate_key),
+          keep_last_(keep_last) {}
 
     /// Opens a sequence or mapping; false (with limit.depth reported) past the limit.
     bool begin(DocNode::Kind kind, SourceRange range);
@@ -54,6 +55,7 @@ private:
     std::size_t max_depth_;
     Diagnostics& diags_;
     Code duplicate_key_;
+    bool keep_last_;
     std::vector<Frame> stack_;
     std::optional<DocNode> root_;
 };

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "support/input_limit.hpp"
-#include "support/json_parse.hpp"
+#include "support/numbers.hpp"
 #include "syntax/document.hpp"
 #include "syntax/document_builder.hpp"
 
@@ -29,8 +29,9 @@ public:
     static constexpr std::size_t max_string_size = std::size_t(-1);
 
     JsonHandler(std::string_view text, const Limits& limits, Diagnostics& diagnostics,
-                Code duplicate_key)
-        : text_(text), diagnostics_(diagnostics), builder_(limits, diagnostics, duplicate_key) {}
+                const JsonDialect& dialect)
+        : text_(text), diagnostics_(diagnostics),
+          builder_(limits, diagnostics, dialect.duplicate_key, dialect.last_duplicate_wins) {}
 
     DocBuilder& builder() { return builder_; }
     bool depth_exceeded() const { return depth_exceeded_; }
@@ -155,8 +156,7 @@ std::optional<DocNode> read_json(std::string_view text, const Limits& limits,
     // One more than ours, so our builder reports the limit with a pointer first.
     options.max_depth = limits.effective_depth() + 1;
     const std::size_t errors_before = diagnostics.error_count();
-    boost::json::basic_parser<JsonHandler> parser(options, text, limits, diagnostics,
-                                                  dialect.duplicate_key);
+    boost::json::basic_parser<JsonHandler> parser(options, text, limits, diagnostics, dialect);
     error_code ec;
     // The parser stops after one document; without `used` nothing may follow it.
     const std::size_t read = parser.write_some(false, text.data(), text.size(), ec);
@@ -167,8 +167,7 @@ std::optional<DocNode> read_json(std::string_view text, const Limits& limits,
         std::string message = ec.message();
         if (!message.empty())
             message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
-        diagnostics.add(dialect.syntax,
-                        fmt::format("{}: {}", dialect.syntax_message, message),
+        diagnostics.add(dialect.syntax, fmt::format("{}: {}", dialect.syntax_message, message),
                         Location{SourceRange{at, at + (at < text.size() ? 1U : 0U)}, {}});
     }
     if (used != nullptr)

@@ -286,3 +286,40 @@ TEST_CASE("R - host lookup with padding and suffixes") {
     CHECK(r.ranks_of(hosts("n9")).empty());
     CHECK(r.ranks_of(hosts("foo1-eth2")) == ids("4"));
 }
+
+TEST_CASE("R - problems point at the bytes of the value") {
+    const std::string text =
+        R"({"version":1,"execution":{"R_lite":[{"rank":"0","children":{"core":"3-1"}}],)"
+        R"("nodelist":["n0"]}})";
+    auto r = jobspec::read_resource_set(text);
+    REQUIRE_FALSE(r.ok());
+    const auto range = r.diagnostics()[0].location.range;
+    CHECK(text.substr(range.begin, range.size()) == R"("3-1")");
+}
+
+TEST_CASE("R - a repeated key keeps its last value, as flux-core reads R") {
+    auto r = jobspec::read_resource_set(
+        R"({"version":1,"execution":{"R_lite":[{"rank":"0","children":{"core":"0"}}],)"
+        R"("nodelist":["a"],"nodelist":["b"]}})");
+    REQUIRE(r.ok());
+    CHECK(r.value().nodelist().encode() == "b");
+    REQUIRE(r.diagnostics().size() == 1);
+    CHECK(r.diagnostics()[0].code_name() == "R.duplicate-key");
+}
+
+TEST_CASE("R - a stream of documents, as flux R reads its standard input") {
+    const std::string one =
+        R"({"version":1,"execution":{"R_lite":[{"rank":"0","children":{"core":"0"}}],)"
+        R"("nodelist":["a"]}})";
+    auto both = jobspec::read_resource_sets(one + "\n " + one + "\n");
+    REQUIRE(both.ok());
+    CHECK(both.value().size() == 2);
+    CHECK(jobspec::read_resource_sets(" \n").value().empty());
+    // The second document's error points into the whole text.
+    const std::string bad = one + R"({"version":2})";
+    auto r = jobspec::read_resource_sets(bad);
+    REQUIRE_FALSE(r.ok());
+    const auto range = r.diagnostics()[0].location.range;
+    CHECK(bad.substr(range.begin, range.size()) == "2");
+    CHECK_FALSE(jobspec::read_resource_sets(one + "x").ok());
+}

@@ -16,7 +16,6 @@
 #include <jobspec/resource_set.hpp>
 
 #include "codec_reports.hpp"
-#include "support/json_parse.hpp"
 
 namespace jobspec::cli {
 
@@ -56,26 +55,12 @@ std::optional<std::vector<ResourceSet>> read_all(const std::vector<std::string>&
         const auto text = reporter.read(input, common.limits, status);
         if (!text)
             return std::nullopt;
-        std::string_view rest = *text;
-        while (rest.find_first_not_of(" \t\r\n") != std::string_view::npos) {
-            boost::json::error_code ec;
-            std::size_t used = 0;
-            auto value = support::parse_json(rest, ec, common.limits.effective_depth(), {}, &used);
-            if (ec) {
-                Diagnostics d;
-                const auto at = static_cast<std::uint32_t>(text->size() - rest.size() + used);
-                d.add(Code::R_json_syntax, "R is not valid JSON: " + ec.message(),
-                      Location{SourceRange{at, at}, {}});
-                status = std::max(status, reporter.report(d, *text, input));
-                return std::nullopt;
-            }
-            auto r = resource_set_from_json(value);
-            if (status = std::max(status, reporter.report(r.diagnostics(), *text, input));
-                status != exit_ok)
-                return std::nullopt;
-            out.push_back(std::move(r).value());
-            rest.remove_prefix(used);
-        }
+        auto sets = read_resource_sets(*text, common.limits);
+        if (status = std::max(status, reporter.report(sets.diagnostics(), *text, input));
+            status != exit_ok)
+            return std::nullopt;
+        for (auto& r : std::move(sets).value())
+            out.push_back(std::move(r));
     }
     return out;
 }
