@@ -207,6 +207,27 @@ class Compile(unittest.TestCase):
         os.chmod(os.path.join(cls.scratch, "f.txt"), 0o640)
         with open(os.path.join(cls.scratch, "s.sh"), "w") as f:
             f.write("#!/bin/sh\nhostname\n")
+        with open(os.path.join(cls.scratch, "d.sh"), "w") as f:
+            f.write(cls.DIRECTIVES)
+        with open(os.path.join(cls.scratch, "bad.sh"), "w") as f:
+            f.write("#!/bin/sh\n#flux: -n1\nhostname\n#flux: -N1\n")
+
+    DIRECTIVES = ('#!/bin/sh\n#FLUX: -N2 --job-name=dir   # two nodes\n#FLUX: --env=A=1\n#FLUX:\n'
+                  '#FLUX: --setattr=user.conf="""\n#FLUX: [config]\n#FLUX:   item = "foo"\n'
+                  '#FLUX: """\nhostname\n')
+
+    def test_directives_command(self):
+        r = subprocess.run([JOBSPEC, "directives", "d.sh"], capture_output=True, text=True,
+                           cwd=self.scratch)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(json.loads(r.stdout), [["-N2", "--job-name=dir"], ["--env=A=1"],
+                                                ["--setattr=user.conf=[config]\n  item = \"foo\"\n"]])
+        r = subprocess.run([JOBSPEC, "directives", "bad.sh"], capture_output=True, text=True,
+                           cwd=self.scratch)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[directive.orphan]: line 4: orphan 'flux:' detected: directives "
+                      "disabled after line 3", r.stderr)
+        self.assertIn("--> bad.sh:4:1", r.stderr)
 
     @classmethod
     def tearDownClass(cls):
@@ -235,7 +256,7 @@ class Compile(unittest.TestCase):
                 if r.returncode == 0:
                     self.valid(r.stdout)
                 else:
-                    self.assertRegex(r.stderr, r"error\[(usage|submit)\.[a-z-]+\]")
+                    self.assertRegex(r.stderr, r"error\[(usage|submit|directive)\.[a-z-]+\]")
 
     def test_environment_is_copied_by_default(self):
         r = self.jobspec("--rlimit=-*", "app", env={**self.ENV, "JOBSPEC_TEST_X": "v"})

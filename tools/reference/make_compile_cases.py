@@ -60,10 +60,19 @@ CASES = [
     ("batch broker options", "batch", ["-n1", "--broker-opts=-v,-Sx=1", "--conf=a=1", "--dump=d.tgz", "s.sh"]),
     ("batch wrap", "batch", ["-n1", "--wrap", "hostname", "-n5"]),
     ("alloc", "alloc", ["-N2", "-n3", "--bg", "--", "cmd", "x"]),
+    ("batch directives", "batch", ["d.sh"]),
+    ("batch directives and command line", "batch", ["--job-name=cmd", "--env=B=2", "-n4", "d.sh", "x"]),
+    ("batch directive error", "batch", ["bad.sh"]),
     ("unknown option", "run", ["--bogus", "app"]),
     ("no abbreviations", "run", ["--ntask=4", "app"]),
     ("no command", "run", []),
 ]
+
+
+# The batch script of the directive cases (test/cli creates the same files).
+DIRECTIVES = ('#!/bin/sh\n#FLUX: -N2 --job-name=dir   # two nodes\n#FLUX: --env=A=1\n#FLUX:\n'
+              '#FLUX: --setattr=user.conf="""\n#FLUX: [config]\n#FLUX:   item = "foo"\n#FLUX: """\n'
+              'hostname\n')
 
 
 def main():
@@ -73,6 +82,10 @@ def main():
     os.chmod(os.path.join(scratch, "f.txt"), 0o640)
     with open(os.path.join(scratch, "s.sh"), "w") as f:
         f.write("#!/bin/sh\nhostname\n")
+    with open(os.path.join(scratch, "d.sh"), "w") as f:
+        f.write(DIRECTIVES)
+    with open(os.path.join(scratch, "bad.sh"), "w") as f:
+        f.write("#!/bin/sh\n#flux: -n1\nhostname\n#flux: -N1\n")
     out = []
     for name, cmd, args in CASES:
         argv = ["--env=-*", "--rlimit=-*", "--cwd=/w"] if "env" not in name else ["--rlimit=-*", "--cwd=/w"]
