@@ -81,7 +81,9 @@ private:
     void error(Code code, std::size_t number, std::size_t offset, std::size_t length,
                std::string message) {
         diags_.add(code, fmt::format("line {}: {}", number, message),
-                   Location{{offset, offset + length}, {}});
+                   Location{{static_cast<std::uint32_t>(offset),
+                             static_cast<std::uint32_t>(offset + length)},
+                            {}});
     }
 
     void line(std::string_view text, std::size_t number, std::size_t offset) {

@@ -226,8 +226,8 @@ class Compile(unittest.TestCase):
                            cwd=self.scratch)
         self.assertEqual(r.returncode, 1)
         self.assertIn("error[directive.orphan]: line 4: orphan 'flux:' detected: directives "
-                      "disabled after line 3", r.stderr)
-        self.assertIn("--> bad.sh:4:1", r.stderr)
+                      "disabled after line 2", r.stderr)
+        self.assertIn("--> bad.sh:4:2", r.stderr)
 
     @classmethod
     def tearDownClass(cls):

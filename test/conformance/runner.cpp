@@ -37,6 +37,8 @@
 
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
+#include <boost/json/serialize.hpp>
+
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/resource_set.hpp>
@@ -452,8 +454,12 @@ void directives(const fs::path& dir, Tally& tally) {
         auto result = jobspec::parse_directives(read_file(file));
         boost::json::array got;
         if (result.ok())
-            for (const auto& d : result.value())
-                got.push_back(boost::json::value_from(d.arguments));
+            for (const auto& d : result.value()) {
+                boost::json::array words;
+                for (const auto& w : d.arguments)
+                    words.emplace_back(boost::json::string(w));
+                got.push_back(std::move(words));
+            }
         const auto want = expected_value(file);
         tally.check(result.ok() && boost::json::value(got) == want, file.filename().string(),
                     "  want " + boost::json::serialize(want) + "\n  got  " +

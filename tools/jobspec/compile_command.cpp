@@ -80,22 +80,6 @@ bool take_tool_options(std::vector<std::string>& words, ToolOptions& tool, Repor
     return true;
 }
 
-/// Python's universal newlines: CRLF and lone CR become LF.
-std::string universal_newlines(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '\r') {
-            out += '\n';
-            if (i + 1 < text.size() && text[i + 1] == '\n')
-                ++i;
-        } else {
-            out += text[i];
-        }
-    }
-    return out;
-}
-
 int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& out) {
     std::vector<std::string> words = given;
     ToolOptions tool;

@@ -16,18 +16,6 @@ struct DirectivesArgs {
     std::string path = "-";
 };
 
-/// CRLF and lone CR become LF, as flux reads scripts.
-std::string universal_newlines(std::string_view text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '\r')
-            out += text[i];
-        else if (out += '\n'; i + 1 < text.size() && text[i + 1] == '\n')
-            ++i;
-    }
-    return out;
-}
-
 int run_directives(const DirectivesArgs& args, Reporter& out) {
     int status = exit_ok;
     auto text = out.read(args.path, args.common.limits, status, true);
