@@ -27,6 +27,7 @@
 #include <jobspec/result.hpp>         // Result<T>
 #include <jobspec/shape.hpp>          // RFC 46 shapes
 #include <jobspec/shape_cache.hpp>    // an opt-in cache of compiled shapes
+#include <jobspec/submit.hpp>         // flux run/submit/batch/alloc options -> jobspec
 #include <jobspec/suggest.hpp>        // "did you mean" for misspelt names
 #include <jobspec/text.hpp>           // UTF-8 checks, terminal-safe text
 #include <jobspec/version.hpp>        // the library's version

@@ -37,10 +37,13 @@
 
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
+#include <boost/json/serialize.hpp>
+
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/shape.hpp>
+#include <jobspec/submit.hpp>
 #include <jobspec/workflow.hpp>
 
 #include "support/utf8.hpp"
@@ -444,12 +447,57 @@ void constraints(const fs::path& dir, Tally& tally) {
         [](const std::string&) {});
 }
 
+/// RFC 36 directives: valid/NAME.sh with NAME.json (the argument vectors flux-core 0.88's
+/// parser gives), invalid/NAME.sh with NAME.error ("CODE LINE COLUMN", both from 1).
+void directives(const fs::path& dir, Tally& tally) {
+    for (const auto& file : files_with(dir / "valid", ".sh")) {
+        auto result = jobspec::parse_directives(read_file(file));
+        boost::json::array got;
+        if (result.ok())
+            for (const auto& d : result.value()) {
+                boost::json::array words;
+                for (const auto& w : d.arguments)
+                    words.emplace_back(boost::json::string(w));
+                got.push_back(std::move(words));
+            }
+        const auto want = expected_value(file);
+        tally.check(result.ok() && boost::json::value(got) == want, file.filename().string(),
+                    "  want " + boost::json::serialize(want) + "\n  got  " +
+                        boost::json::serialize(got) + "\n" + diagnostics_text(result.diagnostics()));
+    }
+    for (const auto& file : files_with(dir / "invalid", ".sh")) {
+        const std::string script = read_file(file);
+        auto result = jobspec::parse_directives(script);
+        auto error_file = file;
+        error_file.replace_extension(".error");
+        std::istringstream want_text(read_file(error_file));
+        std::string code;
+        std::size_t line = 0, column = 0;
+        want_text >> code >> line >> column;
+        std::string got = "accepted";
+        for (const auto& d : result.diagnostics()) {
+            const std::size_t at = d.location.range.begin;
+            const std::size_t line_start = script.rfind('\n', at == 0 ? 0 : at - 1);
+            const std::size_t got_line =
+                1 + static_cast<std::size_t>(std::count(script.begin(), script.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+            const std::size_t got_column =
+                at - (line_start == std::string::npos || at == 0 ? 0 : line_start + 1) + 1;
+            got = std::string(d.code_name()) + " " + std::to_string(got_line) + " " +
+                  std::to_string(got_column);
+            break;
+        }
+        const std::string want = code + " " + std::to_string(line) + " " + std::to_string(column);
+        tally.check(got == want, file.filename().string(),
+                    "  want " + want + "\n  got  " + got + "\n" + diagnostics_text(result.diagnostics()));
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc != 3) {
         std::cerr << "usage: conformance-runner SUITE DIR  (SUITE: shape, jobspec, dependency, R, "
-                     "constraint)\n";
+                     "constraint, directives)\n";
         return 2;
     }
     const std::string suite = argv[1];
@@ -464,6 +512,8 @@ int main(int argc, char** argv) {
         resource_sets(dir, tally);
     } else if (suite == "dependency") {
         dependencies(dir, tally);
+    } else if (suite == "directives") {
+        directives(dir, tally);
     } else if (suite == "jobspec") {
         valid_documents(dir, tally);
         invalid_documents(dir / "invalid", false, tally);

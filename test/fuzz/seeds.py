@@ -81,6 +81,11 @@ def constraint_json_seeds(conformance):
             yield line.split("\t")[-1]
 
 
+def directives_seeds(conformance):
+    for path in sorted((conformance / "directives").glob("*/*.sh")):
+        yield path.read_text(encoding="utf-8")
+
+
 def grammar_debug_seeds(conformance):
     """Each grammar's seeds behind a first byte choosing it (and some options)."""
     for selector, seeds in ((0, shape_seeds), (1, dependency_seeds), (2, query_seeds)):
@@ -90,7 +95,7 @@ def grammar_debug_seeds(conformance):
 
 SEEDS = {"grammar_debug": grammar_debug_seeds, "shape": shape_seeds, "query": query_seeds, "constraint_json": constraint_json_seeds, "idset": idset_seeds, "hostlist": hostlist_seeds,
          "resource_set": resource_set_seeds, "dependency": dependency_seeds, "fluid": fluid_seeds, "jobspec_yaml": jobspec_seeds(".yaml"),
-         "jobspec_json": jobspec_seeds(".json")}
+         "jobspec_json": jobspec_seeds(".json"), "directives": directives_seeds}
 
 
 def main():

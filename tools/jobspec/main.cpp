@@ -7,6 +7,7 @@
 #include "compile_command.hpp"
 #include "constraint_command.hpp"
 #include "dependency_command.hpp"
+#include "directives_command.hpp"
 #include "explain_command.hpp"
 #include "graph_command.hpp"
 #include "hostlist_command.hpp"
@@ -44,6 +45,7 @@ command line, or an input or output the system refuses).)");
     commands.push_back(add_validate_command(app, reporter));
     commands.push_back(add_compile_command(app, reporter));
     commands.push_back(add_dependency_command(app, reporter));
+    commands.push_back(add_directives_command(app, reporter));
     commands.push_back(add_id_command(app, reporter));
     commands.push_back(add_graph_command(app, reporter));
     commands.push_back(add_constraint_command(app, reporter));
@@ -56,6 +58,8 @@ command line, or an input or output the system refuses).)");
     for (auto& c : commands)
         c.app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
 
+    if (const auto status = run_compile_command(app, argc, argv, reporter))
+        return reporter.finish(*status);
     if (const auto status = parse_command_line(app, argc, argv, reporter))
         return reporter.finish(*status);
     for (auto& c : commands)

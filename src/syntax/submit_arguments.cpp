@@ -1,0 +1,349 @@
+#include "syntax/submit_arguments.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include <fmt/format.h>
+
+namespace jobspec::syntax {
+
+namespace {
+
+enum Commands : unsigned { run = 1, submit = 2, batch = 4, alloc = 8, tasks = 3, slots = 12, all = 15 };
+
+enum class Arity { flag, value, optional };
+
+using Setter = void (*)(SubmitOptions&, std::string);
+
+/// One option of the flux commands: its names, whether it takes a value, which commands
+/// have it, and what it does to the options.
+struct OptionSpec {
+    std::array<std::string_view, 3> longs;
+    char short_name;
+    Arity arity;
+    unsigned commands;
+    Setter set;
+};
+
+template <std::optional<std::string> SubmitOptions::*Field>
+void store(SubmitOptions& o, std::string v) {
+    o.*Field = std::move(v);
+}
+
+template <std::vector<std::string> SubmitOptions::*Field>
+void append(SubmitOptions& o, std::string v) {
+    (o.*Field).push_back(std::move(v));
+}
+
+template <bool SubmitOptions::*Field>
+void set_flag(SubmitOptions& o, std::string) {
+    o.*Field = true;
+}
+
+void ignore(SubmitOptions&, std::string) {}
+
+const std::array option_specs{
+    OptionSpec{{"bank"}, 'B', Arity::value, all, store<&SubmitOptions::bank>},
+    OptionSpec{{"queue"}, 'q', Arity::value, all, store<&SubmitOptions::queue>},
+    OptionSpec{{"time-limit"}, 't', Arity::value, all, store<&SubmitOptions::time_limit>},
+    OptionSpec{{"urgency"}, 0, Arity::value, all, store<&SubmitOptions::urgency>},
+    OptionSpec{{"job-name"}, 0, Arity::value, all, store<&SubmitOptions::job_name>},
+    OptionSpec{{"setopt"}, 'o', Arity::value, all, append<&SubmitOptions::setopts>},
+    OptionSpec{{"setattr"}, 'S', Arity::value, all, append<&SubmitOptions::setattrs>},
+    OptionSpec{{"add-file"}, 0, Arity::value, all, append<&SubmitOptions::add_files>},
+    OptionSpec{{"dependency"}, 0, Arity::value, all,
+               [](SubmitOptions& o, std::string v) { o.dependencies.emplace_back(false, v); }},
+    OptionSpec{{"requires", "require"}, 0, Arity::value, all,
+               append<&SubmitOptions::requires_terms>},
+    OptionSpec{{"begin-time"}, 0, Arity::value, all,
+               [](SubmitOptions& o, std::string v) { o.dependencies.emplace_back(true, v); }},
+    OptionSpec{{"env"}, 0, Arity::value, all, append<&SubmitOptions::environment_rules>},
+    OptionSpec{{"env-remove"}, 0, Arity::value, all,
+               [](SubmitOptions& o, std::string v) { o.environment_rules.push_back("-" + v); }},
+    OptionSpec{{"env-file"}, 0, Arity::value, all,
+               [](SubmitOptions& o, std::string v) { o.environment_rules.push_back("^" + v); }},
+    OptionSpec{{"rlimit"}, 0, Arity::value, all, append<&SubmitOptions::rlimits>},
+    OptionSpec{{"input"}, 0, Arity::value, all, store<&SubmitOptions::input>},
+    OptionSpec{{"output"}, 0, Arity::value, all, store<&SubmitOptions::output>},
+    OptionSpec{{"error"}, 0, Arity::value, all, store<&SubmitOptions::error>},
+    OptionSpec{{"unbuffered"}, 'u', Arity::flag, all, set_flag<&SubmitOptions::unbuffered>},
+    OptionSpec{{"label-io"}, 'l', Arity::flag, all, set_flag<&SubmitOptions::label_io>},
+    OptionSpec{{"cwd"}, 0, Arity::value, all, store<&SubmitOptions::cwd>},
+    OptionSpec{{"flags"}, 0, Arity::value, all, append<&SubmitOptions::flags>},
+    OptionSpec{{"signal"}, 0, Arity::value, all, store<&SubmitOptions::signal>},
+    OptionSpec{{"dry-run", "dry"}, 0, Arity::flag, all, ignore},
+    OptionSpec{{"quiet"}, 0, Arity::flag, all, ignore},
+    OptionSpec{{"debug-emulate"}, 0, Arity::flag, all, set_flag<&SubmitOptions::debug_emulate>},
+    OptionSpec{{"resources-shape", "shape"}, 0, Arity::value, all,
+               store<&SubmitOptions::resources_shape>},
+    OptionSpec{{"resources-json"}, 0, Arity::value, all, store<&SubmitOptions::resources_json>},
+    OptionSpec{{"env-none"}, 0, Arity::flag, all, set_flag<&SubmitOptions::environment_none>},
+    OptionSpec{{"nodes"}, 'N', Arity::value, all, store<&SubmitOptions::nodes>},
+    OptionSpec{{"exclusive"}, 'x', Arity::flag, all, set_flag<&SubmitOptions::exclusive>},
+    OptionSpec{{"ntasks"}, 'n', Arity::value, tasks, store<&SubmitOptions::ntasks>},
+    OptionSpec{{"cores-per-task"}, 'c', Arity::value, tasks,
+               store<&SubmitOptions::cores_per_task>},
+    OptionSpec{{"gpus-per-task"}, 'g', Arity::value, tasks, store<&SubmitOptions::gpus_per_task>},
+    OptionSpec{{"cores"}, 0, Arity::value, tasks, store<&SubmitOptions::cores>},
+    OptionSpec{{"tasks-per-node"}, 0, Arity::value, tasks, store<&SubmitOptions::tasks_per_node>},
+    OptionSpec{{"tasks-per-core"}, 0, Arity::value, tasks, store<&SubmitOptions::tasks_per_core>},
+    OptionSpec{{"gpus-per-node"}, 0, Arity::value, tasks, store<&SubmitOptions::gpus_per_node>},
+    OptionSpec{{"taskmap"}, 0, Arity::value, tasks, store<&SubmitOptions::taskmap>},
+    OptionSpec{{"verbose"}, 'v', Arity::flag, tasks | alloc, ignore},
+    OptionSpec{{"wait-event"}, 0, Arity::value, tasks, ignore},
+    OptionSpec{{"cc"}, 0, Arity::value, submit, store<&SubmitOptions::cc>},
+    OptionSpec{{"bcc"}, 0, Arity::value, submit, store<&SubmitOptions::bcc>},
+    OptionSpec{{"progress"}, 0, Arity::flag, submit, ignore},
+    OptionSpec{{"jps"}, 0, Arity::flag, submit, ignore},
+    OptionSpec{{"nslots"}, 'n', Arity::value, slots, store<&SubmitOptions::ntasks>},
+    OptionSpec{{"cores-per-slot"}, 'c', Arity::value, slots,
+               store<&SubmitOptions::cores_per_task>},
+    OptionSpec{{"gpus-per-slot"}, 'g', Arity::value, slots, store<&SubmitOptions::gpus_per_task>},
+    OptionSpec{{"broker-opts", "broker-opt"}, 0, Arity::value, slots,
+               append<&SubmitOptions::broker_opts>},
+    OptionSpec{{"conf"}, 0, Arity::value, slots, append<&SubmitOptions::conf>},
+    OptionSpec{{"dump"}, 0, Arity::optional, slots, store<&SubmitOptions::dump>},
+    OptionSpec{{"add-brokers"}, 0, Arity::value, slots,
+               [](SubmitOptions& o, std::string v) { o.add_brokers = std::stoll(v); }},
+    OptionSpec{{"wrap"}, 0, Arity::flag, batch, set_flag<&SubmitOptions::wrap>},
+    OptionSpec{{"bg"}, 0, Arity::flag, alloc, set_flag<&SubmitOptions::background>},
+};
+
+unsigned command_bit(SubmitCommand c) {
+    switch (c) {
+    case SubmitCommand::run:
+        return run;
+    case SubmitCommand::submit:
+        return submit;
+    case SubmitCommand::batch:
+        return batch;
+    case SubmitCommand::alloc:
+        return alloc;
+    }
+    return run;
+}
+
+const OptionSpec* find_long(std::string_view name, unsigned bit) {
+    for (const auto& spec : option_specs)
+        if ((spec.commands & bit) != 0)
+            for (const auto& l : spec.longs)
+                if (!l.empty() && l == name)
+                    return &spec;
+    return nullptr;
+}
+
+const OptionSpec* find_short(char name, unsigned bit) {
+    for (const auto& spec : option_specs)
+        if ((spec.commands & bit) != 0 && spec.short_name == name)
+            return &spec;
+    return nullptr;
+}
+
+/// "-5", "-3.5", "-.5": words argparse takes for negative numbers, not options.
+bool negative_number(std::string_view w) {
+    if (w.size() < 2 || w[0] != '-')
+        return false;
+    w.remove_prefix(1);
+    const auto digits = [](std::string_view s) {
+        return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    const auto dot = w.find('.');
+    if (dot == std::string_view::npos)
+        return digits(w);
+    return (dot == 0 || digits(w.substr(0, dot))) && digits(w.substr(dot + 1));
+}
+
+/// A word argparse reads as an option rather than a value.
+bool option_like(std::string_view w) {
+    return w.size() > 1 && w[0] == '-' && !negative_number(w) &&
+           w.find(' ') == std::string_view::npos;
+}
+
+std::size_t span(const std::vector<std::string>& words, std::size_t i, unsigned bit) {
+    const std::string& w = words[i];
+    if (w == "--" || w.empty() || w[0] != '-' || w == "-" || negative_number(w))
+        return 0;
+    const OptionSpec* spec = nullptr;
+    if (w.rfind("--", 0) == 0 && w.find('=') == std::string::npos)
+        spec = find_long(std::string_view(w).substr(2), bit);
+    else if (w.size() == 2 && w[1] != '-')
+        spec = find_short(w[1], bit);
+    if (spec == nullptr || spec->arity == Arity::flag)
+        return 1;
+    if (spec->arity == Arity::value)
+        return std::min<std::size_t>(2, words.size() - i);
+    return i + 1 < words.size() && !option_like(words[i + 1]) ? 2 : 1;
+}
+
+std::string display(const OptionSpec& spec) {
+    std::string longs = fmt::format("--{}", spec.longs[0]);
+    if (spec.short_name != 0)
+        return fmt::format("-{}/{}", spec.short_name, longs);
+    return longs;
+}
+
+class Reader {
+public:
+    Reader(const std::vector<std::string>& words, SubmitOptions& options, Diagnostics& d)
+        : words_(words), options_(options), diags_(d), bit_(command_bit(options.command)) {}
+
+    void read() {
+        const std::size_t end = split();
+        for (std::size_t i = 0; i < end && !diags_.has_errors(); ++i)
+            i = word(i, end);
+        if (!unknown_.empty())
+            diags_.add(Code::usage_unknown_option,
+                       fmt::format("unrecognized arguments: {}", unknown_));
+        std::vector<std::string> command(words_.begin() + static_cast<std::ptrdiff_t>(end),
+                                         words_.end());
+        if (!command.empty() && command.front() == "--" &&
+            options_.command != SubmitCommand::alloc)
+            command.erase(command.begin());
+        options_.arguments = std::move(command);
+    }
+
+private:
+    /// The index of the first word of the command part.
+    std::size_t split() const {
+        std::size_t i = 0;
+        while (i < words_.size()) {
+            const std::size_t n = span(words_, i, bit_);
+            if (n == 0)
+                return i;
+            i += n;
+        }
+        return words_.size();
+    }
+
+    /// Reads the option word at `i`; returns the index of the last word it used.
+    std::size_t word(std::size_t i, std::size_t end) {
+        const std::string& w = words_[i];
+        if (w.rfind("--", 0) == 0)
+            return long_option(i, end);
+        std::size_t at = 1;
+        while (at < w.size()) {
+            const auto* spec = find_short(w[at], bit_);
+            if (spec == nullptr) {
+                unknown(w);
+                return i;
+            }
+            ++at;
+            if (spec->arity == Arity::flag) {
+                if (at < w.size() && find_short(w[at], bit_) == nullptr) {
+                    diags_.add(Code::usage_option_value,
+                               fmt::format("argument {}: ignored explicit argument '{}'",
+                                           display(*spec), w.substr(at)));
+                    return i;
+                }
+                spec->set(options_, {});
+                continue;
+            }
+            if (at < w.size()) {
+                std::string value = w.substr(at);
+                if (value[0] == '=')
+                    value.erase(0, 1);
+                spec->set(options_, std::move(value));
+                return i;
+            }
+            return separate_value(*spec, i, end);
+        }
+        return i;
+    }
+
+    std::size_t long_option(std::size_t i, std::size_t end) {
+        const std::string& w = words_[i];
+        const auto eq = w.find('=');
+        const std::string_view name = std::string_view(w).substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+        const auto* spec = find_long(name, bit_);
+        if (spec == nullptr) {
+            unknown(w);
+            return i;
+        }
+        if (eq != std::string::npos) {
+            if (spec->arity == Arity::flag) {
+                diags_.add(Code::usage_option_value,
+                           fmt::format("argument {}: ignored explicit argument '{}'",
+                                       display(*spec), w.substr(eq + 1)));
+                return i;
+            }
+            spec->set(options_, w.substr(eq + 1));
+            return i;
+        }
+        if (spec->arity == Arity::flag) {
+            spec->set(options_, {});
+            return i;
+        }
+        if (spec->arity == Arity::optional) {
+            if (i + 1 < end && !option_like(words_[i + 1])) {
+                spec->set(options_, words_[i + 1]);
+                return i + 1;
+            }
+            spec->set(options_, "flux-{{jobid}}-dump.tgz");
+            return i;
+        }
+        return separate_value(*spec, i, end);
+    }
+
+    std::size_t separate_value(const OptionSpec& spec, std::size_t i, std::size_t end) {
+        if (i + 1 >= end || option_like(words_[i + 1]) || words_[i + 1] == "--") {
+            diags_.add(Code::usage_missing_argument,
+                       fmt::format("argument {}: expected one argument", display(spec)));
+            return i;
+        }
+        if (!valid_value(spec, words_[i + 1]))
+            return i + 1;
+        spec.set(options_, words_[i + 1]);
+        return i + 1;
+    }
+
+    /// batch and alloc convert their counts while parsing.
+    bool valid_value(const OptionSpec& spec, const std::string& value) {
+        const bool count = spec.longs[0] == "nslots" || spec.longs[0] == "cores-per-slot" ||
+                           spec.longs[0] == "gpus-per-slot" || spec.longs[0] == "add-brokers" ||
+                           (spec.longs[0] == "nodes" && (bit_ & slots) != 0);
+        if (!count)
+            return true;
+        std::string_view v = value;
+        while (!v.empty() && (v.front() == ' ' || v.front() == '\t' || v.front() == '\n'))
+            v.remove_prefix(1);
+        while (!v.empty() && (v.back() == ' ' || v.back() == '\t' || v.back() == '\n'))
+            v.remove_suffix(1);
+        if (!v.empty() && (v[0] == '+' || v[0] == '-'))
+            v.remove_prefix(1);
+        bool ok = !v.empty() && v.size() < 18 && v.front() != '_' && v.back() != '_' &&
+                  v.find("__") == std::string_view::npos;
+        for (char c : v)
+            ok = ok && ((c >= '0' && c <= '9') || c == '_');
+        if (!ok)
+            diags_.add(Code::usage_option_value,
+                       fmt::format("argument {}: invalid int value: '{}'", display(spec), value));
+        return ok;
+    }
+
+    void unknown(const std::string& w) {
+        if (!unknown_.empty())
+            unknown_ += ' ';
+        unknown_ += w;
+    }
+
+    const std::vector<std::string>& words_;
+    SubmitOptions& options_;
+    Diagnostics& diags_;
+    unsigned bit_;
+    std::string unknown_;
+};
+
+} // namespace
+
+void read_submit_arguments(const std::vector<std::string>& words, SubmitOptions& options,
+                           Diagnostics& diagnostics) {
+    Reader(words, options, diagnostics).read();
+}
+
+std::size_t submit_option_span(const std::vector<std::string>& words, std::size_t at,
+                               SubmitCommand command) {
+    return at < words.size() ? span(words, at, command_bit(command)) : 0;
+}
+
+} // namespace jobspec::syntax

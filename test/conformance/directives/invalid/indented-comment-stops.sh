@@ -1,0 +1,4 @@
+#!/bin/sh
+# flux: -n1
+   # x
+# flux: -N1

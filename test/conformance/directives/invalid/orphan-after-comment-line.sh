@@ -1,0 +1,5 @@
+#!/bin/sh
+#flux: -n1
+# c
+hostname
+#flux: -N1

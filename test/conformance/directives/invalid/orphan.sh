@@ -1,0 +1,4 @@
+#!/bin/sh
+#flux: -n1
+hostname
+#flux: -N1

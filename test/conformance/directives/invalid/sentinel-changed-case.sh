@@ -1,0 +1,3 @@
+#!/bin/sh
+#FLUX: -n1
+#flux: -N1

@@ -1,0 +1,3 @@
+#!/bin/sh
+# flux: -n1
+#flux: -N1

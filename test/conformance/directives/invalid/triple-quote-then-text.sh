@@ -1,0 +1,1 @@
+#flux: --job-name="""x

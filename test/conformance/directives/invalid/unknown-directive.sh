@@ -1,0 +1,1 @@
+#flux: hello -n1

@@ -1,0 +1,1 @@
+#flux: -S user.x="a\jb" -S user.y="a\\b"

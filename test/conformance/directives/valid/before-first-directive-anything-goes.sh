@@ -1,0 +1,3 @@
+#!/bin/sh
+hostname
+#flux: -n2

@@ -1,0 +1,5 @@
+#!/bin/sh
+#flux: -n1
+
+   
+#flux: -N1

@@ -1,0 +1,5 @@
+#!/bin/sh
+# flux: -n1
+# a comment
+#
+# flux: -N1

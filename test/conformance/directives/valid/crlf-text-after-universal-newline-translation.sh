@@ -1,0 +1,4 @@
+#flux: -n1
+
+#flux: --job-name=x
+

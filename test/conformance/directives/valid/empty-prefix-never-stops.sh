@@ -1,0 +1,3 @@
+flux: -n1
+echo hi
+flux: -N1

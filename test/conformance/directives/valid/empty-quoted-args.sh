@@ -1,0 +1,1 @@
+#flux: -S user.x='' ""

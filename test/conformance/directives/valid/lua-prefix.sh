@@ -1,0 +1,4 @@
+-- flux: -N1 --exclusive
+--
+-- flux: --output=job.out # out
+local x = 1

@@ -1,0 +1,3 @@
+#flux: """
+#flux: -n1
+#flux: """

@@ -1,0 +1,5 @@
+#flux:   -S user.x="""
+#flux:   a
+#flux:     b
+#flux:  c
+#flux:   d"""

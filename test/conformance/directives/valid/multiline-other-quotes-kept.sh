@@ -1,0 +1,4 @@
+#flux: -S user.x='''
+#flux: it's "q"
+#flux: """
+#flux: '''

@@ -1,0 +1,3 @@
+#flux: -n1
+#flux: -S user.x="""
+#flux: abc

@@ -1,0 +1,4 @@
+# flux: --setattr=user.conf="""
+# flux: [config]
+# flux:   item = "foo"
+# flux: """

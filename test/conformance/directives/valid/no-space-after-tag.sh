@@ -1,0 +1,2 @@
+#flux:-n1
+#flux:--job-name=x

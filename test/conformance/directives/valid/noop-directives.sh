@@ -1,0 +1,3 @@
+#flux:
+#flux:    
+#flux: # only a comment

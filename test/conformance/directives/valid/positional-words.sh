@@ -1,0 +1,1 @@
+#flux: -n1 foo --job-name=x

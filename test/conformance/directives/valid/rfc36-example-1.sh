@@ -1,0 +1,4 @@
+#!/bin/sh
+# flux: -N4
+# flux: --job-name=foo
+flux run hostname

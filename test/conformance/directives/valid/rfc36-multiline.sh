@@ -1,0 +1,6 @@
+#!/bin/sh
+# flux: --setattr=user.conf="""
+# flux: [config]
+# flux:   item = "foo"
+# flux: """
+hostname

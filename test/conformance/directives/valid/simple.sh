@@ -1,0 +1,4 @@
+#!/bin/sh
+#FLUX: -N4   # four nodes
+#FLUX: --queue=batch
+flux run app

@@ -1,0 +1,1 @@
+#flux: --job-name='a b' -S user.x='c\'d'

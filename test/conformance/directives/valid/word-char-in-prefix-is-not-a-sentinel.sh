@@ -1,0 +1,3 @@
+#!/bin/sh
+_#flux: -n1
+x#flux: -n1
