@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <queue>
 #include <tuple>
 #include <utility>
 
@@ -156,6 +157,37 @@ struct Counted {
     }
 };
 
+/// Runs of one prefix and suffix in host order: by number, then by zero padding. Runs of
+/// different paddings may overlap in numbers (00-01 and 000), so a run is cut where a
+/// run of another padding starts inside it: 00, 000, 01, not 00-01, 000.
+std::vector<std::pair<Run, std::uint64_t>>
+by_number(std::vector<std::pair<Run, std::uint64_t>> runs) {
+    const auto later = [](const auto& a, const auto& b) {
+        return std::tie(a.first.first, a.first.width) > std::tie(b.first.first, b.first.width);
+    };
+    std::priority_queue<std::pair<Run, std::uint64_t>, std::vector<std::pair<Run, std::uint64_t>>,
+                        decltype(later)>
+        next(later, std::move(runs));
+    std::vector<std::pair<Run, std::uint64_t>> out;
+    while (!next.empty()) {
+        auto [run, count] = next.top();
+        next.pop();
+        // Another run starts inside this one: this one goes as far as the number before
+        // (or, starting at the same number with more padding, that one number).
+        if (!next.empty() && next.top().first.first <= run.last) {
+            const std::uint64_t start = next.top().first.first;
+            if (start > run.first || run.first < run.last) {
+                Run rest = run;
+                rest.first = start > run.first ? start : run.first + 1;
+                run.last = rest.first - 1;
+                next.push({std::move(rest), count});
+            }
+        }
+        out.push_back({std::move(run), count});
+    }
+    return out;
+}
+
 /// The hosts of a list in order: by prefix and suffix (a name without a number by itself,
 /// before the numbered names of the same prefix, as flux-core sorts), then by number and
 /// padding. `times(range, count)` says how many times a range is written (1 for unique).
@@ -180,10 +212,7 @@ Hostlist in_order(const Counted& c, Times times) {
             ranges.for_each([&runs, &k = key, w = width](const Range& r, std::uint64_t count) {
                 runs.push_back({Run{k.first, k.second, r.first, r.last, w, true}, count});
             });
-        std::stable_sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) {
-            return std::tie(a.first.first, a.first.width) < std::tie(b.first.first, b.first.width);
-        });
-        for (auto& [run, count] : runs) {
+        for (auto& [run, count] : by_number(std::move(runs))) {
             const std::uint64_t n = times(Range{run.first, run.last}, count);
             if (n == 1) {
                 out.append(std::move(run));
