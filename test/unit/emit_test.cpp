@@ -15,6 +15,16 @@ TEST_CASE("emit - JSON text") {
           "{\n  \"a\": [\n    1,\n    {\n      \"b\": 2\n    }\n  ],\n  \"c\": {}\n}\n");
 }
 
+TEST_CASE("emit - a resource list's compact text escapes what a quoted type may hold") {
+    auto r = jobspec::compile_shape(R"(slot/"a\"b\\c é"=2)");
+    REQUIRE(r.ok());
+    const std::string want = R"([{"type":"slot","count":1,"label":"default","with":)"
+                             R"([{"type":"a\"b\\c é","count":2}]}])"
+                             "\n";
+    CHECK(jobspec::to_json_text(r.value()) == want);
+    CHECK(jobspec::to_json_text(jobspec::to_json_value(r.value())) == want);
+}
+
 TEST_CASE("emit - YAML text quotes what YAML would read as another type") {
     const auto v = boost::json::parse(
         R"({"s":["true","yes","4","1.5","-1","null","","4,9,16","GB","4GB-node","+"],)"
