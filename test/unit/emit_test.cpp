@@ -94,6 +94,25 @@ TEST_CASE("emit - named and multi-line sources show line and column") {
           "     ^\n");
 }
 
+TEST_CASE("emit - a two-line source shows where without a name; a CRLF line ends before CR") {
+    const std::string text = "b=0\r\n";
+    auto r = jobspec::compile_shape(text);
+    CHECK(jobspec::render_text(r.diagnostics(), text) ==
+          "error[shape.count-not-positive]: count must be at least 1\n"
+          "  --> <input>:1:3\n"
+          "  b=0\n"
+          "    ^\n");
+}
+
+TEST_CASE("emit - a range half a window from the line start is shown without cutting") {
+    const auto rendered = [](std::size_t a) {
+        const std::string text = "[" + std::string(a, 'a') + ";b=0]";
+        return jobspec::render_text(jobspec::compile_shape(text).diagnostics(), text);
+    };
+    CHECK(rendered(46).find("  [aaa") != std::string::npos); // the '0' at byte 50
+    CHECK(rendered(47).find("  ...aaa") != std::string::npos);
+}
+
 TEST_CASE("emit - diagnostics as JSON") {
     auto r = jobspec::compile_shape("slot=3-1/core");
     CHECK(jobspec::render_json(r.diagnostics(), "slot=3-1/core") ==
