@@ -114,11 +114,13 @@ TEST_CASE("compile - an attribute set twice keeps the last value, as flux run --
     auto r = request(std::nullopt, 1);
     r.command = {"app"};
     r.attributes = {{"queue", boost::json::value("debug")},
-                    {"system.queue", boost::json::value("batch")}};
+                    {"system.queue", boost::json::value("batch")},
+                    {"duration", boost::json::value(-1)},
+                    {"duration", boost::json::value(60)}};
     auto result = jobspec::compile_jobspec(r);
     REQUIRE(result.ok());
     CHECK(boost::json::serialize(jobspec::to_json_value(result.value()).at("attributes")) ==
-          R"({"system":{"duration":0E0,"queue":"batch"}})");
+          R"({"system":{"duration":60,"queue":"batch"}})");
 }
 
 TEST_CASE("compile - durations in Flux Standard Duration") {
