@@ -9,7 +9,9 @@ packages="gcc g++ pkg-config meson ninja-build python3 \
   libboost-json1.81-dev libboost1.81-dev libyaml-cpp-dev libcli11-dev libfmt-dev libutf8proc-dev \
   doctest-dev libbenchmark-dev graphviz \
   clang libclang-rt-14-dev \
-  chromium chromium-driver python3-selenium curl jq"
+  chromium chromium-driver python3-selenium curl jq \
+  python3-dev pybind11-dev python3-mesonpy python3-pytest python3-pip python3-venv \
+  python3-ply python3-yaml"
 
 missing=""
 for p in $packages; do

@@ -53,6 +53,14 @@ public:
         out_ += ':';
         after_key_ = true;
     }
+    /// A key of RFC 14's own (plain ASCII letters): written without looking for escapes.
+    void name(std::string_view k) {
+        separate();
+        out_ += '"';
+        out_ += k;
+        out_ += "\":";
+        after_key_ = true;
+    }
     void string(std::string_view s) {
         separate();
         support::append_json_quoted(out_, s);
@@ -100,6 +108,7 @@ public:
     void begin_object() { push(boost::json::object()); }
     void end_object() { pop(); }
     void key(std::string_view k) { key_ = k; }
+    void name(std::string_view k) { key_ = k; }
     void string(std::string_view s) { add(boost::json::value(s)); }
     void number(std::uint64_t n) { add(static_cast<std::int64_t>(n)); }
     void value(const boost::json::value& v) { add(v); }
@@ -109,12 +118,12 @@ public:
 private:
     void push(boost::json::value v) {
         stack_.push_back(std::move(v));
-        keys_.push_back(std::move(key_));
+        keys_.push_back(key_);
     }
     void pop() {
         boost::json::value done = std::move(stack_.back());
         stack_.pop_back();
-        key_ = std::move(keys_.back());
+        key_ = keys_.back();
         keys_.pop_back();
         add(std::move(done));
     }
@@ -124,12 +133,14 @@ private:
         else if (stack_.back().is_array())
             stack_.back().get_array().push_back(std::move(v));
         else
-            stack_.back().get_object().insert_or_assign(key_, std::move(v));
+            stack_.back().get_object().emplace(key_, std::move(v));
     }
 
+    // Keys are views of the resource list or of literals, which outlive the walk; each
+    // appears once per object (the list's vertices hold unique keys).
     std::vector<boost::json::value> stack_;
-    std::vector<std::string> keys_;
-    std::string key_;
+    std::vector<std::string_view> keys_;
+    std::string_view key_;
     boost::json::value root_;
 };
 
@@ -143,17 +154,17 @@ void write_count(Sink& out, const Count& count, CountStyle style) {
         return out.string(count.format());
     const CountRange& r = count.range();
     out.begin_object();
-    out.key("min");
+    out.name("min");
     out.number(r.min);
     if (r.max) {
-        out.key("max");
+        out.name("max");
         out.number(*r.max);
     }
     if (r.max || r.explicit_step) {
         const char op = static_cast<char>(r.op);
-        out.key("operator");
+        out.name("operator");
         out.string(std::string_view(&op, 1));
-        out.key("operand");
+        out.name("operand");
         out.number(r.operand);
     }
     out.end_object();
@@ -165,16 +176,16 @@ void write_list(Sink& out, const ResourceList& resources, CountStyle style) {
     out.begin_array();
     for (const ResourceVertex& v : resources) {
         out.begin_object();
-        out.key("type");
+        out.name("type");
         out.string(v.type);
-        out.key("count");
+        out.name("count");
         write_count(out, v.count, style);
         for_each_property(v, [&](std::string_view key, const boost::json::value& value) {
             out.key(key);
             out.value(value);
         });
         if (v.has_with) {
-            out.key("with");
+            out.name("with");
             write_list(out, v.with, style);
         }
         out.end_object();

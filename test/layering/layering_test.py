@@ -6,8 +6,8 @@
 
 Each folder of src/ may include, besides the standard library, third-party headers and the
 public headers <jobspec/...>, only the folders listed for it below. Generated ANTLR
-headers stay inside src/syntax. capi and the tools use only the public headers (and the
-tools their own tools/common), as any other program would.
+headers stay inside src/syntax. capi, the tools and the Python extension use only the
+public headers (and the tools their own tools/common), as any other program would.
 
 usage: layering_test.py SOURCE-DIR
 """
@@ -29,6 +29,7 @@ ALLOWED = {
     "src/capi": {"capi"},
     "tools": set(),
     "examples": set(),
+    "python": set(),
 }
 SRC_FOLDERS = {"support", "model", "syntax", "lower", "sema", "emit", "api", "capi"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
@@ -65,7 +66,7 @@ def violations():
                     if top in SRC_FOLDERS:
                         found.append(f"{rel}: includes {header} (tools use only <jobspec/...>)")
                     continue
-                if folder in ("tools", "examples", "src/capi") and quote == '"' and \
+                if folder in ("tools", "examples", "python", "src/capi") and quote == '"' and \
                         top in SRC_FOLDERS - {"capi"}:
                     found.append(f"{rel}: includes {header}")
                     continue

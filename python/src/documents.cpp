@@ -1,0 +1,208 @@
+// Shapes, jobspec documents, compiling a jobspec from options, and workflows.
+#include <chrono>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <jobspec/compile.hpp>
+#include <jobspec/document.hpp>
+#include <jobspec/emit.hpp>
+#include <jobspec/feasibility.hpp>
+#include <jobspec/resource_graph.hpp>
+#include <jobspec/shape.hpp>
+#include <jobspec/workflow.hpp>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "diagnostics.hpp"
+
+namespace py = pybind11;
+
+namespace jobspec::python {
+
+namespace {
+
+CountStyle count_style(std::string_view counts) {
+    if (counts == "dict")
+        return CountStyle::dict;
+    if (counts == "string")
+        return CountStyle::string;
+    throw py::value_error("counts must be 'dict' or 'string', not '" + std::string(counts) + "'");
+}
+
+DocumentFormat document_format(std::string_view format) {
+    if (format == "auto")
+        return DocumentFormat::automatic;
+    if (format == "json")
+        return DocumentFormat::json;
+    if (format == "yaml")
+        return DocumentFormat::yaml;
+    throw py::value_error("format must be 'auto', 'json' or 'yaml', not '" + std::string(format) +
+                          "'");
+}
+
+/// flux-core's count strings: a range or idset as written, without brackets and
+/// whitespace ("1+:1" stays "1+:1", where RFC 45's canonical form is "1+").
+void written_counts(const ResourceList& resources, boost::json::array& json,
+                    std::string_view text) {
+    for (std::size_t i = 0; i < resources.size() && i < json.size(); ++i) {
+        const ResourceVertex& vertex = resources[i];
+        auto& object = json[i].as_object();
+        const SourceRange range = vertex.count_range;
+        if (!vertex.count.is_fixed() && range.known() && range.end <= text.size()) {
+            std::string written;
+            for (const char c : text.substr(range.begin, range.size()))
+                if (c != '[' && c != ']' && c != ' ' && c != '\t' && c != '\n' && c != '\r')
+                    written += c;
+            object["count"] = written;
+        }
+        if (auto* with = object.if_contains("with"); with != nullptr && with->is_array())
+            written_counts(vertex.with, with->as_array(), text);
+    }
+}
+
+/// `flux`: flux-core's conventions (counts as written, no Python warnings).
+py::object shape(std::string_view text, const std::string& default_label, std::string_view counts,
+                 bool strict, bool flux) {
+    const CountStyle style = count_style(counts);
+    ShapeOptions options;
+    options.default_label = default_label;
+    auto result = without_gil([&] { return compile_shape(text, options); });
+    const ResourceList resources = take(std::move(result), text, strict, flux);
+    boost::json::value json = to_json_value(resources, style);
+    if (flux && style == CountStyle::string)
+        written_counts(resources, json.as_array(), text);
+    return to_python(json);
+}
+
+Result<Jobspec> read(std::string_view text, bool v1, std::string_view format) {
+    ReadOptions options;
+    options.v1 = v1;
+    options.format = document_format(format);
+    return without_gil([&] { return read_jobspec(text, options); });
+}
+
+py::object read_document(std::string_view text, bool v1, std::string_view format,
+                         std::string_view counts, bool strict) {
+    const CountStyle style = count_style(counts);
+    const Jobspec jobspec = take(read(text, v1, format), text, strict);
+    return to_python(to_json_value(jobspec, style));
+}
+
+py::list validate_document(std::string_view text, bool v1, std::string_view format) {
+    auto result = read(text, v1, format);
+    return diagnostic_objects(result.diagnostics(), text);
+}
+
+/// The arguments of compile() after jobspec/__init__.py has normalised them.
+struct CompileArgs {
+    std::vector<std::string> command;
+    std::optional<std::string> shape;
+    std::optional<std::uint64_t> nodes;
+    std::optional<std::uint64_t> tasks;
+    std::uint64_t cores_per_task = 1;
+    std::uint64_t gpus_per_task = 0;
+    bool exclusive = false;
+    double duration = 0;
+    std::optional<std::string> cwd;
+    std::vector<std::pair<std::string, std::string>> environment;
+    py::list attributes; // (dotted path, value) pairs
+    std::vector<std::string> dependencies;
+    bool allow_unknown_scheme = false;
+    std::optional<double> begin_time;
+    std::optional<std::string> requires_query;
+    bool v1 = false;
+    std::string default_label;
+    std::string counts;
+    bool strict = false;
+};
+
+py::object compile(CompileArgs args) {
+    const CountStyle style = count_style(args.counts);
+    JobRequest r;
+    r.command = std::move(args.command);
+    r.shape = std::move(args.shape);
+    r.nodes = args.nodes;
+    r.tasks = args.tasks;
+    r.cores_per_task = args.cores_per_task;
+    r.gpus_per_task = args.gpus_per_task;
+    r.exclusive = args.exclusive;
+    r.duration = args.duration;
+    r.cwd = std::move(args.cwd);
+    r.environment = std::move(args.environment);
+    r.slot_label = args.default_label;
+    r.begin_time = args.begin_time;
+    for (auto pair : args.attributes) {
+        auto t = pair.cast<py::tuple>();
+        r.attributes.emplace_back(t[0].cast<std::string>(), to_json(t[1]));
+    }
+    DependencyOptions dependency_options;
+    dependency_options.allow_unknown_scheme = args.allow_unknown_scheme;
+    for (const auto& uri : args.dependencies)
+        r.dependencies.push_back(
+            take(without_gil([&] { return parse_dependency(uri, dependency_options); }), uri));
+    if (args.requires_query)
+        r.constraints =
+            take(without_gil([&] { return parse_constraint_query(*args.requires_query); }),
+                 *args.requires_query);
+    auto result = without_gil([&] { return compile_jobspec(r, args.v1); });
+    const Jobspec jobspec = take(std::move(result), r.shape ? *r.shape : "", args.strict);
+    return to_python(to_json_value(jobspec, style));
+}
+
+py::object workflow(std::string_view text, bool strict) {
+    auto result = without_gil([&] { return read_workflow(text); });
+    return to_python(to_json_value(take(std::move(result), text, strict)));
+}
+
+} // namespace
+
+void bind_documents(py::module_& m) {
+    m.def("_shape", &shape, py::arg("text"), py::arg("default_label"), py::arg("counts"),
+          py::arg("strict"), py::arg("flux") = false);
+    m.def("_read_jobspec", &read_document, py::arg("text"), py::arg("v1"), py::arg("format"),
+          py::arg("counts"), py::arg("strict"));
+    m.def("_validate_jobspec", &validate_document, py::arg("text"), py::arg("v1"),
+          py::arg("format"));
+    m.def("_compile", [](std::vector<std::string> command, std::optional<std::string> shape,
+                         std::optional<std::uint64_t> nodes, std::optional<std::uint64_t> tasks,
+                         std::uint64_t cores_per_task, std::uint64_t gpus_per_task, bool exclusive,
+                         double duration, std::optional<std::string> cwd,
+                         std::vector<std::pair<std::string, std::string>> environment,
+                         py::list attributes, std::vector<std::string> dependencies,
+                         bool allow_unknown_scheme, std::optional<double> begin_time,
+                         std::optional<std::string> requires_query, bool v1,
+                         std::string default_label, std::string counts, bool strict) {
+        return compile(CompileArgs{
+            std::move(command), std::move(shape), nodes, tasks, cores_per_task, gpus_per_task,
+            exclusive, duration, std::move(cwd), std::move(environment), std::move(attributes),
+            std::move(dependencies), allow_unknown_scheme, begin_time, std::move(requires_query),
+            v1, std::move(default_label), std::move(counts), strict});
+    });
+    m.def("_parse_duration", [](std::string_view text) { return parse_duration(text); });
+    m.def("_parse_begin_time", [](std::string_view text) { return parse_begin_time(text); });
+    m.def("_workflow", &workflow, py::arg("text"), py::arg("strict"));
+    // For test/bench/python_bench.py: the C++ side of jobspec.shape alone (compile and
+    // build the JSON value), `iterations` times without the GIL; returns seconds.
+    m.def("_bench_shape", [](std::string_view text, std::size_t iterations) {
+        return without_gil([&] {
+            const auto start = std::chrono::steady_clock::now();
+            for (std::size_t i = 0; i < iterations; ++i) {
+                auto result = compile_shape(text);
+                if (result.ok())
+                    static_cast<void>(to_json_value(result.value(), CountStyle::dict));
+            }
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        });
+    });
+    m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r) {
+        const Jobspec jobspec = take(read(jobspec_text, true, "auto"), jobspec_text);
+        return take(without_gil([&] { return allocate(jobspec, r); }), "");
+    });
+}
+
+} // namespace jobspec::python

@@ -1,0 +1,26 @@
+// The compiled half of the `jobspec` package; jobspec/__init__.py is the public face.
+#include <jobspec/diagnostic.hpp>
+#include <jobspec/version.hpp>
+
+#include "bindings.hpp"
+
+namespace py = pybind11;
+
+PYBIND11_MODULE(_jobspec, m) {
+    m.doc() = "jobspec's C++ library; import `jobspec`, not this module";
+    m.attr("__version__") = jobspec::library_version();
+    m.def(
+        "explain",
+        [](std::string_view code) -> py::object {
+            const auto c = jobspec::code_from_name(code);
+            if (!c)
+                return py::none();
+            return py::str(std::string(jobspec::explanation(*c)));
+        },
+        py::arg("code"),
+        "What a diagnostic code means, with an example and its fix (Markdown), or None for "
+        "an unknown code.");
+    jobspec::python::bind_documents(m);
+    jobspec::python::bind_constraints(m);
+    jobspec::python::bind_sets(m);
+}

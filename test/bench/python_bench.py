@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""jobspec's Python package against flux-core 0.88's PLY parsers, side by side in one run.
+
+usage: PYTHONPATH=BUILDDIR/python /usr/bin/python3 test/bench/python_bench.py [FLUX-CORE-SOURCE]
+
+flux-core's flux/shape/parser.py and flux/constraint/parser.py (with their parsetab.py,
+so PLY finds its tables as it does installed) are copied into a temporary directory at
+run time; they need python3-ply and python3-yaml. Without flux-core's source only
+jobspec is measured. Prints a Markdown table for docs/PERFORMANCE.md: per call, the best
+of 7 runs, wall-clock time and CPU time of this process.
+"""
+import importlib
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+
+import jobspec
+from jobspec.compat.flux import MiniConstraintParser, ShapeParser
+
+SHAPE = "slot=4{nodelevel}/node{-x}/socket=2+/core=4+"
+QUERY = "ssd and not host:foo[1-3]"
+REPEATS = 7
+
+
+def per_call(function, n):
+    """Best wall and CPU seconds per call of `function` over REPEATS runs of n calls."""
+    wall = cpu = float("inf")
+    for _ in range(REPEATS):
+        w, c = time.perf_counter(), time.process_time()
+        for _ in range(n):
+            function()
+        wall = min(wall, (time.perf_counter() - w) / n)
+        cpu = min(cpu, (time.process_time() - c) / n)
+    return wall, cpu
+
+
+def flux_modules(source):
+    """flux-core's two parser modules, imported from a temporary copy."""
+    base = os.path.join(source, "src", "bindings", "python", "flux")
+    if not os.path.isdir(base):
+        return None
+    scratch = tempfile.mkdtemp(prefix="flux-baseline-")
+    for package in ("shape", "constraint"):
+        target = os.path.join(scratch, "fluxbaseline", package)
+        os.makedirs(target)
+        for name in ("__init__.py", "parser.py", "parsetab.py"):
+            shutil.copy(os.path.join(base, package, name), target)
+    open(os.path.join(scratch, "fluxbaseline", "__init__.py"), "w").close()
+    sys.path.insert(0, scratch)
+    shape = importlib.import_module("fluxbaseline.shape.parser")
+    constraint = importlib.import_module("fluxbaseline.constraint.parser")
+
+    # flux.job._utils.MiniConstraintParser: the three class attributes, in a module of
+    # its own (as in flux, PLY then finds no tables for it and builds them per instance)
+    class FluxMini(constraint.ConstraintParser):
+        operator_map = {None: "properties", "host": "hostlist", "hosts": "hostlist",
+                        "rank": "ranks"}
+        split_values = {"properties": ","}
+        combined_terms = {"properties"}
+
+    return shape.ShapeParser, FluxMini, scratch
+
+
+def threads_throughput(threads, seconds=2.0):
+    """jobspec.shape calls per second from `threads` threads together."""
+    counts = [0] * threads
+    cpu = time.process_time()
+    stop = time.perf_counter() + seconds
+
+    def run(i):
+        n = 0
+        while time.perf_counter() < stop:
+            for _ in range(100):
+                jobspec.shape(SHAPE)
+            n += 100
+        counts[i] = n
+
+    workers = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    return sum(counts) / seconds, (time.process_time() - cpu) / seconds
+
+
+def row(name, timing, new=None, reused=None):
+    """A table row; `new` and `reused` are flux's timings to compare CPU time with."""
+    wall, cpu = timing
+    ratios = [f"{base[1] / cpu:.1f}×" if base else "" for base in (new, reused)]
+    print(f"| {name} | {wall * 1e6:.1f} | {cpu * 1e6:.1f} | {ratios[0]} | {ratios[1]} |")
+
+
+def main():
+    source = sys.argv[1] if len(sys.argv) > 1 else "/tmp/flux-reference/flux-core"
+    flux = flux_modules(source)
+    print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
+    print()
+    print("| operation | wall µs/call | CPU µs/call | CPU speed-up over flux, new parser per call "
+          "| over flux, one parser reused |")
+    print("|---|---:|---:|---:|---:|")
+    cpp = per_call(lambda: jobspec._jobspec._bench_shape(SHAPE, 20000), 1)
+    cpp = (cpp[0] / 20000, cpp[1] / 20000)
+    shape = per_call(lambda: jobspec.shape(SHAPE), 20000)
+    reused = ShapeParser()
+    mini = MiniConstraintParser()
+    if flux:
+        FluxShape, FluxMini, scratch = flux
+        flux_new = per_call(lambda: FluxShape().parse(SHAPE), 200)
+        flux_parser = FluxShape()
+        flux_reused = per_call(lambda: flux_parser.parse(SHAPE), 2000)
+        row("flux `ShapeParser().parse(S)` (new parser per call, as flux does)", flux_new)
+        row("flux `p.parse(S)` (one parser reused)", flux_reused)
+    shape_bases = (flux_new, flux_reused) if flux else (None, None)
+    row("`jobspec.shape(S)`", shape, *shape_bases)
+    row("`jobspec.compat.flux.ShapeParser().parse(S)`",
+        per_call(lambda: ShapeParser().parse(SHAPE), 20000), *shape_bases)
+    row("drop-in `p.parse(S)` (one parser reused)",
+        per_call(lambda: reused.parse(SHAPE), 20000), *shape_bases)
+    row("C++ alone (`compile_shape` + `to_json_value`, in a loop)", cpp)
+    if flux:
+        flux_mini_new = per_call(lambda: FluxMini().parse(QUERY), 50)
+        flux_mini = FluxMini()
+        flux_mini_reused = per_call(lambda: flux_mini.parse(QUERY), 2000)
+        row("flux `MiniConstraintParser().parse(Q)` (new per call, as flux does)", flux_mini_new)
+        row("flux `m.parse(Q)` (one parser reused)", flux_mini_reused)
+    mini_bases = (flux_mini_new, flux_mini_reused) if flux else (None, None)
+    row("drop-in `MiniConstraintParser().parse(Q)`",
+        per_call(lambda: MiniConstraintParser().parse(QUERY), 5000), *mini_bases)
+    row("drop-in `m.parse(Q)` (one parser reused)",
+        per_call(lambda: mini.parse(QUERY), 5000), *mini_bases)
+    row("`jobspec.constraint(Q)` (C++ parser, --requires dialect)",
+        per_call(lambda: jobspec.constraint(QUERY), 20000), *mini_bases)
+    print()
+    print(f"S = `{SHAPE}`, Q = `{QUERY}`.")
+    print(f"Python overhead of jobspec.shape over its C++ work: "
+          f"{(shape[1] - cpp[1]) * 1e6:.2f} µs per call (CPU), "
+          f"{(shape[0] - cpp[0]) * 1e6:.2f} µs (wall).")
+    one, one_cpu = threads_throughput(1)
+    two, two_cpu = threads_throughput(2)
+    print(f"jobspec.shape throughput: 1 thread {one:,.0f}/s, 2 threads {two:,.0f}/s "
+          f"({two / one:.2f}×); CPU seconds per second: {one_cpu:.2f} and {two_cpu:.2f} "
+          f"(above 1 only if both threads compile at once, i.e. the GIL is released).")
+    if flux:
+        shutil.rmtree(flux[2], ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

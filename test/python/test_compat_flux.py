@@ -1,0 +1,255 @@
+"""jobspec.compat.flux: flux-core 0.88's shape and constraint parsers, replaced."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import jobspec
+from jobspec.compat.flux import (
+    ConstraintParser,
+    ConstraintSyntaxError,
+    MiniConstraintParser,
+    ShapeParser,
+    ShapeSyntaxError,
+)
+
+import flux_shim
+
+
+@pytest.mark.parametrize(
+    "path, tests",
+    [
+        (("t", "python", "t0045-job-shape-parser.py"), 2),
+        (("t", "python", "t0027-constraint-parser.py"), 5),
+    ],
+)
+def test_flux_core_unit_tests_pass_unchanged(path, tests):
+    source = flux_shim.flux_source(*path)
+    if source is None:
+        pytest.skip(f"flux-core's source is not at {flux_shim.FLUX_CORE_SOURCE}")
+    result = flux_shim.run_flux_test(source)
+    problems = [f"{t}: {trace}" for t, trace in result.failures + result.errors]
+    assert problems == []
+    assert result.testsRun == tests
+
+
+def test_shim_sees_a_failure(tmp_path):
+    """The shim reports a failing flux test (so the test above can fail)."""
+    test = tmp_path / "t9999-fail.py"
+    test.write_text(
+        "import unittest\nimport subflux\nfrom flux.shape.parser import ShapeParser\n"
+        "class T(unittest.TestCase):\n"
+        "    def test_x(self):\n"
+        "        self.assertEqual(ShapeParser().parse('slot/node'), [])\n"
+    )
+    result = flux_shim.run_flux_test(str(test))
+    assert result.testsRun == 1 and len(result.failures) == 1
+
+
+def test_shape_parser_results_are_flux_shaped():
+    p = ShapeParser()
+    assert p.default_slot_label == "task" and p.range_as_dict is False
+    assert p.parse("slot=4{nodelevel}/node{-x}/socket=2+/core=4+") == [
+        {
+            "type": "slot",
+            "count": 4,
+            "label": "nodelevel",
+            "with": [
+                {
+                    "type": "node",
+                    "count": 1,
+                    "exclusive": False,
+                    "with": [
+                        {
+                            "type": "socket",
+                            "count": "2+",
+                            "with": [{"type": "core", "count": "4+"}],
+                        }
+                    ],
+                }
+            ],
+        }
+    ]
+    assert p.query == "slot=4{nodelevel}/node{-x}/socket=2+/core=4+"
+    assert p.parse("slot=4,9,16,25/node")[0]["count"] == "4,9,16,25"
+    assert p.parse("slot/node")[0]["label"] == "task"
+
+
+def test_shape_parser_range_as_dict():
+    p = ShapeParser()
+    p.range_as_dict = True
+    assert p.parse("node=3-30")[0]["count"] == {"min": 3, "max": 30, "operand": 1, "operator": "+"}
+    assert list(p.parse("node=3-30")[0]["count"]) == ["min", "max", "operand", "operator"]
+    assert p.parse("node=2+")[0]["count"] == {"min": 2}
+    assert p.parse("node=3+:2")[0]["count"] == {
+        "min": 3,
+        "max": float("inf"),
+        "operand": 2,
+        "operator": "+",
+    }
+    assert p.parse("node=4,9")[0]["count"] == "4,9"
+
+
+@pytest.mark.parametrize(
+    "shape",
+    ["slot=3-1/core", "node{x,-x}", "node{exclusive:1}", "slot=2{bla}}", "slot/", ""],
+)
+def test_shape_parser_raises_flux_exception_with_diagnostics(shape):
+    with pytest.raises(ShapeSyntaxError) as info:
+        ShapeParser().parse(shape)
+    e = info.value
+    assert not isinstance(e, ValueError)  # flux's class derives from Exception only
+    assert e.args == (str(e),)
+    assert e.diagnostics and e.diagnostics[0].severity == "error"
+    assert "error[" in str(e)
+
+
+def test_shape_parser_takes_plys_arguments_only():
+    ShapeParser(optimize=False, debug=False, write_tables=False, outputdir="/nonexistent")
+    with pytest.raises(TypeError):
+        ShapeParser(foo=1)
+    with pytest.raises(TypeError):
+        ShapeParser().parse(None)
+
+
+def test_shape_parser_no_warnings(recwarn):
+    assert ShapeParser().parse("node{colour:red}") == [{"type": "node", "count": 1, "colour": "red"}]
+    assert len(recwarn) == 0
+
+
+class Named(ConstraintParser):
+    operator_map = {None: "name"}
+
+
+class T(ConstraintParser):
+    operator_map = {None: "t", "a": "op-a"}
+
+
+# (parser, query, flux-core 0.88's result), results observed by running flux's parser
+FLUX_RESULTS = [
+    (MiniConstraintParser, "ssd and not host:foo[1-3]",
+     {"and": [{"properties": ["ssd"]}, {"not": [{"hostlist": ["foo[1-3]"]}]}]}),
+    (MiniConstraintParser, "a,b c", {"properties": ["a", "b", "c"]}),
+    (MiniConstraintParser, "a b a", {"properties": ["a", "b", "a"]}),
+    (MiniConstraintParser, "a|b c",
+     {"and": [{"or": [{"properties": ["a"]}, {"properties": ["b"]}]}, {"properties": ["c"]}]}),
+    (MiniConstraintParser, "not ssd -host:foo",
+     {"not": [{"and": [{"properties": ["ssd"]}, {"not": [{"hostlist": ["foo"]}]}]}]}),
+    (MiniConstraintParser, "a b host:foo c",
+     {"and": [{"properties": ["a", "b"]}, {"hostlist": ["foo"]}, {"properties": ["c"]}]}),
+    (MiniConstraintParser, "host:foo a b",
+     {"and": [{"hostlist": ["foo"]}, {"properties": ["a"]}, {"properties": ["b"]}]}),
+    (MiniConstraintParser, "(a|b)|c",
+     {"or": [{"properties": ["a"]}, {"properties": ["b"]}, {"properties": ["c"]}]}),
+    (MiniConstraintParser, "a && b || c",
+     {"or": [{"properties": ["a", "b"]}, {"properties": ["c"]}]}),
+    (MiniConstraintParser, "not -a", {"not": [{"not": [{"properties": ["a"]}]}]}),
+    (MiniConstraintParser, "AND", {"properties": ["AND"]}),
+    (Named, "(a b)(c d)",
+     {"and": [{"name": ["a"]}, {"name": ["b"]}, {"and": [{"name": ["c"]}, {"name": ["d"]}]}]}),
+    (Named, "x: not a", {"not": [{"x": ["a"]}]}),
+    (T, "a or time:11:00am", {"or": [{"t": ["a"]}, {"time": ["11:00am"]}]}),
+    (T, "a:b", {"op-a": ["b"]}),
+]
+
+
+@pytest.mark.parametrize("parser, query, expected", FLUX_RESULTS)
+def test_constraint_results_match_flux(parser, query, expected):
+    assert parser().parse(query) == expected
+
+
+FLUX_ERRORS = [
+    (MiniConstraintParser, "(a", "Unclosed parenthesis in position 0"),
+    (MiniConstraintParser, "((a)", "Unclosed parenthesis in position 1"),
+    (MiniConstraintParser, "a)",
+     "Mismatched parentheses starting at position {self.lexer.last_rparens}."),
+    (MiniConstraintParser, "-(a|b)", "Invalid token '(' at position 1"),
+    (MiniConstraintParser, "a|", "Unexpected end of input in 'a|'"),
+    (MiniConstraintParser, "'a", "Unclosed quote \"'\" at position 1"),
+    (MiniConstraintParser, "host:", "Missing argument to token 'host:'"),
+    (MiniConstraintParser, "a&&&b", "Invalid token '&' at position 3"),
+    (MiniConstraintParser, "a/b:c", "invalid character '/' in operator 'a/b:'"),
+    (ConstraintParser, "foo", 'Missing required operator in "foo"'),
+    (Named, "4g,host:foo", "invalid character ',' in operator '4g,host:'"),
+]
+
+
+@pytest.mark.parametrize("parser, query, message", FLUX_ERRORS)
+def test_constraint_errors_match_flux(parser, query, message):
+    with pytest.raises(ConstraintSyntaxError) as info:
+        parser().parse(query)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("query", ["rank:a", "foo:bar", "host:foo[5-3]", "a,"])
+def test_mini_parser_rejects_what_rfc31_forbids(query):
+    with pytest.raises(ConstraintSyntaxError) as info:
+        MiniConstraintParser().parse(query)
+    assert info.value.diagnostics[0].code.startswith("constraint.")
+
+
+def test_class_level_configuration():
+    class Split(ConstraintParser):
+        operator_map = {None: "t"}
+        split_values = {"t": ","}
+
+    class Combine(ConstraintParser):
+        operator_map = {None: "t"}
+        combined_terms = set("t")
+
+    assert Split().parse("t:xx,yy") == {"t": ["xx", "yy"]}
+    assert Combine().parse("not (xx and yy)") == {"not": [{"t": ["xx", "yy"]}]}
+    assert ConstraintParser.invalid_operator("a/b") == "/"
+    assert ConstraintParser.invalid_operator("a.b+c@d-e") is None
+
+
+def run_module(module, *args):
+    return subprocess.run(
+        [sys.executable, "-m", module, *args],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+    )
+
+
+def test_shape_command_line():
+    done = run_module("jobspec.compat.flux.shape", "slot=4", "/node")
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout == (
+        '[{"type": "slot", "count": 4, "label": "task", "with": [{"type": "node", "count": 1}]}]\n'
+    )
+    done = run_module("jobspec.compat.flux.shape", "-r", "-w", "-l", "x", "slot=3+:2/node")
+    assert json.loads(done.stdout.replace("Infinity", "1e999")) == {
+        "resources": [
+            {
+                "type": "slot",
+                "count": {"min": 3, "max": float("inf"), "operand": 2, "operator": "+"},
+                "label": "x",
+                "with": [{"type": "node", "count": 1}],
+            }
+        ]
+    }
+    done = run_module("jobspec.compat.flux.shape", "slot=3-1/core")
+    assert done.returncode == 1 and "error[shape.range-order]" in done.stderr
+    done = run_module("jobspec.compat.flux.shape", "--bogus")
+    assert done.returncode == 2 and "shape.parser: error:" in done.stderr
+    assert "usage: shape.parser" in run_module("jobspec.compat.flux.shape", "--help").stdout
+
+
+def test_shape_command_line_yaml():
+    pytest.importorskip("yaml")
+    done = run_module("jobspec.compat.flux.shape", "--yaml", "slot=2/core")
+    assert done.stdout == (
+        "- type: slot\n  count: 2\n  label: task\n  with:\n  - type: core\n    count: 1\n\n"
+    )
+
+
+def test_constraint_command_line():
+    done = run_module("jobspec.compat.flux.constraint", "test:a", "test:b")
+    assert done.stdout == '{"and": [{"test": ["a"]}, {"test": ["b"]}]}\n'
+    done = run_module("jobspec.compat.flux.constraint", "--default-op", "properties", "a,b c")
+    assert done.stdout == '{"and": [{"properties": ["a,b"]}, {"properties": ["c"]}]}\n'
+    done = run_module("jobspec.compat.flux.constraint", "a")
+    assert done.returncode == 1 and 'Missing required operator in "a"' in done.stderr

@@ -1,0 +1,216 @@
+"""jobspec.shape, read_jobspec, validate_jobspec, compile, workflow and allocate."""
+import json
+import pickle
+import warnings
+
+import pytest
+
+import jobspec
+
+
+def test_shape_compiles_to_resources():
+    assert jobspec.shape("slot=2/core") == [
+        {"type": "slot", "count": 2, "label": "default", "with": [{"type": "core", "count": 1}]}
+    ]
+
+
+def test_shape_counts_dict_and_string():
+    assert jobspec.shape("slot=3-30/node")[0]["count"] == {
+        "min": 3,
+        "max": 30,
+        "operator": "+",
+        "operand": 1,
+    }
+    assert jobspec.shape("slot=3-30/node", counts="string")[0]["count"] == "3-30"
+    assert jobspec.shape("slot=2+/node", counts="string")[0]["count"] == "2+"
+    with pytest.raises(ValueError):
+        jobspec.shape("slot/node", counts="list")
+
+
+def test_shape_default_label():
+    assert jobspec.shape("slot/node", default_label="task")[0]["label"] == "task"
+
+
+def test_shape_error_carries_diagnostics_and_caret():
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.shape("slot=3-1/core")
+    e = info.value
+    assert isinstance(e, ValueError)
+    assert str(e) == (
+        "error[shape.range-order]: range maximum 1 is below its minimum 3\n"
+        "  slot=3-1/core\n"
+        "       ^~~"
+    )
+    [d] = e.diagnostics
+    assert (d.code, d.severity, d.line, d.column, d.offset, d.length) == (
+        "shape.range-order",
+        "error",
+        1,
+        6,
+        5,
+        3,
+    )
+    assert d.message == "range maximum 1 is below its minimum 3"
+    assert str(d) == "error[shape.range-order]: range maximum 1 is below its minimum 3"
+
+
+def test_error_pickles():
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.shape("slot=3-1/core")
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert str(copy) == str(info.value)
+    assert copy.diagnostics == info.value.diagnostics
+
+
+def test_shape_rejects_non_str():
+    with pytest.raises(TypeError):
+        jobspec.shape(4)
+
+
+def test_shape_warning_goes_through_warnings():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = jobspec.shape("node{colour:red}")
+    assert result == [{"type": "node", "count": 1, "colour": "red"}]
+    [w] = caught
+    assert issubclass(w.category, jobspec.JobspecWarning)
+    assert w.message.code == "jobspec.unknown-vertex-key"
+    assert w.message.diagnostic.severity == "warning"
+    assert "warning[jobspec.unknown-vertex-key]" in str(w.message)
+    assert w.filename == __file__
+
+
+def test_shape_strict_turns_warnings_into_errors():
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.shape("node{colour:red}", strict=True)
+    assert info.value.diagnostics[0].code == "jobspec.unknown-vertex-key"
+
+
+JOB = """\
+version: 1
+resources:
+  - type: slot
+    count: 1
+    label: default
+    with:
+      - type: core
+        count: 2
+tasks:
+  - command: [hostname]
+    slot: default
+    count: {per_slot: 1}
+attributes:
+  system:
+    duration: 60
+"""
+
+
+def test_read_jobspec_yaml_json_and_dict():
+    doc = jobspec.read_jobspec(JOB)
+    assert doc["resources"][0]["with"] == [{"type": "core", "count": 2}]
+    assert doc["tasks"][0]["command"] == ["hostname"]
+    assert jobspec.read_jobspec(json.dumps(doc)) == doc
+    assert jobspec.read_jobspec(doc, v1=True) == doc
+    assert jobspec.read_jobspec(JOB.encode(), format="yaml") == doc
+
+
+def test_read_jobspec_errors_have_pointer_and_line():
+    bad = JOB.replace("slot: default", "slot: nosuch")
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.read_jobspec(bad)
+    [d] = info.value.diagnostics
+    assert d.code == "jobspec.unknown-slot"
+    assert d.pointer == "/tasks/0/slot"
+    assert d.line == 11
+    assert "slot: nosuch" in str(info.value)
+
+
+def test_validate_jobspec_returns_diagnostics():
+    assert jobspec.validate_jobspec(JOB) == []
+    found = jobspec.validate_jobspec(JOB.replace("count: 2", "count: 0"))
+    assert [d.severity for d in found] == ["error"]
+    assert all(isinstance(d, jobspec.Diagnostic) for d in found)
+    with pytest.raises(TypeError):
+        jobspec.validate_jobspec(42)
+
+
+def test_v1_rules():
+    node_core = {
+        "version": 1,
+        "resources": [{"type": "node", "count": 1, "with": [{"type": "core", "count": 1}]}],
+        "tasks": [{"command": ["x"], "slot": "default", "count": {"per_slot": 1}}],
+        "attributes": {"system": {"duration": 0}},
+    }
+    codes = {d.code for d in jobspec.validate_jobspec(node_core, v1=True)}
+    assert "v1.graph-shape" in codes
+
+
+def test_compile_from_options():
+    doc = jobspec.compile(["hostname"], nodes=2, ntasks=4, cores_per_task=2, cwd="/tmp",
+                          time_limit="5m", env={"A": "1"}, setattr={"system.queue": "debug"})
+    assert doc["resources"][0]["type"] == "node"
+    assert doc["resources"][0]["count"] == 2
+    assert doc["tasks"][0]["command"] == ["hostname"]
+    system = doc["attributes"]["system"]
+    assert system["duration"] == 300
+    assert system["cwd"] == "/tmp"
+    assert system["queue"] == "debug"
+    assert system["environment"] == {"A": "1"}
+
+
+def test_compile_env_all(monkeypatch):
+    monkeypatch.setenv("JOBSPEC_TEST_VARIABLE", "yes")
+    doc = jobspec.compile(["x"], ntasks=1, cwd="/", env_all=True, env=["B=2"])
+    environment = doc["attributes"]["system"]["environment"]
+    assert environment["JOBSPEC_TEST_VARIABLE"] == "yes" and environment["B"] == "2"
+    doc = jobspec.compile(["x"], ntasks=1, cwd="/", env=["JOBSPEC_TEST_VARIABLE", "NO_SUCH_X"])
+    assert doc["attributes"]["system"]["environment"] == {"JOBSPEC_TEST_VARIABLE": "yes"}
+
+
+def test_compile_shape_requires_dependency_begin_time():
+    doc = jobspec.compile("true", shape="slot=2/core", requires="ssd",
+                          dependency="afterok:ƒ2", begin_time=100, counts="string")
+    system = doc["attributes"]["system"]
+    assert system["constraints"] == {"properties": ["ssd"]}
+    assert [d["scheme"] for d in system["dependencies"]] == ["afterok", "begin-time"]
+    assert doc["resources"][0]["label"] == "default"
+
+
+def test_compile_errors():
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.compile(["x"], exclusive=True)
+    assert info.value.diagnostics[0].code == "jobspec.request"
+    with pytest.raises(jobspec.Error):
+        jobspec.compile(["x"], shape="slot=0/core")
+    with pytest.raises(ValueError):
+        jobspec.compile(["x"], time_limit="soon")
+
+
+def test_parse_duration():
+    assert jobspec.parse_duration("1.5h") == 5400
+    with pytest.raises(ValueError):
+        jobspec.parse_duration("1x")
+
+
+def test_workflow():
+    jobs = [
+        {"name": "a", "id": "ƒ2"},
+        {"name": "b", "dependencies": ["afterok:ƒ2"]},
+    ]
+    result = jobspec.workflow(jobs)
+    assert result["order"] == ["a", "b"]
+    assert result["edges"][0]["from"] == "a"
+
+
+def test_allocate(r_text):
+    doc = jobspec.compile(["x"], nodes=2, cwd="/")
+    got = jobspec.allocate(doc, r_text)
+    assert isinstance(got, jobspec.ResourceSet)
+    assert str(got.ranks) == "0-1"
+    with pytest.raises(jobspec.Error):
+        jobspec.allocate(jobspec.compile(["x"], nodes=9, cwd="/"), r_text)
+
+
+def test_explain():
+    assert "range" in jobspec.explain("shape.range-order")
+    assert jobspec.explain("no.such-code") is None
