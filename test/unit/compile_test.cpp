@@ -49,6 +49,11 @@ TEST_CASE("compile - RFC 25 use cases from options") {
           R"({"resources":[{"type":"node","count":4,"with":[{"type":"slot","count":1,)"
           R"("label":"default","with":[{"type":"core","count":1}]}]}],)"
           R"("tasks":[{"command":["app"],"slot":"default","count":{"total":5}}]})");
+    // -N2 -n2: a task per node, per slot
+    CHECK(compiled(request(2, 2)) ==
+          R"({"resources":[{"type":"node","count":2,"with":[{"type":"slot","count":1,)"
+          R"("label":"default","with":[{"type":"core","count":1}]}]}],)"
+          R"("tasks":[{"command":["app"],"slot":"default","count":{"per_slot":1}}]})");
     // 2.2: -n10 -c2
     CHECK(compiled(request(std::nullopt, 10, 2)) ==
           R"({"resources":[{"type":"slot","count":10,"label":"default","with":[)"
@@ -103,6 +108,19 @@ TEST_CASE("compile - shapes and attributes") {
     CHECK(boost::json::serialize(v.at("attributes")) ==
           R"({"system":{"duration":9E1,"cwd":"/tmp","environment":{"A":"3","B":"2"},)"
           R"("queue":"debug","shell":{"options":{"verbose":true}}},"user":{"study":{"run":3}}})");
+}
+
+TEST_CASE("compile - an attribute set twice keeps the last value, as flux run --setattr does") {
+    auto r = request(std::nullopt, 1);
+    r.command = {"app"};
+    r.attributes = {{"queue", boost::json::value("debug")},
+                    {"system.queue", boost::json::value("batch")},
+                    {"duration", boost::json::value(-1)},
+                    {"duration", boost::json::value(60)}};
+    auto result = jobspec::compile_jobspec(r);
+    REQUIRE(result.ok());
+    CHECK(boost::json::serialize(jobspec::to_json_value(result.value()).at("attributes")) ==
+          R"({"system":{"duration":60,"queue":"batch"}})");
 }
 
 TEST_CASE("compile - durations in Flux Standard Duration") {

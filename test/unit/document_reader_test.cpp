@@ -57,7 +57,8 @@ TEST_CASE("read - YAML scalars follow the YAML 1.2 core schema") {
 
 TEST_CASE("read - YAML ranges point at the source") {
     Diagnostics d;
-    const std::string text = "version: 1\nlist:\n  - \"quoted\"\n  - plain\n";
+    const std::string text =
+        "version: 1\nlist:\n  - \"quoted\"\n  - plain\n  - 'it''s'\n  - \"a\\\"b\"\n";
     auto doc = yaml(text, d);
     REQUIRE(doc);
     const auto& version = *doc->find("version");
@@ -66,6 +67,9 @@ TEST_CASE("read - YAML ranges point at the source") {
     const auto& list = doc->find("list")->value.elements();
     CHECK(text.substr(list[0].range.begin, list[0].range.size()) == "\"quoted\"");
     CHECK(text.substr(list[1].range.begin, list[1].range.size()) == "plain");
+    // A doubled quote inside single quotes, an escaped one inside double quotes: not the end.
+    CHECK(text.substr(list[2].range.begin, list[2].range.size()) == "'it''s'");
+    CHECK(text.substr(list[3].range.begin, list[3].range.size()) == "\"a\\\"b\"");
 }
 
 TEST_CASE("read - JSON keeps ranges of keys, strings and numbers") {

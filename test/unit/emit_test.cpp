@@ -15,6 +15,16 @@ TEST_CASE("emit - JSON text") {
           "{\n  \"a\": [\n    1,\n    {\n      \"b\": 2\n    }\n  ],\n  \"c\": {}\n}\n");
 }
 
+TEST_CASE("emit - a resource list's compact text escapes what a quoted type may hold") {
+    auto r = jobspec::compile_shape(R"(slot/"a\"b\\c é"=2)");
+    REQUIRE(r.ok());
+    const std::string want = R"([{"type":"slot","count":1,"label":"default","with":)"
+                             R"([{"type":"a\"b\\c é","count":2}]}])"
+                             "\n";
+    CHECK(jobspec::to_json_text(r.value()) == want);
+    CHECK(jobspec::to_json_text(jobspec::to_json_value(r.value())) == want);
+}
+
 TEST_CASE("emit - YAML text quotes what YAML would read as another type") {
     const auto v = boost::json::parse(
         R"({"s":["true","yes","4","1.5","-1","null","","4,9,16","GB","4GB-node","+"],)"
@@ -82,6 +92,25 @@ TEST_CASE("emit - named and multi-line sources show line and column") {
           "  --> req.shape:2:4\n"
           "   b=0]\n"
           "     ^\n");
+}
+
+TEST_CASE("emit - a two-line source shows where without a name; a CRLF line ends before CR") {
+    const std::string text = "b=0\r\n";
+    auto r = jobspec::compile_shape(text);
+    CHECK(jobspec::render_text(r.diagnostics(), text) ==
+          "error[shape.count-not-positive]: count must be at least 1\n"
+          "  --> <input>:1:3\n"
+          "  b=0\n"
+          "    ^\n");
+}
+
+TEST_CASE("emit - a range half a window from the line start is shown without cutting") {
+    const auto rendered = [](std::size_t a) {
+        const std::string text = "[" + std::string(a, 'a') + ";b=0]";
+        return jobspec::render_text(jobspec::compile_shape(text).diagnostics(), text);
+    };
+    CHECK(rendered(46).find("  [aaa") != std::string::npos); // the '0' at byte 50
+    CHECK(rendered(47).find("  ...aaa") != std::string::npos);
 }
 
 TEST_CASE("emit - diagnostics as JSON") {

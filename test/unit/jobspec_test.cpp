@@ -103,6 +103,15 @@ TEST_CASE("jobspec - diagnostics carry pointers and YAML positions") {
     CHECK(d.help.find("'default'") != std::string::npos);
 }
 
+TEST_CASE("jobspec - an error in a quoted count points inside the quotes") {
+    const std::string text =
+        replace(v1_yaml, "    count: 2\n    with:", "    count: \"3-1\"\n    with:");
+    auto r = jobspec::read_jobspec(text);
+    REQUIRE(r.diagnostics().size() == 1);
+    const auto& range = r.diagnostics()[0].location.range;
+    CHECK(text.substr(range.begin, range.size()) == "3-1");
+}
+
 TEST_CASE("jobspec - the V1 pass is separate and opt-in") {
     // Two tasks: canonical, not V1.
     const std::string text = replace(v1_yaml, "attributes:",

@@ -77,6 +77,12 @@ TEST_CASE("R - checks say what is wrong, where") {
           std::vector<std::string>{"R.missing-key "});
     CHECK(problems(r_with("", R"([{"rank":"0-3","children":{"core":"3-1"}}])")) ==
           std::vector<std::string>{"R.idset /execution/R_lite/0/children/core"});
+    // An entry whose gpu idset is bad is dropped whole: core 0 of rank 3 is then given once.
+    CHECK(
+        problems(r_with(
+            "",
+            R"([{"rank":"0-3","children":{"core":"0","gpu":"01"}},{"rank":"3","children":{"core":"0"}}])")) ==
+        std::vector<std::string>{"R.idset /execution/R_lite/0/children/gpu"});
     CHECK(problems(r_with(
               "",
               R"([{"rank":"0-3","children":{"core":"0"}},{"rank":"3-5","children":{"core":"0"}}])",
