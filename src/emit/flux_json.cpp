@@ -5,50 +5,12 @@
 
 #include <boost/json.hpp>
 
+#include "support/json_string.hpp"
 #include "support/python_numbers.hpp"
 
 namespace jobspec {
 
 namespace {
-
-void write_string(std::string& out, std::string_view s) {
-    out += '"';
-    for (const char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        case '\b':
-            out += "\\b";
-            break;
-        case '\f':
-            out += "\\f";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                static constexpr char hex[] = "0123456789abcdef";
-                out += "\\u00";
-                out += hex[(c >> 4) & 0xf];
-                out += hex[c & 0xf];
-            } else {
-                out += c;
-            }
-        }
-    }
-    out += '"';
-}
 
 void write(std::string& out, const boost::json::value& v) {
     switch (v.kind()) {
@@ -75,7 +37,7 @@ void write(std::string& out, const boost::json::value& v) {
         break;
     }
     case boost::json::kind::string:
-        write_string(out, v.get_string());
+        support::append_json_quoted(out, v.get_string(), support::JsonEscapes::minimal);
         break;
     case boost::json::kind::array: {
         out += '[';
@@ -96,7 +58,7 @@ void write(std::string& out, const boost::json::value& v) {
             if (!first)
                 out += ", ";
             first = false;
-            write_string(out, key);
+            support::append_json_quoted(out, key, support::JsonEscapes::minimal);
             out += ": ";
             write(out, e);
         }

@@ -111,7 +111,8 @@ bool escaped_anyway(std::uint32_t cp) {
 
 } // namespace
 
-void append_json_quoted(std::string& out, std::string_view s) {
+void append_json_quoted(std::string& out, std::string_view s, JsonEscapes escapes) {
+    const bool safe = escapes == JsonEscapes::terminal_safe;
     out += '"';
     for (std::size_t i = 0; i < s.size();) {
         const auto c = static_cast<unsigned char>(s[i]);
@@ -122,7 +123,7 @@ void append_json_quoted(std::string& out, std::string_view s) {
                 ++i;
                 continue;
             }
-            if (const std::uint32_t cp = decode_utf8(s, i, n); escaped_anyway(cp))
+            if (const std::uint32_t cp = decode_utf8(s, i, n); safe && escaped_anyway(cp))
                 append_u_escape(out, cp);
             else
                 out.append(s.data() + i, n);
@@ -153,7 +154,7 @@ void append_json_quoted(std::string& out, std::string_view s) {
             out += "\\f";
             break;
         default:
-            if (c < 0x20 || c == 0x7F)
+            if (c < 0x20 || (safe && c == 0x7F))
                 append_u_escape(out, c);
             else
                 out += static_cast<char>(c);

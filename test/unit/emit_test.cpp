@@ -5,6 +5,8 @@
 #include <boost/json/parse.hpp>
 #include <doctest/doctest.h>
 
+#include "support/json_string.hpp"
+
 TEST_CASE("emit - JSON text") {
     const auto v = boost::json::parse(
         R"({"a":[1,-2,2.5,3.0,1e300],"b":"q\"\\\n\u0001é","c":{},"d":[],"e":null,"f":true})");
@@ -126,4 +128,13 @@ TEST_CASE("emit - colour") {
     auto r = jobspec::compile_shape("a=0");
     const std::string out = jobspec::render_text(r.diagnostics(), "a=0", {true, {}});
     CHECK(out.find("\x1b[1;31merror\x1b[0m") == 0);
+}
+
+TEST_CASE("emit - minimal JSON escapes leave DEL, C1 and bidi as they are, as json.dumps does") {
+    std::string safe, minimal;
+    const std::string text = "a\x7f\xc2\x85\xe2\x80\xae\n\xff";
+    jobspec::support::append_json_quoted(safe, text);
+    jobspec::support::append_json_quoted(minimal, text, jobspec::support::JsonEscapes::minimal);
+    CHECK(safe == R"("a\u007f\u0085\u202e\n\ufffd")");
+    CHECK(minimal == "\"a\x7f\xc2\x85\xe2\x80\xae\\n\\ufffd\"");
 }
