@@ -3,6 +3,7 @@
 // and pretty JSON start from).
 #include <jobspec/emit.hpp>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <string>
@@ -19,96 +20,106 @@ namespace {
 /// Keys written right after type and count, in this order; others follow in source order.
 constexpr std::array<std::string_view, 3> leading_keys = {"label", "unit", "exclusive"};
 
-bool is_leading(std::string_view key) {
-    for (const auto k : leading_keys)
-        if (k == key)
-            return true;
-    return false;
+/// The key's place in leading_keys, or leading_keys.size().
+std::size_t leading_index(std::string_view key) {
+    std::size_t i = 0;
+    while (i < leading_keys.size() && leading_keys[i] != key)
+        ++i;
+    return i;
 }
 
 /// Calls f(key, value) for a vertex's properties in canonical order: the leading keys,
-/// then the others in source order.
+/// then the others in source order. One pass finds the leading keys.
 template <class F>
 void for_each_property(const ResourceVertex& v, F&& f) {
-    for (const auto key : leading_keys)
-        if (const VertexProperty* p = v.find(key))
-            f(key, p->value);
-    for (const auto& p : v.properties)
-        if (!is_leading(p.key))
-            f(std::string_view(p.key), p.value);
+    std::array<const VertexProperty*, leading_keys.size()> leading{};
+    bool others = false;
+    for (const auto& p : v.properties) {
+        if (const std::size_t i = leading_index(p.key); i < leading.size())
+            leading[i] = leading[i] ? leading[i] : &p;
+        else
+            others = true;
+    }
+    for (std::size_t i = 0; i < leading.size(); ++i)
+        if (leading[i])
+            f(leading_keys[i], leading[i]->value);
+    if (others)
+        for (const auto& p : v.properties)
+            if (leading_index(p.key) == leading_keys.size())
+                f(std::string_view(p.key), p.value);
 }
 
-/// Writes compact JSON text into a string: the shape compiler's hot path.
 class TextSink {
 public:
     explicit TextSink(std::string& out) : out_(out) {}
 
-    void begin_array() { open('['); }
+    void begin_array(std::size_t) { out_ += '['; }
     void end_array() { close(']'); }
-    void begin_object() { open('{'); }
+    void begin_object(std::size_t) { out_ += '{'; }
     void end_object() { close('}'); }
     void key(std::string_view k) {
-        separate();
         support::append_json_quoted(out_, k);
         out_ += ':';
-        after_key_ = true;
     }
-    /// A key of RFC 14's own (plain ASCII letters): written without looking for escapes.
-    void name(std::string_view k) {
-        separate();
-        out_ += '"';
-        out_ += k;
-        out_ += "\":";
-        after_key_ = true;
+    /// A key of RFC 14's own (a literal of plain ASCII letters): written in one append,
+    /// without looking for escapes.
+    template <std::size_t N>
+    void name(const char (&k)[N]) {
+        char quoted[N + 2] = {'"'};
+        std::copy(k, k + N - 1, quoted + 1);
+        quoted[N] = '"';
+        quoted[N + 1] = ':';
+        out_.append(quoted, N + 2);
     }
     void string(std::string_view s) {
-        separate();
         support::append_json_quoted(out_, s);
+        out_ += ',';
     }
     void number(std::uint64_t n) {
-        separate();
         char buf[24];
         const auto r = std::to_chars(buf, buf + sizeof buf, n);
-        out_.append(buf, r.ptr);
+        *r.ptr = ',';
+        out_.append(buf, r.ptr + 1);
     }
     void value(const boost::json::value& v) {
-        separate();
         emit::append_json_text(out_, v);
+        out_ += ',';
+    }
+
+    /// Ends the text: the comma after the outermost value is dropped.
+    void finish() {
+        if (!out_.empty() && out_.back() == ',')
+            out_.pop_back();
     }
 
 private:
-    void open(char bracket) {
-        separate();
-        out_ += bracket;
-        first_ = true;
-    }
     void close(char bracket) {
-        out_ += bracket;
-        first_ = false;
-    }
-    /// A comma before every member but the first, and nothing between a key and its value.
-    void separate() {
-        if (after_key_)
-            after_key_ = false;
-        else if (!first_)
-            out_ += ',';
-        first_ = false;
+        if (out_.back() == ',')
+            out_.back() = bracket;
+        else
+            out_ += bracket;
+        out_ += ',';
     }
 
     std::string& out_;
-    bool first_ = true;
-    bool after_key_ = false;
 };
 
 /// Builds a boost::json::value: what pretty JSON and YAML are written from.
 class ValueSink {
 public:
-    void begin_array() { push(boost::json::array()); }
+    void begin_array(std::size_t size) {
+        boost::json::array a;
+        a.reserve(size);
+        push(std::move(a));
+    }
     void end_array() { pop(); }
-    void begin_object() { push(boost::json::object()); }
+    void begin_object(std::size_t size) { push(boost::json::object(size)); }
     void end_object() { pop(); }
     void key(std::string_view k) { key_ = k; }
-    void name(std::string_view k) { key_ = k; }
+    template <std::size_t N>
+    void name(const char (&k)[N]) {
+        key_ = std::string_view(k, N - 1);
+    }
     void string(std::string_view s) { add(boost::json::value(s)); }
     void number(std::uint64_t n) { add(static_cast<std::int64_t>(n)); }
     void value(const boost::json::value& v) { add(v); }
@@ -153,7 +164,7 @@ void write_count(Sink& out, const Count& count, CountStyle style) {
     if (count.is_idset() || style == CountStyle::string)
         return out.string(count.format());
     const CountRange& r = count.range();
-    out.begin_object();
+    out.begin_object(4);
     out.name("min");
     out.number(r.min);
     if (r.max) {
@@ -173,9 +184,9 @@ void write_count(Sink& out, const Count& count, CountStyle style) {
 /// The one walk over a resource list both sinks share: keys in canonical order.
 template <class Sink>
 void write_list(Sink& out, const ResourceList& resources, CountStyle style) {
-    out.begin_array();
+    out.begin_array(resources.size());
     for (const ResourceVertex& v : resources) {
-        out.begin_object();
+        out.begin_object(3 + v.properties.size());
         out.name("type");
         out.string(v.type);
         out.name("count");
@@ -193,6 +204,14 @@ void write_list(Sink& out, const ResourceList& resources, CountStyle style) {
     out.end_array();
 }
 
+/// The number of vertices in the list and below: about 64 bytes of text each.
+std::size_t vertex_count(const ResourceList& resources) {
+    std::size_t n = resources.size();
+    for (const ResourceVertex& v : resources)
+        n += vertex_count(v.with);
+    return n;
+}
+
 } // namespace
 
 boost::json::value to_json_value(const ResourceList& resources, CountStyle counts) {
@@ -205,9 +224,10 @@ std::string to_json_text(const ResourceList& resources, CountStyle counts, bool 
     if (pretty)
         return to_json_text(to_json_value(resources, counts), true);
     std::string text;
-    text.reserve(64 * resources.size() + 16);
+    text.reserve(64 * vertex_count(resources) + 16);
     TextSink out(text);
     write_list(out, resources, counts);
+    out.finish();
     text += '\n';
     return text;
 }

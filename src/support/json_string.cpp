@@ -109,12 +109,24 @@ bool escaped_anyway(std::uint32_t cp) {
     return (cp >= 0x80 && cp <= 0x9F) || is_bidi_control(cp);
 }
 
+/// A byte every JSON string literal writes as itself: printable ASCII but '"' and '\\'.
+bool is_plain_json_byte(unsigned char c) {
+    return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
+}
+
 } // namespace
 
 void append_json_quoted(std::string& out, std::string_view s, JsonEscapes escapes) {
     const bool safe = escapes == JsonEscapes::terminal_safe;
     out += '"';
     for (std::size_t i = 0; i < s.size();) {
+        // Printable ASCII other than the quote and backslash is copied a run at a time.
+        std::size_t plain = i;
+        while (plain < s.size() && is_plain_json_byte(static_cast<unsigned char>(s[plain])))
+            ++plain;
+        out.append(s.data() + i, plain - i);
+        if ((i = plain) == s.size())
+            break;
         const auto c = static_cast<unsigned char>(s[i]);
         if (c >= 0x80) {
             const std::size_t n = utf8_sequence_length(s, i);
