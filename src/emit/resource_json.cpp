@@ -3,7 +3,6 @@
 // and pretty JSON start from).
 #include <jobspec/emit.hpp>
 
-#include <algorithm>
 #include <array>
 #include <charconv>
 #include <string>
@@ -49,6 +48,34 @@ void for_each_property(const ResourceVertex& v, F&& f) {
                 f(std::string_view(p.key), p.value);
 }
 
+/// A key of RFC 14's own (plain ASCII letters), kept both bare and as the JSON text
+/// `"key":`, made at compile time so the text sink copies it in one append.
+template <std::size_t N>
+struct Name {
+    std::array<char, N + 2> text{};
+
+    consteval Name(const char (&key)[N]) {
+        text[0] = '"';
+        for (std::size_t i = 0; i + 1 < N; ++i)
+            text[i + 1] = key[i];
+        text[N] = '"';
+        text[N + 1] = ':';
+    }
+    std::string_view quoted() const { return {text.data(), N + 2}; }
+    std::string_view bare() const { return {text.data() + 1, N - 1}; }
+};
+
+constexpr Name name_type("type");
+constexpr Name name_count("count");
+constexpr Name name_with("with");
+constexpr Name name_min("min");
+constexpr Name name_max("max");
+constexpr Name name_operator("operator");
+constexpr Name name_operand("operand");
+
+/// Writes compact JSON text into a string: the shape compiler's hot path. Every value
+/// is followed by a comma, which the closing bracket overwrites, so no state is kept.
+/// (Each sink's begin_array and begin_object take the number of members to come, a hint.)
 class TextSink {
 public:
     explicit TextSink(std::string& out) : out_(out) {}
@@ -61,15 +88,9 @@ public:
         support::append_json_quoted(out_, k);
         out_ += ':';
     }
-    /// A key of RFC 14's own (a literal of plain ASCII letters): written in one append,
-    /// without looking for escapes.
     template <std::size_t N>
-    void name(const char (&k)[N]) {
-        char quoted[N + 2] = {'"'};
-        std::copy(k, k + N - 1, quoted + 1);
-        quoted[N] = '"';
-        quoted[N + 1] = ':';
-        out_.append(quoted, N + 2);
+    void name(const Name<N>& k) {
+        out_.append(k.quoted());
     }
     void string(std::string_view s) {
         support::append_json_quoted(out_, s);
@@ -107,18 +128,20 @@ private:
 /// Builds a boost::json::value: what pretty JSON and YAML are written from.
 class ValueSink {
 public:
+    ValueSink() { open_.reserve(8); }
+
     void begin_array(std::size_t size) {
-        boost::json::array a;
-        a.reserve(size);
-        push(std::move(a));
+        open(boost::json::array_kind).get_array().reserve(size);
     }
-    void end_array() { pop(); }
-    void begin_object(std::size_t size) { push(boost::json::object(size)); }
-    void end_object() { pop(); }
+    void end_array() { open_.pop_back(); }
+    void begin_object(std::size_t size) {
+        open(boost::json::object_kind).get_object().reserve(size);
+    }
+    void end_object() { open_.pop_back(); }
     void key(std::string_view k) { key_ = k; }
     template <std::size_t N>
-    void name(const char (&k)[N]) {
-        key_ = std::string_view(k, N - 1);
+    void name(const Name<N>& k) {
+        key_ = k.bare();
     }
     void string(std::string_view s) { add(boost::json::value(s)); }
     void number(std::uint64_t n) { add(static_cast<std::int64_t>(n)); }
@@ -127,30 +150,27 @@ public:
     boost::json::value take() { return std::move(root_); }
 
 private:
-    void push(boost::json::value v) {
-        stack_.push_back(std::move(v));
-        keys_.push_back(key_);
+    /// Adds an empty array or object where the next value goes and fills it from now on.
+    template <class Kind>
+    boost::json::value& open(Kind kind) {
+        boost::json::value& container = add(boost::json::value(kind));
+        open_.push_back(&container);
+        return container;
     }
-    void pop() {
-        boost::json::value done = std::move(stack_.back());
-        stack_.pop_back();
-        key_ = keys_.back();
-        keys_.pop_back();
-        add(std::move(done));
-    }
-    void add(boost::json::value v) {
-        if (stack_.empty())
-            root_ = std::move(v);
-        else if (stack_.back().is_array())
-            stack_.back().get_array().push_back(std::move(v));
-        else
-            stack_.back().get_object().emplace(key_, std::move(v));
+    /// Adds `v` to the innermost open container (under key_ in an object), or makes it
+    /// the root. Only the innermost container grows, so the pointers in open_ stay valid.
+    boost::json::value& add(boost::json::value v) {
+        if (open_.empty())
+            return root_ = std::move(v);
+        boost::json::value& top = *open_.back();
+        if (top.is_array())
+            return top.get_array().emplace_back(std::move(v));
+        // Keys are views of the resource list or of literals, which outlive the walk;
+        // each appears once per object (the list's vertices hold unique keys).
+        return top.get_object().emplace(key_, std::move(v)).first->value();
     }
 
-    // Keys are views of the resource list or of literals, which outlive the walk; each
-    // appears once per object (the list's vertices hold unique keys).
-    std::vector<boost::json::value> stack_;
-    std::vector<std::string_view> keys_;
+    std::vector<boost::json::value*> open_;
     std::string_view key_;
     boost::json::value root_;
 };
@@ -165,17 +185,17 @@ void write_count(Sink& out, const Count& count, CountStyle style) {
         return out.string(count.format());
     const CountRange& r = count.range();
     out.begin_object(4);
-    out.name("min");
+    out.name(name_min);
     out.number(r.min);
     if (r.max) {
-        out.name("max");
+        out.name(name_max);
         out.number(*r.max);
     }
     if (r.max || r.explicit_step) {
         const char op = static_cast<char>(r.op);
-        out.name("operator");
+        out.name(name_operator);
         out.string(std::string_view(&op, 1));
-        out.name("operand");
+        out.name(name_operand);
         out.number(r.operand);
     }
     out.end_object();
@@ -187,16 +207,16 @@ void write_list(Sink& out, const ResourceList& resources, CountStyle style) {
     out.begin_array(resources.size());
     for (const ResourceVertex& v : resources) {
         out.begin_object(3 + v.properties.size());
-        out.name("type");
+        out.name(name_type);
         out.string(v.type);
-        out.name("count");
+        out.name(name_count);
         write_count(out, v.count, style);
         for_each_property(v, [&](std::string_view key, const boost::json::value& value) {
             out.key(key);
             out.value(value);
         });
         if (v.has_with) {
-            out.name("with");
+            out.name(name_with);
             write_list(out, v.with, style);
         }
         out.end_object();
@@ -224,7 +244,7 @@ std::string to_json_text(const ResourceList& resources, CountStyle counts, bool 
     if (pretty)
         return to_json_text(to_json_value(resources, counts), true);
     std::string text;
-    text.reserve(64 * vertex_count(resources) + 16);
+    text.reserve(64 * resources.size() + 16);
     TextSink out(text);
     write_list(out, resources, counts);
     out.finish();
