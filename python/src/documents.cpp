@@ -71,11 +71,17 @@ py::object shape(std::string_view text, const std::string& default_label, std::s
     const CountStyle style = count_style(counts);
     ShapeOptions options;
     options.default_label = default_label;
-    auto result = without_gil([&] { return compile_shape(text, options); });
-    const ResourceList resources = take(std::move(result), text, strict, flux);
-    boost::json::value json = to_json_value(resources, style);
-    if (flux && style == CountStyle::string)
-        written_counts(resources, json.as_array(), text);
+    boost::json::value json;
+    auto result = without_gil([&] {
+        auto compiled = compile_shape(text, options);
+        if (compiled.ok() && !compiled.diagnostics().has_errors()) {
+            json = to_json_value(compiled.value(), style);
+            if (flux && style == CountStyle::string)
+                written_counts(compiled.value(), json.as_array(), text);
+        }
+        return compiled;
+    });
+    take(std::move(result), text, strict, flux);
     return to_python(json);
 }
 
