@@ -7,6 +7,7 @@
 #include <jobspec/fluid.hpp>
 
 #include "support/json_pointer.hpp"
+#include "model/codecs.hpp"
 
 namespace jobspec::lower {
 
@@ -71,7 +72,7 @@ private:
             } else if (m.key == "id") {
                 if (const auto* id = text_of(m.value, "id")) {
                     PointerScope at(ptr_, "id");
-                    auto decoded = decode_fluid(*id);
+                    auto decoded = model::decode_fluid(*id);
                     if (decoded)
                         job.id = decoded->id;
                     else
