@@ -18,7 +18,7 @@ import os as _os
 
 from . import _jobspec
 from ._errors import Diagnostic, Error, JobspecWarning
-from ._jobspec import Hostlist, IdSet, ResourceSet, explain
+from ._jobspec import Hostlist, IdSet, ResourceSet, explain, shape
 
 __version__ = _jobspec.__version__
 
@@ -49,17 +49,6 @@ __all__ = [
 
 #: The job id encodings of RFC 19, and flux-core's f58plain.
 JOBID_ENCODINGS = ("dec", "hex", "dothex", "kvs", "f58", "f58plain", "words", "emoji")
-
-
-def shape(text, *, default_label="default", counts="dict", strict=False):
-    """Compiles an RFC 46 shape into its RFC 14 resource list.
-
-    default_label: the label of the only slot when it has none (flux-core uses "task").
-    counts: "dict" writes ranges as RFC 14 dicts ({"min": 2}), "string" as RFC 45
-    strings ("2+"), as flux-core's Python parser does. strict: warnings are errors.
-    Raises jobspec.Error for an invalid shape, TypeError for a non-str.
-    """
-    return _jobspec._shape(text, default_label, counts, strict)
 
 
 def _document_text(document, format):

@@ -149,8 +149,16 @@ py::object workflow(std::string_view text, bool strict) {
 } // namespace
 
 void bind_documents(py::module_& m) {
-    m.def("_shape", &shape, py::arg("text"), py::arg("default_label"), py::arg("counts"),
-          py::arg("strict"), py::arg("flux") = false);
+    // Bound directly rather than wrapped in Python: it is the call made most often.
+    m.def("shape", &shape, py::arg("text"), py::kw_only(), py::arg("default_label") = "default",
+          py::arg("counts") = "dict", py::arg("strict") = false, py::arg("flux") = false,
+          R"(Compiles an RFC 46 shape into its RFC 14 resource list.
+
+default_label: the label of the only slot when it has none (flux-core uses "task").
+counts: "dict" writes ranges as RFC 14 dicts ({"min": 2}), "string" as RFC 45
+strings ("2+"), as flux-core's Python parser does. strict: warnings are errors.
+flux: flux-core's conventions (counts as written, no warnings), for jobspec.compat.flux.
+Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     m.def("_read_jobspec", &read_document, py::arg("text"), py::arg("v1"), py::arg("format"),
           py::arg("counts"), py::arg("strict"));
     m.def("_validate_jobspec", &validate_document, py::arg("text"), py::arg("v1"),

@@ -534,7 +534,7 @@ Result<SubmitOptions> parse_batch_arguments(std::string script,
                 continue;
             const std::size_t end = std::min(script.find('\n', directive.offset), script.size());
             d.add(Code::directive_option,
-                  fmt::format("line {}: {}", directive.line, problem.message),
+                  problem.message,
                   Location{SourceRange{static_cast<std::uint32_t>(directive.offset),
                                        static_cast<std::uint32_t>(end)},
                            {}},
