@@ -101,6 +101,11 @@ private:
         const std::vector<ShapeItem> none;
         const auto& items = v.dict ? v.dict->items : none;
         std::size_t first = 0;
+        if (v.type == "slot" && v.dict && items.empty())
+            // RFC 46: a slot's braces are '{' label (',' item)* '}'.
+            diags_.add(Code::shape_slot_label_first, "a slot's braces must start with its label",
+                       Location{v.dict->range, {}},
+                       "write the label in them, slot{NAME}, or leave them out");
         if (v.type == "slot" && !items.empty()) {
             const ShapeItem& label = items.front();
             if (label.value || label.sign != ShapeItem::Sign::none) {

@@ -53,8 +53,8 @@ TEST_CASE("lower - slot labels") {
     task.default_label = "task";
     CHECK(shape_json("slot/core", task) ==
           R"([{"type":"slot","count":1,"label":"task","with":[{"type":"core","count":1}]}])");
-    CHECK(shape_json("slot{}/core") ==
-          R"([{"type":"slot","count":1,"label":"default","with":[{"type":"core","count":1}]}])");
+    // RFC 46: a slot's braces hold its label first; empty ones are not a slot's.
+    CHECK(shape_json("slot{}/core") == "error: shape.slot-label-first");
     CHECK(shape_json("[slot{a}/core;slot{b}/gpu]") ==
           R"([{"type":"slot","count":1,"label":"a","with":[{"type":"core","count":1}]},)"
           R"({"type":"slot","count":1,"label":"b","with":[{"type":"gpu","count":1}]}])");
