@@ -39,6 +39,15 @@ std::size_t count(std::string_view s, std::string_view what) {
     return n;
 }
 
+/// Where three characters in a row are each '"' or '\'', from `from` on.
+std::size_t triple_at(std::string_view s, std::size_t from) {
+    const auto quote = [](char c) { return c == '"' || c == '\''; };
+    for (std::size_t i = from; i + 2 < s.size(); ++i)
+        if (quote(s[i]) && quote(s[i + 1]) && quote(s[i + 2]))
+            return i;
+    return std::string_view::npos;
+}
+
 std::string_view text_of(const antlr4::Token& token, std::string_view script) {
     return script.substr(token.getStartIndex(), token.getStopIndex() + 1 - token.getStartIndex());
 }
@@ -158,23 +167,31 @@ bool DirectiveBuilder::same_sentinel(G::LineContext& ctx, const Where& where) {
 std::optional<std::string> DirectiveBuilder::paired_triple_quotes(std::string_view value,
                                                                   const Where& where,
                                                                   std::size_t offset) {
-    for (const std::string_view q : {std::string_view("\"\"\""), std::string_view("'''")}) {
-        const std::size_t n = count(value, q);
-        if (n > 0 && n % 2 == 0) {
-            const auto first = value.find(q);
-            const auto last = value.rfind(q);
-            return std::string(value.substr(0, first)) +
-                   shell_quoted(value.substr(first + 3, last - first - 3)) +
-                   std::string(value.substr(last + 3));
+    const auto even = [](std::size_t n) { return n > 0 && n % 2 == 0; };
+    if (even(count(value, "\"\"\"")) || even(count(value, "'''"))) {
+        // Each leftmost run of three quote characters (mixed kinds too) to the last
+        // repetition of the same three, as flux's regular expression substitutes them.
+        std::string out;
+        std::size_t done = 0;
+        for (std::size_t at = triple_at(value, 0); at != std::string_view::npos;
+             at = triple_at(value, at)) {
+            const auto last = value.rfind(value.substr(at, 3));
+            if (last < at + 3) {
+                ++at;
+                continue;
+            }
+            out += value.substr(done, at - done);
+            out += shell_quoted(value.substr(at + 3, last - at - 3));
+            done = at = last + 3;
         }
+        return out + std::string(value.substr(done));
     }
-    for (const std::string_view q : {std::string_view("\"\"\""), std::string_view("'''")}) {
-        const auto at = value.find(q);
-        if (at != std::string_view::npos && at + 3 < value.size()) {
-            error(Code::directive_quote, where, offset + at, 3,
-                  fmt::format("unclosed triple quote: {}", trimmed(value)));
-            return std::nullopt;
-        }
+    // Otherwise three quote characters (of any kinds) may only end the value.
+    if (const auto at = triple_at(value, 0);
+        at != std::string_view::npos && at + 3 < value.size()) {
+        error(Code::directive_quote, where, offset + at, 3,
+              fmt::format("unclosed triple quote: {}", trimmed(value)));
+        return std::nullopt;
     }
     return std::string(value);
 }
@@ -227,6 +244,8 @@ void DirectiveBuilder::value(G::ValueContext& ctx, const Where& where, std::size
         const auto first = text.find_first_not_of(" \t");
         open.indent = std::string(text.substr(0, first));
         open.start = std::string(text.substr(open.indent.size()));
+        const std::string_view opener = text_of(*ctx.open, script_);
+        open.quote = std::string(opener.substr(opener.size() - 3));
         open.join = text_of(*ctx.open, script_).front() == '#' ? Open::Join::dropped
                     : in_word                                  ? Open::Join::last_word
                                                                : Open::Join::new_word;
@@ -266,6 +285,10 @@ void DirectiveBuilder::continued(G::LineContext& ctx, const Where& where) {
         joined += (i == 0 ? "" : "\n") + open.lines[i];
     Open done = std::move(open);
     open_.reset();
+    if (shell_quoted(joined).find(done.quote) != std::string::npos)
+        return error(
+            Code::directive_quote, Where{done.line, 0, {}}, done.offset, done.value.size(),
+            fmt::format("improperly terminated triple quoted string at: `{}'", done.start));
     std::vector<std::string> words = std::move(done.words);
     if (done.join != Open::Join::dropped) {
         auto text = literal(joined);

@@ -38,6 +38,8 @@ private:
         std::string_view value;
         std::string start;
         std::string indent;
+        /// The triple quote that opened it (and closes it).
+        std::string quote;
         std::vector<std::string> words;
         /// How the text joins the words: to the last word, as a new word, or not at
         /// all (the triple quote ended a comment).
