@@ -5,11 +5,14 @@
 //
 //   COUNT   the text right after '=': an integer, RFC 22 idset or RFC 45 range, optionally
 //           in [ ] (e.g. "4", "4,9,16,25", "[1-4:2:*]"); decoded by jobspec::Count::parse.
-//   NAME    an unquoted word. Types and keys stop at  [ ] { } ; , / = : "  and whitespace,
-//           and never start with '+' or '-' (those are PLUS and MINUS, the boolean signs).
+//   NAME    an unquoted word. Types and keys stop at  [ ] { } ; , / = : "  and whitespace
+//           (types also at ', as flux-core's do), and never start with '+' or '-' (those
+//           are PLUS and MINUS, the boolean signs). An unquoted type "slot" is the slot in
+//           any case (SLOT, Slot), as flux-core reads it.
 //           After ':' inside braces, and inside a value array, a word is a value and may
 //           also hold  : / = ; + -  ("unit:GB", "offset:-1", "url:http://x/y").
-//   STRING  a JSON string in double quotes, with JSON escapes.
+//   STRING  a JSON string in double quotes, with JSON escapes, or text in single quotes
+//           as written up to the next ' (flux-core's quoting; no escapes).
 //   Whitespace between tokens is skipped. Nesting depth is limited before parsing.
 parser grammar Shape;
 

@@ -106,6 +106,18 @@ struct Directive {
 /// not an option), each with the line and a byte range into `script`.
 JOBSPEC_API Result<std::vector<Directive>> parse_directives(std::string_view script);
 
+/// The options `flux batch` runs a script with: the script's RFC 36 directives first, each
+/// read as its own command line over the options before it (words after its first
+/// non-option are dropped), then the command line `words` over them all, so that its
+/// options win and its repeatable ones come after the directives'. `start` holds the
+/// command (batch) and jobspec's own settings; the result holds `script`. Fails with
+/// parse_directives's diagnostics, directive.option (a directive's option that flux's
+/// parser rejects, with that directive's line and byte range) or the usage.* diagnostics
+/// of the command line.
+JOBSPEC_API Result<SubmitOptions> parse_batch_arguments(std::string script,
+                                                        const std::vector<std::string>& words,
+                                                        SubmitOptions start = {});
+
 /// How many words the option at `words[at]` uses (itself and a value written apart), or 0
 /// when `words[at]` starts the command part (a non-option word, "--", "-", a negative
 /// number). An unknown option word uses 1. For tools that mix their own options in.

@@ -18,7 +18,7 @@ import os as _os
 
 from . import _jobspec
 from ._errors import Diagnostic, Error, JobspecWarning
-from ._jobspec import Hostlist, IdSet, ResourceSet, explain
+from ._jobspec import Hostlist, IdSet, ResourceSet, explain, shape
 
 __version__ = _jobspec.__version__
 
@@ -49,17 +49,6 @@ __all__ = [
 
 #: The job id encodings of RFC 19, and flux-core's f58plain.
 JOBID_ENCODINGS = ("dec", "hex", "dothex", "kvs", "f58", "f58plain", "words", "emoji")
-
-
-def shape(text, *, default_label="default", counts="dict", strict=False):
-    """Compiles an RFC 46 shape into its RFC 14 resource list.
-
-    default_label: the label of the only slot when it has none (flux-core uses "task").
-    counts: "dict" writes ranges as RFC 14 dicts ({"min": 2}), "string" as RFC 45
-    strings ("2+"), as flux-core's Python parser does. strict: warnings are errors.
-    Raises jobspec.Error for an invalid shape, TypeError for a non-str.
-    """
-    return _jobspec._shape(text, default_label, counts, strict)
 
 
 def _document_text(document, format):
@@ -100,90 +89,54 @@ def parse_duration(text):
     return _seconds(text, _jobspec._parse_duration, "duration")
 
 
-def _environment(env):
-    if env is None:
-        return []
-    if hasattr(env, "items"):
-        return [(str(k), str(v)) for k, v in env.items()]
-    pairs = []
-    for item in env:
-        if isinstance(item, str):
-            name, eq, value = item.partition("=")
-            if not eq:
-                if name not in _os.environ:
-                    continue
-                value = _os.environ[name]
-            pairs.append((name, value))
-        else:
-            name, value = item
-            pairs.append((str(name), str(value)))
-    return pairs
+def _option_words(options):
+    """flux command-line words for keyword arguments: name_x=value is --name-x=value; a
+    list or tuple repeats the option; True is the bare flag; False and None are left out;
+    a mapping gives KEY=VALUE words (non-str values as JSON, which flux reads back)."""
+    words = []
+    for name, given in options.items():
+        flag = "--" + name.replace("_", "-")
+        for value in given if isinstance(given, (list, tuple)) else [given]:
+            if value is True:
+                words.append(flag)
+            elif value is None or value is False:
+                continue
+            elif hasattr(value, "items"):
+                words += [f"{flag}={key}={item if isinstance(item, str) else _json.dumps(item)}"
+                          for key, item in value.items()]
+            else:
+                words.append(f"{flag}={value}")
+    return words
 
 
-def compile(
-    command=(),
-    *,
-    shape=None,
-    nodes=None,
-    ntasks=None,
-    cores_per_task=1,
-    gpus_per_task=0,
-    exclusive=False,
-    time_limit=None,
-    cwd=None,
-    env=None,
-    env_all=False,
-    setattr=None,
-    dependency=(),
-    allow_unknown_scheme=False,
-    begin_time=None,
-    requires=None,
-    v1=False,
-    default_label="default",
-    counts="dict",
-    strict=False,
-):
-    """Builds a jobspec the way `jobspec compile` (and `flux run`) does, from the same
-    options as keyword arguments, and returns it as a dict.
+def compile(command=(), *, kind="run", script=None, env_none=False, environ=None,
+            strict=False, **options):
+    """Builds the jobspec `flux <kind> --dry-run` prints for the same options, as
+    `jobspec compile` does, and returns it as a dict.
 
-    command: the program and its arguments (a list, or one str for a single word).
-    shape: an RFC 46 shape instead of nodes/cores_per_task/gpus_per_task/exclusive.
-    nodes (-N), ntasks (-n), cores_per_task (-c), gpus_per_task (-g), exclusive (-x).
-    time_limit: seconds or a Flux Standard Duration ("5m"). cwd: default os.getcwd().
-    env: a mapping, or "NAME=VALUE" / "NAME" (copied from os.environ) strings;
-    env_all: start from the whole of os.environ (env then adds and replaces).
-    setattr: a mapping of dotted attribute paths ("system.queue", "user.x") to values.
-    dependency: RFC 26 URIs (a str or a list). begin_time: seconds since the epoch or
-    ISO-8601 text. requires: an RFC 35 query (the --requires dialect).
-    v1, default_label, counts, strict: as for read_jobspec() and shape().
-    Raises jobspec.Error for invalid options or inputs.
+    command: the program and its arguments (a list, or one str for a single word); for
+    kind="batch" the script's path and arguments. kind: "run", "submit", "batch" or
+    "alloc". options: flux's long options with "_" for "-" (nodes=2, ntasks=4,
+    cores_per_task=2, gpus_per_task=1, exclusive=True, time_limit="5m", queue="debug",
+    resources_shape="slot=2/core", requires=["ssd"], dependency="afterok:ƒ2",
+    begin_time="+1h", env=["-*", "A=1"], setattr={"system.x": 1}, setopt=..., ...):
+    a list repeats an option, True is a flag, a mapping gives KEY=VALUE values.
+    script: a batch script's text (default: read from command[0] for kind="batch"); its
+    RFC 36 directives apply first, options over them. env_none: start the environment
+    empty instead of from a copy; environ: a mapping to copy instead of os.environ.
+    strict: warnings are errors. Raises jobspec.Error (usage.*, submit.*, directive.*
+    codes) for options flux would refuse or a jobspec that fails RFC 14/25.
     """
     if isinstance(command, str):
         command = [command]
-    if isinstance(dependency, str):
-        dependency = [dependency]
-    attributes = list((setattr or {}).items())
-    return _jobspec._compile(
-        list(command),
-        shape,
-        nodes,
-        ntasks,
-        cores_per_task,
-        gpus_per_task,
-        exclusive,
-        float(_seconds(time_limit, _jobspec._parse_duration, "time_limit") or 0),
-        _os.getcwd() if cwd is None else cwd,
-        (_environment(_os.environ) if env_all else []) + _environment(env),
-        attributes,
-        list(dependency),
-        allow_unknown_scheme,
-        _seconds(begin_time, _jobspec._parse_begin_time, "begin_time"),
-        requires,
-        v1,
-        default_label,
-        counts,
-        strict,
-    )
+    command = list(command)
+    if kind == "batch" and script is None and command and not options.get("wrap"):
+        with open(command[0], encoding="utf-8") as f:
+            script = f.read()
+    if environ is not None:
+        environ = [(str(k), str(v)) for k, v in environ.items()]
+    words = _option_words(options) + ["--"] + command
+    return _jobspec._compile(words, kind, script, env_none, environ, strict)
 
 
 def dependency(uri, *, allow_unknown_scheme=False):

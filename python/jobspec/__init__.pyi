@@ -82,8 +82,8 @@ class ResourceSet:
     def reranked(self, hosts: Union[Hostlist, str]) -> "ResourceSet": ...
     def verify(self, actual: "ResourceSet") -> List[Diagnostic]: ...
 
-def shape(text: str, *, default_label: str = ..., counts: str = ...,
-          strict: bool = ...) -> List[Dict[str, Any]]: ...
+def shape(text: str, *, default_label: str = ..., counts: str = ..., strict: bool = ...,
+          flux: bool = ...) -> List[Dict[str, Any]]: ...
 def read_jobspec(document: Document, *, v1: bool = ..., format: str = ..., counts: str = ...,
                  strict: bool = ...) -> Dict[str, Any]: ...
 def validate_jobspec(document: Document, *, v1: bool = ...,
@@ -92,25 +92,13 @@ def parse_duration(text: Union[str, float]) -> float: ...
 def compile(
     command: Union[str, Sequence[str]] = ...,
     *,
-    shape: Optional[str] = ...,
-    nodes: Optional[int] = ...,
-    ntasks: Optional[int] = ...,
-    cores_per_task: int = ...,
-    gpus_per_task: int = ...,
-    exclusive: bool = ...,
-    time_limit: Union[None, str, float] = ...,
-    cwd: Optional[str] = ...,
-    env: Union[None, Mapping[str, str], Iterable[Union[str, Tuple[str, str]]]] = ...,
-    env_all: bool = ...,
-    setattr: Optional[Mapping[str, Json]] = ...,
-    dependency: Union[str, Sequence[str]] = ...,
-    allow_unknown_scheme: bool = ...,
-    begin_time: Union[None, str, float] = ...,
-    requires: Optional[str] = ...,
-    v1: bool = ...,
-    default_label: str = ...,
-    counts: str = ...,
+    kind: str = ...,
+    script: Optional[str] = ...,
+    env_none: bool = ...,
+    environ: Optional[Mapping[str, str]] = ...,
     strict: bool = ...,
+    **options: Union[None, bool, int, float, str, Mapping[str, Json],
+                     Sequence[Union[int, float, str, Mapping[str, Json]]]],
 ) -> Dict[str, Any]: ...
 def dependency(uri: str, *, allow_unknown_scheme: bool = ...) -> Dict[str, Any]: ...
 def constraint(query: str, *, default_operator: Optional[str] = ...) -> Dict[str, Any]: ...

@@ -24,6 +24,28 @@ PyObject* new_string(std::string_view text) {
     return PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace");
 }
 
+/// The keys RFC 14 resource lists and jobspec use most, as interned str objects made the
+/// first time a conversion runs (under the GIL) and never changed or freed after: every
+/// conversion shares them instead of making its own.
+struct KnownKey {
+    std::string_view text;
+    PyObject* object;
+};
+
+const std::vector<KnownKey>& known_keys() {
+    static const std::vector<KnownKey> keys = [] {
+        std::vector<KnownKey> made;
+        for (const char* text : {"type", "count", "with", "label", "exclusive", "unit", "min",
+                                 "max", "operator", "operand", "tasks", "command", "slot",
+                                 "per_slot", "attributes", "system", "version", "resources"})
+            if (PyObject* object = PyUnicode_InternFromString(text))
+                made.push_back({text, object});
+        PyErr_Clear();
+        return made;
+    }();
+    return keys;
+}
+
 /// One conversion. Object keys repeat (every vertex has "type" and "count"), so the first
 /// few distinct keys are made once and shared: no allocation or hashing for the rest.
 class Converter {
@@ -65,6 +87,11 @@ private:
 
     /// A new reference to the key's str.
     PyObject* key(std::string_view text) {
+        for (const auto& known : known_keys_)
+            if (known.text == text) {
+                Py_INCREF(known.object);
+                return known.object;
+            }
         for (auto& [known, object] : keys_)
             if (known == text) {
                 Py_INCREF(object);
@@ -114,6 +141,7 @@ private:
 
     /// The keys' texts live in the value being converted, which outlives the converter.
     std::vector<std::pair<std::string_view, PyObject*>> keys_;
+    const std::vector<KnownKey>& known_keys_ = known_keys();
 };
 
 boost::json::value to_json(py::handle object, int depth) {

@@ -7,12 +7,12 @@
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
-#include <jobspec/compile.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/feasibility.hpp>
 #include <jobspec/resource_graph.hpp>
 #include <jobspec/shape.hpp>
+#include <jobspec/submit.hpp>
 #include <jobspec/workflow.hpp>
 #include <pybind11/stl.h>
 
@@ -71,11 +71,17 @@ py::object shape(std::string_view text, const std::string& default_label, std::s
     const CountStyle style = count_style(counts);
     ShapeOptions options;
     options.default_label = default_label;
-    auto result = without_gil([&] { return compile_shape(text, options); });
-    const ResourceList resources = take(std::move(result), text, strict, flux);
-    boost::json::value json = to_json_value(resources, style);
-    if (flux && style == CountStyle::string)
-        written_counts(resources, json.as_array(), text);
+    boost::json::value json;
+    auto result = without_gil([&] {
+        auto compiled = compile_shape(text, options);
+        if (compiled.ok() && !compiled.diagnostics().has_errors()) {
+            json = to_json_value(compiled.value(), style);
+            if (flux && style == CountStyle::string)
+                written_counts(compiled.value(), json.as_array(), text);
+        }
+        return compiled;
+    });
+    take(std::move(result), text, strict, flux);
     return to_python(json);
 }
 
@@ -98,60 +104,41 @@ py::list validate_document(std::string_view text, bool v1, std::string_view form
     return diagnostic_objects(result.diagnostics(), text);
 }
 
-/// The arguments of compile() after jobspec/__init__.py has normalised them.
-struct CompileArgs {
-    std::vector<std::string> command;
-    std::optional<std::string> shape;
-    std::optional<std::uint64_t> nodes;
-    std::optional<std::uint64_t> tasks;
-    std::uint64_t cores_per_task = 1;
-    std::uint64_t gpus_per_task = 0;
-    bool exclusive = false;
-    double duration = 0;
-    std::optional<std::string> cwd;
-    std::vector<std::pair<std::string, std::string>> environment;
-    py::list attributes; // (dotted path, value) pairs
-    std::vector<std::string> dependencies;
-    bool allow_unknown_scheme = false;
-    std::optional<double> begin_time;
-    std::optional<std::string> requires_query;
-    bool v1 = false;
-    std::string default_label;
-    std::string counts;
-    bool strict = false;
-};
+SubmitCommand submit_command(std::string_view kind) {
+    if (kind == "run")
+        return SubmitCommand::run;
+    if (kind == "submit")
+        return SubmitCommand::submit;
+    if (kind == "batch")
+        return SubmitCommand::batch;
+    if (kind == "alloc")
+        return SubmitCommand::alloc;
+    throw py::value_error("kind is 'run', 'submit', 'batch' or 'alloc', not '" +
+                          std::string(kind) + "'");
+}
 
-py::object compile(CompileArgs args) {
-    const CountStyle style = count_style(args.counts);
-    JobRequest r;
-    r.command = std::move(args.command);
-    r.shape = std::move(args.shape);
-    r.nodes = args.nodes;
-    r.tasks = args.tasks;
-    r.cores_per_task = args.cores_per_task;
-    r.gpus_per_task = args.gpus_per_task;
-    r.exclusive = args.exclusive;
-    r.duration = args.duration;
-    r.cwd = std::move(args.cwd);
-    r.environment = std::move(args.environment);
-    r.slot_label = args.default_label;
-    r.begin_time = args.begin_time;
-    for (auto pair : args.attributes) {
-        auto t = pair.cast<py::tuple>();
-        r.attributes.emplace_back(t[0].cast<std::string>(), to_json(t[1]));
-    }
-    DependencyOptions dependency_options;
-    dependency_options.allow_unknown_scheme = args.allow_unknown_scheme;
-    for (const auto& uri : args.dependencies)
-        r.dependencies.push_back(
-            take(without_gil([&] { return parse_dependency(uri, dependency_options); }), uri));
-    if (args.requires_query)
-        r.constraints =
-            take(without_gil([&] { return parse_constraint_query(*args.requires_query); }),
-                 *args.requires_query);
-    auto result = without_gil([&] { return compile_jobspec(r, args.v1); });
-    const Jobspec jobspec = take(std::move(result), r.shape ? *r.shape : "", args.strict);
-    return to_python(to_json_value(jobspec, style));
+/// compile(): a flux command line (`words`, made by jobspec/__init__.py from keyword
+/// arguments) through the one submission path `jobspec compile` takes. `script`: a batch
+/// script's text, whose directives apply first. `environment`: what the job's
+/// environment is copied from instead of this process's.
+py::object compile(const std::vector<std::string>& words, std::string_view kind,
+                   std::optional<std::string> script, bool environment_none,
+                   std::optional<std::vector<std::pair<std::string, std::string>>> environment,
+                   bool strict) {
+    SubmitOptions start;
+    start.command = submit_command(kind);
+    start.environment_none = environment_none;
+    SubmitContext context = current_submit_context();
+    if (environment)
+        context.environment = std::move(*environment);
+    const std::string source = script.value_or("");
+    auto options = without_gil([&] {
+        return script ? parse_batch_arguments(*script, words, start)
+                      : parse_submit_arguments(words, start);
+    });
+    const SubmitOptions parsed = take(std::move(options), source, strict);
+    auto result = without_gil([&] { return compile_submission(parsed, context); });
+    return to_python(take(std::move(result), "", strict));
 }
 
 py::object workflow(std::string_view text, bool strict) {
@@ -162,29 +149,23 @@ py::object workflow(std::string_view text, bool strict) {
 } // namespace
 
 void bind_documents(py::module_& m) {
-    m.def("_shape", &shape, py::arg("text"), py::arg("default_label"), py::arg("counts"),
-          py::arg("strict"), py::arg("flux") = false);
+    // Bound directly rather than wrapped in Python: it is the call made most often.
+    m.def("shape", &shape, py::arg("text"), py::kw_only(), py::arg("default_label") = "default",
+          py::arg("counts") = "dict", py::arg("strict") = false, py::arg("flux") = false,
+          R"(Compiles an RFC 46 shape into its RFC 14 resource list.
+
+default_label: the label of the only slot when it has none (flux-core uses "task").
+counts: "dict" writes ranges as RFC 14 dicts ({"min": 2}), "string" as RFC 45
+strings ("2+"), as flux-core's Python parser does. strict: warnings are errors.
+flux: flux-core's conventions (counts as written, no warnings), for jobspec.compat.flux.
+Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     m.def("_read_jobspec", &read_document, py::arg("text"), py::arg("v1"), py::arg("format"),
           py::arg("counts"), py::arg("strict"));
     m.def("_validate_jobspec", &validate_document, py::arg("text"), py::arg("v1"),
           py::arg("format"));
-    m.def("_compile", [](std::vector<std::string> command, std::optional<std::string> shape,
-                         std::optional<std::uint64_t> nodes, std::optional<std::uint64_t> tasks,
-                         std::uint64_t cores_per_task, std::uint64_t gpus_per_task, bool exclusive,
-                         double duration, std::optional<std::string> cwd,
-                         std::vector<std::pair<std::string, std::string>> environment,
-                         py::list attributes, std::vector<std::string> dependencies,
-                         bool allow_unknown_scheme, std::optional<double> begin_time,
-                         std::optional<std::string> requires_query, bool v1,
-                         std::string default_label, std::string counts, bool strict) {
-        return compile(CompileArgs{
-            std::move(command), std::move(shape), nodes, tasks, cores_per_task, gpus_per_task,
-            exclusive, duration, std::move(cwd), std::move(environment), std::move(attributes),
-            std::move(dependencies), allow_unknown_scheme, begin_time, std::move(requires_query),
-            v1, std::move(default_label), std::move(counts), strict});
-    });
-    m.def("_parse_duration", [](std::string_view text) { return parse_duration(text); });
-    m.def("_parse_begin_time", [](std::string_view text) { return parse_begin_time(text); });
+    m.def("_compile", &compile, py::arg("words"), py::arg("kind"), py::arg("script"),
+          py::arg("environment_none"), py::arg("environment"), py::arg("strict"));
+    m.def("_parse_duration", [](std::string_view text) { return parse_flux_duration(text); });
     m.def("_workflow", &workflow, py::arg("text"), py::arg("strict"));
     // For test/bench/python_bench.py: the C++ side of jobspec.shape alone (compile and
     // build the JSON value), `iterations` times without the GIL; returns seconds.

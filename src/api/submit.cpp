@@ -1,6 +1,7 @@
 // compile_submission: flux run/submit/batch/alloc options -> the jobspec --dry-run prints.
 #include <jobspec/submit.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -513,6 +514,40 @@ Result<std::vector<Directive>> parse_directives(std::string_view script) {
     if (d.has_errors())
         return Result<std::vector<Directive>>(std::move(d));
     return {std::move(directives), std::move(d)};
+}
+
+Result<SubmitOptions> parse_batch_arguments(std::string script,
+                                            const std::vector<std::string>& words,
+                                            SubmitOptions start) {
+    Diagnostics d;
+    const auto directives = syntax::read_directives(script, d);
+    if (d.has_errors())
+        return Result<SubmitOptions>(std::move(d));
+    SubmitOptions merged = std::move(start);
+    for (const auto& directive : directives) {
+        Diagnostics given;
+        std::vector<std::string> arguments = std::move(merged.arguments);
+        syntax::read_submit_arguments(directive.arguments, merged, given);
+        merged.arguments = std::move(arguments);
+        for (const auto& problem : given) {
+            if (problem.severity != Severity::error)
+                continue;
+            const std::size_t end = std::min(script.find('\n', directive.offset), script.size());
+            d.add(Code::directive_option,
+                  problem.message,
+                  Location{SourceRange{static_cast<std::uint32_t>(directive.offset),
+                                       static_cast<std::uint32_t>(end)},
+                           {}},
+                  problem.help);
+        }
+        if (d.has_errors())
+            return Result<SubmitOptions>(std::move(d));
+    }
+    syntax::read_submit_arguments(words, merged, d);
+    if (d.has_errors())
+        return Result<SubmitOptions>(std::move(d));
+    merged.script = std::move(script);
+    return {std::move(merged), std::move(d)};
 }
 
 Result<boost::json::value> compile_submission(const SubmitOptions& options,

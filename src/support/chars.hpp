@@ -2,6 +2,9 @@
 // int): what the lexers and codecs test characters with.
 #pragma once
 
+#include <cstddef>
+#include <string_view>
+
 namespace jobspec::support {
 
 constexpr bool is_digit(char c) noexcept {
@@ -31,6 +34,21 @@ constexpr int hex_digit(char c) noexcept {
     if (c >= 'A' && c <= 'F')
         return c - 'A' + 10;
     return -1;
+}
+
+/// `c` with A-Z lowered; other characters as they are.
+constexpr char ascii_lower(char c) noexcept {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+/// Whether `text` is `lower` (which is lower case) in any mix of ASCII cases.
+constexpr bool equals_ignoring_case(std::string_view text, std::string_view lower) noexcept {
+    if (text.size() != lower.size())
+        return false;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (ascii_lower(text[i]) != lower[i])
+            return false;
+    return true;
 }
 
 } // namespace jobspec::support

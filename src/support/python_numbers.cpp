@@ -1,5 +1,7 @@
 #include "support/python_numbers.hpp"
 
+#include "support/chars.hpp"
+
 #include <charconv>
 #include <cctype>
 #include <cmath>
@@ -38,15 +40,6 @@ std::size_t digit_run(std::string_view t, std::string& out) {
     return i;
 }
 
-bool equal_fold(std::string_view a, std::string_view b) {
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != b[i])
-            return false;
-    return true;
-}
-
 } // namespace
 
 std::optional<std::int64_t> python_int(std::string_view text) noexcept {
@@ -73,10 +66,10 @@ std::optional<double> python_float(std::string_view text) noexcept {
         clean += t[0];
         t.remove_prefix(1);
     }
-    if (equal_fold(t, "inf") || equal_fold(t, "infinity"))
+    if (equals_ignoring_case(t, "inf") || equals_ignoring_case(t, "infinity"))
         return clean == "-" ? -std::numeric_limits<double>::infinity()
                             : std::numeric_limits<double>::infinity();
-    if (equal_fold(t, "nan"))
+    if (equals_ignoring_case(t, "nan"))
         return std::numeric_limits<double>::quiet_NaN();
     std::size_t i = digit_run(t, clean);
     bool any = i > 0;

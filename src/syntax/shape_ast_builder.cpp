@@ -1,5 +1,6 @@
 #include "syntax/shape_ast_builder.hpp"
 
+#include "support/chars.hpp"
 #include "support/json_string.hpp"
 #include "syntax/token_ranges.hpp"
 
@@ -29,6 +30,9 @@ std::optional<ShapeVertex> ShapeAstBuilder::vertex(G::VertexContext& ctx) {
         return std::nullopt;
     ShapeVertex v;
     v.type = text(*ctx.kind->text);
+    // An unquoted "slot" is the slot in any case (SLOT, Slot), as flux reads it.
+    if (ctx.kind->text->getType() == G::NAME && support::equals_ignoring_case(v.type, "slot"))
+        v.type = "slot";
     v.type_range = rule_range(*ctx.kind);
     if (ctx.amount != nullptr && present(ctx.amount->text))
         v.count = ShapeCount{ctx.amount->text->getText(), rule_range(*ctx.amount)};
@@ -107,6 +111,8 @@ std::string ShapeAstBuilder::text(antlr4::Token& token) {
     if (token.getType() != G::STRING)
         return raw;
     const std::string_view body = std::string_view(raw).substr(1, raw.size() - 2);
+    if (raw.front() == '\'')
+        return std::string(body);
     auto decoded = support::unescape_json(body);
     if (decoded)
         return std::move(*decoded);

@@ -96,7 +96,8 @@ public:
                 close(c);
                 break;
             case '"':
-                lex_string();
+            case '\'':
+                lex_string(c);
                 break;
             case ';':
             case ',':
@@ -238,16 +239,19 @@ private:
         }
     }
 
-    void lex_string() {
+    /// STRING: "..." with JSON escapes, or '...' as it is written up to the next '.
+    void lex_string(char quote) {
         const std::size_t start = pos_++;
-        while (pos_ < text_.size() && text_[pos_] != '"') {
-            if (text_[pos_] == '\\' && pos_ + 1 < text_.size())
+        while (pos_ < text_.size() && text_[pos_] != quote) {
+            if (quote == '"' && text_[pos_] == '\\' && pos_ + 1 < text_.size())
                 ++pos_;
             ++pos_;
         }
         if (pos_ >= text_.size()) {
-            fatal(Code::shape_unclosed_quote, start, 1, "'\"' is never closed",
-                  "add '\"' to end the string");
+            const char other = quote == '"' ? '\'' : '"';
+            fatal(Code::shape_unclosed_quote, start, 1,
+                  fmt::format("{0}{1}{0} is never closed", other, quote),
+                  fmt::format("add {0}{1}{0} to end the string", other, quote));
             return;
         }
         ++pos_;
@@ -257,7 +261,10 @@ private:
 
     void lex_word(bool value) {
         const std::size_t start = pos_;
-        while (pos_ < text_.size() && !ends_word(text_[pos_], value))
+        // A type also ends at a single quote, as in flux; keys and values may hold one.
+        const bool type = context() == Context::list;
+        while (pos_ < text_.size() && !ends_word(text_[pos_], value) &&
+               !(type && text_[pos_] == '\''))
             ++pos_;
         check_characters(start, pos_);
         emit(P::NAME, start, pos_);

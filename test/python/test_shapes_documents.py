@@ -1,6 +1,8 @@
 """jobspec.shape, read_jobspec, validate_jobspec, compile, workflow and allocate."""
 import json
+import os
 import pickle
+import subprocess
 import warnings
 
 import pytest
@@ -145,45 +147,68 @@ def test_v1_rules():
     assert "v1.graph-shape" in codes
 
 
-def test_compile_from_options():
-    doc = jobspec.compile(["hostname"], nodes=2, ntasks=4, cores_per_task=2, cwd="/tmp",
-                          time_limit="5m", env={"A": "1"}, setattr={"system.queue": "debug"})
-    assert doc["resources"][0]["type"] == "node"
-    assert doc["resources"][0]["count"] == 2
-    assert doc["tasks"][0]["command"] == ["hostname"]
-    system = doc["attributes"]["system"]
-    assert system["duration"] == 300
-    assert system["cwd"] == "/tmp"
-    assert system["queue"] == "debug"
-    assert system["environment"] == {"A": "1"}
+def cli_compile(arguments, environment):
+    """What `jobspec compile ARGUMENTS` prints, run with exactly `environment`."""
+    done = subprocess.run([os.environ["JOBSPEC"], "compile", *arguments], env=environment,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
 
 
-def test_compile_env_all(monkeypatch):
-    monkeypatch.setenv("JOBSPEC_TEST_VARIABLE", "yes")
-    doc = jobspec.compile(["x"], ntasks=1, cwd="/", env_all=True, env=["B=2"])
-    environment = doc["attributes"]["system"]["environment"]
-    assert environment["JOBSPEC_TEST_VARIABLE"] == "yes" and environment["B"] == "2"
-    doc = jobspec.compile(["x"], ntasks=1, cwd="/", env=["JOBSPEC_TEST_VARIABLE", "NO_SUCH_X"])
-    assert doc["attributes"]["system"]["environment"] == {"JOBSPEC_TEST_VARIABLE": "yes"}
+@pytest.mark.parametrize("arguments, keywords", [
+    (["-N2", "-n4", "-c2", "-t", "5m", "--env=-*", "--env=A=1", "-S", "system.queue=debug",
+      "--setattr=user.n=3", "--cwd=/tmp", "hostname"],
+     dict(nodes=2, ntasks=4, cores_per_task=2, time_limit="5m", env=["-*", "A=1"],
+          setattr={"system.queue": "debug", "user.n": 3}, cwd="/tmp")),
+    (["--resources-shape=slot=2/core", "--requires=ssd", "--requires=-host:a",
+      "--dependency=afterok:ƒ2", "--begin-time=+1h", "-x", "true"],
+     dict(resources_shape="slot=2/core", requires=["ssd", "-host:a"],
+          dependency="afterok:ƒ2", begin_time="+1h", exclusive=True)),
+    (["--submit", "-n2", "-g1", "--job-name=j", "--output=out", "-o", "cpu-affinity=off",
+      "app", "-c", "4"],
+     dict(kind="submit", ntasks=2, gpus_per_task=1, job_name="j", output="out",
+          setopt={"cpu-affinity": "off"})),
+])
+def test_compile_is_jobspec_compile(arguments, keywords):
+    environment = {"PATH": "/usr/bin", "HOME": "/root", "X": "1"}
+    command = arguments[arguments.index("app"):] if "app" in arguments else arguments[-1:]
+    got = jobspec.compile(command, environ=environment, **keywords)
+    expected = cli_compile(arguments, environment)
+    # begin-time is computed from the clock: equal within the seconds between the two runs.
+    for doc in (got, expected):
+        for d in doc["attributes"]["system"].get("dependencies", []):
+            if d["scheme"] == "begin-time":
+                d["value"] = round(float(d["value"]) / 100)
+    assert got == expected
 
 
-def test_compile_shape_requires_dependency_begin_time():
-    doc = jobspec.compile("true", shape="slot=2/core", requires="ssd",
-                          dependency="afterok:ƒ2", begin_time=100, counts="string")
-    system = doc["attributes"]["system"]
-    assert system["constraints"] == {"properties": ["ssd"]}
-    assert [d["scheme"] for d in system["dependencies"]] == ["afterok", "begin-time"]
-    assert doc["resources"][0]["label"] == "default"
+def test_compile_batch_script(tmp_path):
+    script = tmp_path / "job.sh"
+    script.write_text("#!/bin/sh\n#flux: -N2\n#flux: --queue=debug -t 10\nhostname\n")
+    environment = {"PATH": "/usr/bin"}
+    got = jobspec.compile([str(script)], kind="batch", time_limit="20", environ=environment)
+    assert got == cli_compile(["--batch", "-t", "20", str(script)], environment)
+    system = got["attributes"]["system"]
+    assert system["queue"] == "debug" and system["duration"] == 1200.0
+    from_text = jobspec.compile(["job.sh"], kind="batch", script=script.read_text(),
+                                time_limit="20", environ=environment)
+    assert from_text["resources"] == got["resources"]
 
 
 def test_compile_errors():
     with pytest.raises(jobspec.Error) as info:
-        jobspec.compile(["x"], exclusive=True)
-    assert info.value.diagnostics[0].code == "jobspec.request"
+        jobspec.compile(["x"], bogus_option=1)
+    assert info.value.diagnostics[0].code == "usage.unknown-option"
     with pytest.raises(jobspec.Error):
-        jobspec.compile(["x"], shape="slot=0/core")
-    with pytest.raises(ValueError):
+        jobspec.compile(["x"], resources_shape="slot=0/core")
+    with pytest.raises(jobspec.Error) as info:
         jobspec.compile(["x"], time_limit="soon")
+    assert info.value.diagnostics[0].code == "submit.value"
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.compile(["job.sh"], kind="batch", script="#!/bin/sh\n#flux: --bogus\n")
+    assert info.value.diagnostics[0].code == "directive.option"
+    assert info.value.diagnostics[0].line == 2
+    with pytest.raises(ValueError):
+        jobspec.compile(["x"], kind="srun")
 
 
 def test_parse_duration():
@@ -203,12 +228,12 @@ def test_workflow():
 
 
 def test_allocate(r_text):
-    doc = jobspec.compile(["x"], nodes=2, cwd="/")
+    doc = jobspec.compile(["x"], nodes=2)
     got = jobspec.allocate(doc, r_text)
     assert isinstance(got, jobspec.ResourceSet)
     assert str(got.ranks) == "0-1"
     with pytest.raises(jobspec.Error):
-        jobspec.allocate(jobspec.compile(["x"], nodes=9, cwd="/"), r_text)
+        jobspec.allocate(jobspec.compile(["x"], nodes=9), r_text)
 
 
 def test_explain():

@@ -23,7 +23,7 @@ def work():
             out.append(str(e))
     out.append(ShapeParser().parse(SHAPES[0]))
     out.append(MiniConstraintParser().parse("ssd and not host:foo[1-3]"))
-    out.append(jobspec.compile(["x"], nodes=2, ntasks=4, cwd="/"))
+    out.append(jobspec.compile(["x"], nodes=2, ntasks=4, cwd="/", environ={"A": "1"}))
     out.append(str(jobspec.IdSet("1-9") - jobspec.IdSet("3")))
     return out
 

@@ -2,6 +2,7 @@
 
 #include "command_line.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <vector>
@@ -117,29 +118,17 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
             return out.report(Code::submit_file,
                               path + " does not appear to be a script, or failed to encode as "
                                      "utf-8");
-        o.script = universal_newlines(text.value());
-        auto directives = parse_directives(*o.script);
-        if (const int s = out.report(directives.diagnostics(), *o.script, path);
-            s != exit_ok || !directives.ok())
-            return s == exit_ok ? exit_invalid : s;
-        // Directives first, each on its own (words after its first non-option are
-        // dropped), then the command line again over them: it wins, and appends after them.
-        SubmitOptions merged = start;
-        for (const auto& directive : directives.value()) {
-            auto next = parse_submit_arguments(directive.arguments, merged);
-            if (!next.ok()) {
-                for (const auto& d : next.diagnostics())
-                    out.report(Code::directive_option,
-                               "line " + std::to_string(directive.line) + ": " + d.message);
-                return exit_usage;
-            }
-            next.value().arguments = merged.arguments;
-            merged = std::move(next).value();
-        }
-        auto again = parse_submit_arguments(words, merged);
-        const std::string script = std::move(*o.script);
-        o = std::move(again).value();
-        o.script = script;
+        const std::string script = universal_newlines(text.value());
+        auto batch = parse_batch_arguments(script, words, start);
+        // A directive's option that flux rejects is misuse (exit 2), as on the command line.
+        const bool misuse = std::any_of(batch.diagnostics().begin(), batch.diagnostics().end(),
+                                        [](const Diagnostic& d) {
+                                            return d.code == Code::directive_option;
+                                        });
+        if (const int s = out.report(batch.diagnostics(), script, path);
+            s != exit_ok || !batch.ok())
+            return misuse ? exit_usage : s == exit_ok ? exit_invalid : s;
+        o = std::move(batch).value();
     }
     auto result = compile_submission(o, context);
     if (const int s = out.report(result.diagnostics()); s != exit_ok || !result.ok())

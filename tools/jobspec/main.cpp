@@ -19,11 +19,10 @@
 #include "validate_command.hpp"
 #include <jobspec/version.hpp>
 
-int main(int argc, char** argv) {
-    using namespace jobspec::cli;
-    CLI::App app{"jobspec: compile and check Flux job requests (shapes, jobspec, "
-                 "dependencies, constraints, R)",
-                 "jobspec"};
+namespace {
+
+/// The top-level application: its name, version and footer, with the report options.
+void describe(CLI::App& app, jobspec::cli::Reporter& reporter) {
     app.set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
     app.require_subcommand(1);
     app.fallthrough(false);
@@ -37,9 +36,31 @@ Colour on a terminal unless NO_COLOR is set.
 
 Exit status: 0 success (warnings may be printed), 1 invalid input, 2 misuse (a bad
 command line, or an input or output the system refuses).)");
+    jobspec::cli::add_report_options(app, reporter);
+}
 
+constexpr const char* description =
+    "jobspec: compile and check Flux job requests (shapes, jobspec, dependencies, "
+    "constraints, R)";
+
+} // namespace
+
+int main(int argc, char** argv) {
+    using namespace jobspec::cli;
     Reporter reporter("jobspec");
-    add_report_options(app, reporter);
+    {
+        // compile reads flux's options itself, so it is answered before the other
+        // commands' options are built: that is most of a short process's start-up.
+        CLI::App app{description, "jobspec"};
+        describe(app, reporter);
+        add_compile_command(app, reporter)
+            .app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
+        if (const auto status = run_compile_command(app, argc, argv, reporter))
+            return reporter.finish(*status);
+    }
+
+    CLI::App app{description, "jobspec"};
+    describe(app, reporter);
     std::vector<Command> commands;
     commands.push_back(add_shape_command(app, reporter));
     commands.push_back(add_validate_command(app, reporter));
@@ -58,8 +79,6 @@ command line, or an input or output the system refuses).)");
     for (auto& c : commands)
         c.app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
 
-    if (const auto status = run_compile_command(app, argc, argv, reporter))
-        return reporter.finish(*status);
     if (const auto status = parse_command_line(app, argc, argv, reporter))
         return reporter.finish(*status);
     for (auto& c : commands)

@@ -58,7 +58,8 @@ class ShapeParser:
         self.query = query
         counts = "dict" if self.range_as_dict else "string"
         try:
-            resources = _jobspec._shape(query, self.default_slot_label, counts, False, True)
+            resources = _jobspec.shape(query, default_label=self.default_slot_label, counts=counts,
+                                        flux=True)
         except Error as e:
             error = ShapeSyntaxError(str(e))
             error.diagnostics = e.diagnostics
