@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
     if (status == 0 && json == NULL)
         status = report(error, path);
     if (json != NULL)
-        fputs(json, stdout);
+        puts(json);
     jobspec_free(json);
     jobspec_free(text);
     jobspec_options_free(options);

@@ -16,6 +16,6 @@ int main(int argc, char** argv) {
     std::fputs(jobspec::render_text(result.diagnostics(), argv[1]).c_str(), stderr);
     if (!result)
         return 1;
-    std::fputs(jobspec::to_json_text(jobspec::to_json_value(result.value()), true).c_str(), stdout);
+    std::puts(jobspec::to_json_text(jobspec::to_json_value(result.value()), true).c_str());
     return 0;
 }

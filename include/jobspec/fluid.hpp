@@ -7,7 +7,6 @@
 #include <string_view>
 
 #include <jobspec/api.hpp>
-#include <jobspec/expected.hpp>
 #include <jobspec/result.hpp>
 
 namespace jobspec {
@@ -41,37 +40,13 @@ struct DecodedFluid {
     FluidEncoding encoding = FluidEncoding::dec;
 };
 
-/// Why a string is not a FLUID; `encoding` is the one detected, offset and length cover
-/// the offending part of the input.
-struct FluidError {
-    enum class Kind : std::uint8_t {
-        empty,        ///< nothing but whitespace
-        character,    ///< a character outside the encoding's alphabet
-        format,       ///< dothex/kvs not four groups of four hex digits
-        unknown_word, ///< not a mnemonicode word (or a remainder-only word)
-        word_count,   ///< words, but not six of them
-        overflow,     ///< the value does not fit in 64 bits
-    };
-    Kind kind = Kind::empty;
-    FluidEncoding encoding = FluidEncoding::dec;
-    std::size_t offset = 0;
-    std::size_t length = 0;
-    std::string message;
-};
-
-/// Decodes a FLUID in any encoding, detected as RFC 19 says. Example:
-/// decode_fluid(" ƒuZZybuNNy ") -> {6731191091817518, f58};
-/// decode_fluid("ƒ0") -> character error ("'0' is not a base58 digit").
-JOBSPEC_API Expected<DecodedFluid, FluidError> decode_fluid(std::string_view text);
-
-/// decode_fluid with its error as a fluid.* diagnostic (fluid.empty, fluid.character,
-/// fluid.format, fluid.unknown-word, fluid.word-count, fluid.overflow) whose range points
-/// into `text` and whose message names the encoding detected.
+/// Decodes a FLUID in any encoding, detected as RFC 19 says. Fails with a fluid.*
+/// diagnostic (fluid.empty, fluid.character, fluid.format, fluid.unknown-word,
+/// fluid.word-count, fluid.overflow) whose range points into `text` and whose message
+/// names the encoding detected. Example: parse_fluid(" ƒuZZybuNNy ") ->
+/// {6731191091817518, f58}; parse_fluid("ƒ0") -> fluid.character ("'0' is not a base58
+/// digit").
 JOBSPEC_API Result<DecodedFluid> parse_fluid(std::string_view text);
-
-/// The decode error as a diagnostic (its fluid.* code; range: the error's offset and
-/// length in the decoded text).
-JOBSPEC_API Diagnostic to_diagnostic(const FluidError& error);
 
 /// The FLUID in an encoding. Example: encode_fluid(0, FluidEncoding::f58) -> "ƒ1".
 JOBSPEC_API std::string encode_fluid(std::uint64_t id, FluidEncoding encoding);

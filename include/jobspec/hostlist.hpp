@@ -10,7 +10,7 @@
 
 #include <jobspec/api.hpp>
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/expected.hpp>
+#include <jobspec/result.hpp>
 #include <jobspec/idset.hpp>
 
 namespace jobspec {
@@ -33,20 +33,16 @@ public:
         friend bool operator==(const Run&, const Run&) = default;
     };
 
-    enum class ErrorKind : std::uint8_t {
-        syntax,   ///< a character or form RFC 29 does not allow
-        order,    ///< a range that ends below its start: "foo[5-3]"
-        overflow, ///< a number above Limits::max_integer
-    };
-    using Error = CodecError<ErrorKind>;
-
     Hostlist() = default;
 
     /// Parses comma-separated hostlist expressions, prefix[idlist]suffix, where the idlist
     /// may repeat ids, list them in any order and use ranges, and the first id's leading
     /// zeros set the width of all ("[00-2]" is 00,01,02). "" is the empty list.
+    /// Fails with hostlist.syntax, hostlist.order (a range that ends below its start:
+    /// "foo[5-3]") or hostlist.overflow (a number above Limits::max_integer), its range
+    /// the offending part of `text`.
     /// Example: parse("foo[0-2]-eth2,bar") -> foo0-eth2, foo1-eth2, foo2-eth2, bar.
-    static Expected<Hostlist, Error> parse(std::string_view text);
+    static Result<Hostlist> parse(std::string_view text);
 
     /// The shortest hostlist string for the list, in order: runs that share prefix,
     /// suffix and width go in one bracket. Example: {foo1, foo2, foo3, foo7} -> "foo[1-3,7]".
@@ -97,9 +93,5 @@ public:
 private:
     std::vector<Run> runs_;
 };
-
-/// The parse error as a diagnostic (hostlist.syntax, hostlist.order or hostlist.overflow)
-/// whose range is the error's offset and length in the parsed text.
-JOBSPEC_API Diagnostic to_diagnostic(const Hostlist::Error& error);
 
 } // namespace jobspec

@@ -10,7 +10,7 @@
 
 #include <jobspec/api.hpp>
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/expected.hpp>
+#include <jobspec/result.hpp>
 
 namespace jobspec {
 
@@ -26,21 +26,16 @@ public:
         friend bool operator==(const Range&, const Range&) = default;
     };
 
-    enum class ErrorKind : std::uint8_t {
-        syntax,       ///< a character or form RFC 22 does not allow
-        leading_zero, ///< "01"
-        overflow,     ///< an id above Limits::max_integer
-        order,        ///< ids not ascending, or repeated: "3,1", "1-3,2"
-    };
-    using Error = CodecError<ErrorKind>;
-
     IdSet() = default;
 
     /// Parses strict RFC 22: decimal ids without leading zeros in ascending order, each id
     /// or hyphenated range ("a-b", a <= b) separated by commas, optionally in square
     /// brackets. "" and "[]" are the empty set.
-    /// Example: parse("[1-3,5]") -> {1,2,3,5}; parse("3,1") -> order error at offset 2.
-    static Expected<IdSet, Error> parse(std::string_view text);
+    /// Fails with idset.syntax, idset.leading-zero, idset.overflow (an id above
+    /// Limits::max_integer) or idset.order (ids not ascending, or repeated), its range the
+    /// offending part of `text`.
+    /// Example: parse("[1-3,5]") -> {1,2,3,5}; parse("3,1") -> idset.order at offset 2.
+    static Result<IdSet> parse(std::string_view text);
 
     /// The canonical RFC 22 string: ascending, consecutive ids compressed into ranges,
     /// no brackets. Example: {1,2,3,5} -> "1-3,5"; the empty set -> "".
@@ -111,9 +106,5 @@ public:
 private:
     std::vector<Range> ranges_;
 };
-
-/// The parse error as a diagnostic (idset.syntax, idset.leading-zero, idset.overflow or
-/// idset.order) whose range is the error's offset and length in the parsed text.
-JOBSPEC_API Diagnostic to_diagnostic(const IdSet::Error& error);
 
 } // namespace jobspec

@@ -1,8 +1,8 @@
 // jobspec: the whole C++ API in one include. Every header here also stands alone.
 //
 // Everything that can fail returns a Result<T> (the value, or the diagnostics saying
-// why not; warnings ride along with a value) or an Expected<T, Error>; nothing throws
-// across the API, and every function may be called from many threads at once.
+// why not; warnings ride along with a value); nothing throws across the API, and every
+// function may be called from many threads at once.
 #pragma once
 
 #include <jobspec/attributes.hpp>     // jobspec attributes, typed
@@ -13,7 +13,6 @@
 #include <jobspec/diagnostic.hpp>     // diagnostics: stable codes, locations
 #include <jobspec/document.hpp>       // reading and checking jobspec (RFC 14, RFC 25 V1)
 #include <jobspec/emit.hpp>           // JSON, YAML and DOT out
-#include <jobspec/expected.hpp>       // Expected<T, E>
 #include <jobspec/feasibility.hpp>    // does a jobspec fit an R?
 #include <jobspec/fluid.hpp>          // RFC 19 job ids in seven encodings
 #include <jobspec/grammar_view.hpp>     // tokens, parse trees: inside the parsers

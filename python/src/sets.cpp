@@ -21,14 +21,11 @@ namespace jobspec::python {
 namespace {
 
 /// The parsed value, or jobspec.Error with the codec's diagnostic.
-template <class Parsed>
-auto parsed(Parsed&& result, std::string_view text) {
-    if (!result) {
-        Diagnostics d;
-        d.add(to_diagnostic(result.error()));
-        raise_error(d, text);
-    }
-    return *std::forward<Parsed>(result);
+template <class T>
+T parsed(Result<T>&& result, std::string_view text) {
+    if (!result)
+        raise_error(result.diagnostics(), text);
+    return std::move(result).value();
 }
 
 IdSet make_idset(py::handle ids) {

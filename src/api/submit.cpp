@@ -28,6 +28,7 @@
 #include "support/python_numbers.hpp"
 #include "syntax/directives.hpp"
 #include "syntax/submit_arguments.hpp"
+#include "model/codecs.hpp"
 
 extern char** environ;
 
@@ -126,7 +127,7 @@ std::string attribute_path(const std::string& key) {
 bool standard_io(const SubmitOptions& o, Builder& b, Diagnostics& d) {
     const bool batch = o.command == SubmitCommand::batch;
     if (o.input) {
-        const bool idset = !batch && IdSet::parse(*o.input).has_value();
+        const bool idset = !batch && model::decode_idset(*o.input).has_value();
         if (idset && o.command == SubmitCommand::submit) {
             d.add(Code::submit_value, "per-task input not supported for submit");
             return false;
@@ -357,7 +358,7 @@ std::optional<std::optional<std::uint64_t>> first_cc(const SubmitOptions& o, Dia
     const auto& text = o.cc && !o.cc->empty() ? o.cc : o.bcc;
     if (!text || text->empty())
         return std::optional<std::uint64_t>();
-    auto ids = IdSet::parse(*text);
+    auto ids = model::decode_idset(*text);
     if (!ids || ids->ranges().empty()) {
         d.add(Code::submit_value, fmt::format("IDset(): Invalid argument: {}", *text));
         return std::nullopt;

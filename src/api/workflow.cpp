@@ -1,4 +1,4 @@
-// read_workflow: read -> lower -> resolve.
+// read_workflow: read -> lower -> check each dependency's scheme rules -> resolve.
 #include <jobspec/workflow.hpp>
 
 #include "lower/workflow_lowering.hpp"
@@ -11,7 +11,13 @@ Result<Workflow> read_workflow(std::string_view text, const ReadOptions& options
     auto root = syntax::read_document(text, options.format, options.limits, diagnostics);
     if (!root)
         return Result<Workflow>(std::move(diagnostics));
-    auto jobs = lower::lower_workflow(*root, text, diagnostics);
+    std::vector<std::string> pointers;
+    auto jobs = lower::lower_workflow(*root, text, diagnostics, pointers);
+    auto pointer = pointers.begin();
+    for (const auto& job : jobs)
+        for (const auto& dependency : job.dependencies)
+            check_dependency(dependency, DependencyContext::command_line, false, *pointer++,
+                             diagnostics);
     diagnostics.sort_by_position();
     if (diagnostics.has_errors())
         return Result<Workflow>(std::move(diagnostics));

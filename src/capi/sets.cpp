@@ -17,14 +17,12 @@ const jobspec::Hostlist& value(const jobspec_hostlist* hosts) {
     return hosts != nullptr ? hosts->value : empty;
 }
 
-/// Whether `parsed` holds a value; if not, stores its error (offsets into `text`).
-template <class Parsed>
-bool parsed_ok(const Parsed& parsed, const char* text, jobspec_error** error) {
+/// Whether `parsed` holds a value; if not, stores its diagnostics (offsets into `text`).
+template <class T>
+bool parsed_ok(const jobspec::Result<T>& parsed, const char* text, jobspec_error** error) {
     if (parsed)
         return true;
-    jobspec::Diagnostics d;
-    d.add(jobspec::to_diagnostic(parsed.error()));
-    set_error(error, std::move(d), text);
+    set_error(error, parsed.diagnostics(), text);
     return false;
 }
 
@@ -41,7 +39,8 @@ jobspec_idset* jobspec_idset_parse(const char* text, jobspec_error** error) {
         if (!require(text, "text", error))
             return nullptr;
         auto parsed = jobspec::IdSet::parse(text);
-        return parsed_ok(parsed, text, error) ? new jobspec_idset{std::move(*parsed)} : nullptr;
+        return parsed_ok(parsed, text, error) ? new jobspec_idset{std::move(parsed).value()}
+                                              : nullptr;
     });
 }
 
@@ -114,7 +113,8 @@ jobspec_hostlist* jobspec_hostlist_parse(const char* text, jobspec_error** error
         if (!require(text, "text", error))
             return nullptr;
         auto parsed = jobspec::Hostlist::parse(text);
-        return parsed_ok(parsed, text, error) ? new jobspec_hostlist{std::move(*parsed)} : nullptr;
+        return parsed_ok(parsed, text, error) ? new jobspec_hostlist{std::move(parsed).value()}
+                                              : nullptr;
     });
 }
 
@@ -129,7 +129,7 @@ bool jobspec_hostlist_append(jobspec_hostlist* hosts, const char* text, jobspec_
         const auto parsed = jobspec::Hostlist::parse(text);
         if (!parsed_ok(parsed, text, error))
             return false;
-        hosts->value.append(*parsed);
+        hosts->value.append(parsed.value());
         return true;
     });
 }

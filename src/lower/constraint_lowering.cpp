@@ -1,4 +1,5 @@
 #include "lower/constraint_lowering.hpp"
+#include "model/codecs.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -93,10 +94,10 @@ private:
                 report(Code::constraint_value, fmt::format("'{}' is not a property name", v),
                        range);
         } else if (op == "hostlist") {
-            if (auto h = Hostlist::parse(v); !h)
+            if (auto h = model::decode_hostlist(v); !h)
                 report(Code::constraint_value,
                        fmt::format("'{}' is not a hostlist: {}", v, h.error().message), range);
-        } else if (auto r = IdSet::parse(v); !r) {
+        } else if (auto r = model::decode_idset(v); !r) {
             report(Code::constraint_value,
                    fmt::format("'{}' is not an idset: {}", v, r.error().message), range);
         }

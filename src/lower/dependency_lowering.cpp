@@ -2,6 +2,19 @@
 
 namespace jobspec::lower {
 
+Dependency dependency_from_uri(syntax::DependencyAst ast) {
+    Dependency d;
+    d.scheme = std::move(ast.scheme);
+    d.scheme_range = ast.scheme_range;
+    d.value = ast.value.value_or(std::string());
+    d.value_range =
+        ast.value ? ast.value_range : SourceRange{ast.scheme_range.end, ast.scheme_range.end};
+    for (auto& o : ast.options)
+        d.options.push_back(
+            {std::move(o.key), boost::json::value(std::move(o.value)), o.key_range, o.value_range});
+    return d;
+}
+
 Dependency dependency_from_object(const syntax::DocNode& object) {
     Dependency d;
     for (const auto& m : object.members()) {

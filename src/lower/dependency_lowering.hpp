@@ -1,8 +1,9 @@
-// RFC 26 dependency objects, document tree -> Dependency.
+// RFC 26 dependencies, as URI syntax or document tree -> Dependency.
 #pragma once
 
 #include <jobspec/dependency.hpp>
 
+#include "syntax/dependency_parser.hpp"
 #include "syntax/document.hpp"
 
 namespace jobspec::lower {
@@ -11,5 +12,9 @@ namespace jobspec::lower {
 /// (strings; the caller has checked their presence and type) and every other key as an
 /// option, its value as the JSON written (RFC 26: "additional key-value pairs").
 Dependency dependency_from_object(const syntax::DocNode& object);
+
+/// The Dependency a parsed URI holds, with its ranges in the URI; without a value
+/// ("singleton") the value is empty at the end of the scheme.
+Dependency dependency_from_uri(syntax::DependencyAst ast);
 
 } // namespace jobspec::lower

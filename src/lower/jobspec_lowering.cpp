@@ -161,7 +161,7 @@ private:
     /// An RFC 22 idset or RFC 45 range written as a string; errors point into it when the
     /// source shows the string as it is (with or without quotes).
     Count count_string(const DocNode& n) {
-        auto parsed = Count::parse(n.text());
+        auto parsed = model::decode_count(n.text());
         if (parsed)
             return std::move(*parsed);
         const auto& e = parsed.error();
@@ -237,7 +237,7 @@ private:
         }
         if (!ok)
             return {};
-        if (auto e = Count::check(r)) {
+        if (auto e = model::check_count_range(r)) {
             report(model::code_of(e->kind, model::CountLanguage::jobspec), e->message, n.range);
             return {};
         }

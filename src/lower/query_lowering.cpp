@@ -1,4 +1,5 @@
 #include "lower/query_lowering.hpp"
+#include "model/codecs.hpp"
 
 #include <array>
 
@@ -96,13 +97,13 @@ private:
                 start = comma + 1;
             }
         } else if (op == "hostlist") {
-            if (auto h = Hostlist::parse(n.operand); !h)
+            if (auto h = model::decode_hostlist(n.operand); !h)
                 value_error(
                     n, h.error().offset, h.error().length,
                     fmt::format("'{}' is not a hostlist: {}", n.operand, h.error().message));
             c.values.push_back(n.operand);
         } else {
-            if (auto r = IdSet::parse(n.operand); !r)
+            if (auto r = model::decode_idset(n.operand); !r)
                 value_error(
                     n, r.error().offset, r.error().length,
                     fmt::format("'{}' is not an idset of ranks: {}", n.operand, r.error().message));

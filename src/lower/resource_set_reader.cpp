@@ -12,6 +12,7 @@
 #include "model/resource_set_build.hpp"
 #include "support/json_pointer.hpp"
 #include "syntax/document.hpp"
+#include "model/codecs.hpp"
 
 namespace jobspec {
 
@@ -111,7 +112,7 @@ private:
                 v.range);
             return std::nullopt;
         }
-        auto parsed = IdSet::parse(v.text());
+        auto parsed = model::decode_idset(v.text());
         if (!parsed) {
             report(
                 Code::R_idset,
@@ -296,7 +297,7 @@ private:
                        item.range);
                 return;
             }
-            auto parsed = Hostlist::parse(item.text());
+            auto parsed = model::decode_hostlist(item.text());
             if (!parsed) {
                 report(
                     Code::R_hostlist,

@@ -87,7 +87,7 @@ private:
     }
 
     Count count(const syntax::ShapeCount& c) {
-        auto parsed = Count::parse(c.text);
+        auto parsed = model::decode_count(c.text);
         if (parsed)
             return std::move(*parsed);
         const auto& e = parsed.error();

@@ -6,7 +6,10 @@
 
 #include <jobspec/fluid.hpp>
 
+#include "lower/dependency_lowering.hpp"
 #include "support/json_pointer.hpp"
+#include "syntax/dependency_parser.hpp"
+#include "model/codecs.hpp"
 
 namespace jobspec::lower {
 
@@ -18,8 +21,9 @@ using syntax::DocNode;
 
 class WorkflowLowering {
 public:
-    WorkflowLowering(std::string_view text, Diagnostics& diagnostics)
-        : text_(text), diags_(diagnostics) {}
+    WorkflowLowering(std::string_view text, Diagnostics& diagnostics,
+                     std::vector<std::string>& pointers)
+        : text_(text), diags_(diagnostics), pointers_(pointers) {}
 
     std::vector<WorkflowJob> jobs(const DocNode& root) {
         std::vector<WorkflowJob> out;
@@ -71,7 +75,7 @@ private:
             } else if (m.key == "id") {
                 if (const auto* id = text_of(m.value, "id")) {
                     PointerScope at(ptr_, "id");
-                    auto decoded = decode_fluid(*id);
+                    auto decoded = model::decode_fluid(*id);
                     if (decoded)
                         job.id = decoded->id;
                     else
@@ -112,20 +116,35 @@ private:
 
     /// A URI string; its diagnostics point into the document when the text shows it as is.
     void uri(const DocNode& e, std::vector<Dependency>& out) {
-        auto parsed = parse_dependency(e.text());
+        Diagnostics found;
+        auto parsed = syntax::parse_dependency_uri(e.text(), Limits{}, found);
         std::size_t shift = 0;
         const bool verbatim =
             e.range.known() && (text_.substr(e.range.begin, e.text().size()) == e.text() ||
                                 text_.substr(e.range.begin + 1, e.text().size()) == e.text());
         if (verbatim)
             shift = e.range.begin + (text_.substr(e.range.begin, e.text().size()) == e.text() ? 0 : 1);
-        for (auto d : parsed.diagnostics()) {
+        for (auto d : found) {
             d.location.range = verbatim ? d.location.range.shifted(shift) : e.range;
             d.location.pointer = ptr_.str() + d.location.pointer;
             diags_.add(std::move(d));
         }
-        if (parsed.ok())
-            out.push_back(std::move(parsed).value());
+        if (parsed) {
+            Dependency d = dependency_from_uri(std::move(*parsed));
+            // The scheme rules will report ranges in the document, like the syntax's.
+            for (SourceRange* r : {&d.scheme_range, &d.value_range})
+                *r = verbatim ? r->shifted(shift) : e.range;
+            for (auto& o : d.options) {
+                o.key_range = verbatim ? o.key_range.shifted(shift) : e.range;
+                o.value_range = verbatim ? o.value_range.shifted(shift) : e.range;
+            }
+            add(std::move(d), out);
+        }
+    }
+
+    void add(Dependency d, std::vector<Dependency>& out) {
+        pointers_.push_back(ptr_.str());
+        out.push_back(std::move(d));
     }
 
     void object(const DocNode& e, std::vector<Dependency>& out) {
@@ -149,20 +168,21 @@ private:
             report("a dependency needs 'scheme' and 'value'", e.range);
             return;
         }
-        check_dependency(d, DependencyContext::command_line, false, ptr_.str(), diags_);
-        out.push_back(std::move(d));
+        add(std::move(d), out);
     }
 
     std::string_view text_;
     Diagnostics& diags_;
+    std::vector<std::string>& pointers_;
     JsonPointer ptr_;
 };
 
 } // namespace
 
 std::vector<WorkflowJob> lower_workflow(const syntax::DocNode& root, std::string_view text,
-                                        Diagnostics& diagnostics) {
-    return WorkflowLowering(text, diagnostics).jobs(root);
+                                        Diagnostics& diagnostics,
+                                        std::vector<std::string>& pointers) {
+    return WorkflowLowering(text, diagnostics, pointers).jobs(root);
 }
 
 } // namespace jobspec::lower

@@ -12,10 +12,12 @@
 namespace jobspec::lower {
 
 /// Reads a list of jobs (see read_workflow), parsing URI dependencies with their ranges
-/// moved to where they stand in `text`, and checking every dependency's scheme rules.
-/// Reports dependency.workflow for malformed jobs; the result is meaningful only without
-/// errors.
+/// moved to where they stand in `text`. Reports dependency.workflow for malformed jobs
+/// (and the URIs' own syntax errors); the result is meaningful only without errors.
+/// `pointers` gets the JSON pointer of every dependency, job by job in order, for the
+/// scheme rules that the caller checks next (check_dependency).
 std::vector<WorkflowJob> lower_workflow(const syntax::DocNode& root, std::string_view text,
-                                        Diagnostics& diagnostics);
+                                        Diagnostics& diagnostics,
+                                        std::vector<std::string>& pointers);
 
 } // namespace jobspec::lower

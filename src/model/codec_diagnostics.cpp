@@ -1,38 +1,39 @@
-// Every codec condition and its diagnostic code, in one place; codec errors as diagnostics.
+// Every codec condition and its diagnostic code, in one place; codec errors as diagnostics,
+// and the public parse functions that report them.
 #include "model/codec_codes.hpp"
 
 namespace jobspec {
 
 namespace model {
 
-Code code_of(IdSet::ErrorKind kind) noexcept {
+Code code_of(model::IdSetError kind) noexcept {
     switch (kind) {
-    case IdSet::ErrorKind::leading_zero:
+    case model::IdSetError::leading_zero:
         return Code::idset_leading_zero;
-    case IdSet::ErrorKind::overflow:
+    case model::IdSetError::overflow:
         return Code::idset_overflow;
-    case IdSet::ErrorKind::order:
+    case model::IdSetError::order:
         return Code::idset_order;
-    case IdSet::ErrorKind::syntax:
+    case model::IdSetError::syntax:
         break;
     }
     return Code::idset_syntax;
 }
 
-Code code_of(Hostlist::ErrorKind kind) noexcept {
+Code code_of(model::HostlistError kind) noexcept {
     switch (kind) {
-    case Hostlist::ErrorKind::order:
+    case model::HostlistError::order:
         return Code::hostlist_order;
-    case Hostlist::ErrorKind::overflow:
+    case model::HostlistError::overflow:
         return Code::hostlist_overflow;
-    case Hostlist::ErrorKind::syntax:
+    case model::HostlistError::syntax:
         break;
     }
     return Code::hostlist_syntax;
 }
 
-Code code_of(FluidError::Kind kind) noexcept {
-    using K = FluidError::Kind;
+Code code_of(model::FluidError::Kind kind) noexcept {
+    using K = model::FluidError::Kind;
     switch (kind) {
     case K::character:
         return Code::fluid_character;
@@ -50,8 +51,8 @@ Code code_of(FluidError::Kind kind) noexcept {
     return Code::fluid_empty;
 }
 
-Code code_of(Count::ErrorKind kind, CountLanguage language) noexcept {
-    using K = Count::ErrorKind;
+Code code_of(model::CountError kind, CountLanguage language) noexcept {
+    using K = model::CountError;
     const bool shape = language == CountLanguage::shape;
     switch (kind) {
     case K::syntax:
@@ -78,8 +79,6 @@ Code code_of(Count::ErrorKind kind, CountLanguage language) noexcept {
     return shape ? Code::shape_count_syntax : Code::jobspec_count_syntax;
 }
 
-} // namespace model
-
 namespace {
 
 Diagnostic diagnostic(Code code, std::string message, std::size_t offset, std::size_t length) {
@@ -92,18 +91,42 @@ Diagnostic diagnostic(Code code, std::string message, std::size_t offset, std::s
     return d;
 }
 
-} // namespace
-
-Diagnostic to_diagnostic(const IdSet::Error& error) {
-    return diagnostic(model::code_of(error.kind), error.message, error.offset, error.length);
+/// The decoded value, or the failure as its one diagnostic.
+template <class T, class E>
+Result<T> as_result(Expected<T, E>&& decoded) {
+    if (decoded)
+        return std::move(*decoded);
+    Diagnostics d;
+    d.add(to_diagnostic(decoded.error()));
+    return Result<T>(std::move(d));
 }
 
-Diagnostic to_diagnostic(const Hostlist::Error& error) {
-    return diagnostic(model::code_of(error.kind), error.message, error.offset, error.length);
+} // namespace
+
+Diagnostic to_diagnostic(const IdSetCodecError& error) {
+    return diagnostic(code_of(error.kind), error.message, error.offset, error.length);
+}
+
+Diagnostic to_diagnostic(const HostlistCodecError& error) {
+    return diagnostic(code_of(error.kind), error.message, error.offset, error.length);
 }
 
 Diagnostic to_diagnostic(const FluidError& error) {
-    return diagnostic(model::code_of(error.kind), error.message, error.offset, error.length);
+    return diagnostic(code_of(error.kind), error.message, error.offset, error.length);
+}
+
+} // namespace model
+
+Result<IdSet> IdSet::parse(std::string_view text) {
+    return model::as_result(model::decode_idset(text));
+}
+
+Result<Hostlist> Hostlist::parse(std::string_view text) {
+    return model::as_result(model::decode_hostlist(text));
+}
+
+Result<DecodedFluid> parse_fluid(std::string_view text) {
+    return model::as_result(model::decode_fluid(text));
 }
 
 } // namespace jobspec

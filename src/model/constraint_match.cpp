@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <jobspec/hostlist.hpp>
+#include "model/codecs.hpp"
 
 namespace jobspec {
 
@@ -31,14 +32,14 @@ public:
         if (c.op == "hostlist") {
             IdSet out;
             for (const auto& v : c.values)
-                if (auto h = Hostlist::parse(v))
+                if (auto h = model::decode_hostlist(v))
                     out = out.united(r_.ranks_of(*h));
             return out;
         }
         if (c.op == "ranks") {
             IdSet out;
             for (const auto& v : c.values)
-                if (auto ids = IdSet::parse(v))
+                if (auto ids = model::decode_idset(v))
                     out = out.united(*ids);
             return out.intersected(all_);
         }

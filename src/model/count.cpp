@@ -5,13 +5,14 @@
 #include <jobspec/limits.hpp>
 
 #include "model/decimal.hpp"
+#include "model/codecs.hpp"
 
 namespace jobspec {
 
 namespace {
 
-using Kind = Count::ErrorKind;
-using Error = Count::Error;
+using Kind = model::CountError;
+using Error = model::CountCodecError;
 
 Unexpected<Error> fail(Kind kind, std::size_t offset, std::size_t length, std::string message) {
     return {{kind, offset, length, std::move(message)}};
@@ -67,21 +68,21 @@ Expected<Count, Error> parse_integer(std::string_view text, std::size_t at) {
 }
 
 Expected<Count, Error> parse_idset(std::string_view text, std::size_t at, std::size_t end) {
-    auto parsed = IdSet::parse(text.substr(at, end - at));
+    auto parsed = model::decode_idset(text.substr(at, end - at));
     if (!parsed) {
         const auto& e = parsed.error();
         Kind kind = Kind::syntax;
         switch (e.kind) {
-        case IdSet::ErrorKind::syntax:
+        case model::IdSetError::syntax:
             kind = Kind::syntax;
             break;
-        case IdSet::ErrorKind::leading_zero:
+        case model::IdSetError::leading_zero:
             kind = Kind::leading_zero;
             break;
-        case IdSet::ErrorKind::overflow:
+        case model::IdSetError::overflow:
             kind = Kind::overflow;
             break;
-        case IdSet::ErrorKind::order:
+        case model::IdSetError::order:
             kind = Kind::idset_order;
             break;
         }
@@ -138,7 +139,7 @@ Expected<Count, Error> parse_range(std::string_view text, std::size_t at, std::s
     }
     if (pos != end)
         return fail(Kind::syntax, pos, 1, fmt::format("unexpected '{}' in range", body[pos]));
-    if (auto err = Count::check(r)) {
+    if (auto err = model::check_count_range(r)) {
         // Point at the part of the text that breaks the rule.
         err->offset = at;
         err->length = end - at;
@@ -162,7 +163,7 @@ std::string CountRange::format() const {
     return out;
 }
 
-std::optional<Error> Count::check(const CountRange& r) {
+std::optional<Error> model::check_count_range(const CountRange& r) {
     if (r.min == 0)
         return Error{Kind::not_positive, 0, 0, "range minimum must be at least 1"};
     if (r.max && *r.max < r.min)
@@ -180,7 +181,7 @@ std::optional<Error> Count::check(const CountRange& r) {
     return std::nullopt;
 }
 
-Expected<Count, Error> Count::parse(std::string_view text) {
+Expected<Count, Error> model::decode_count(std::string_view text) {
     std::size_t at = 0;
     std::size_t end = text.size();
     if (!text.empty() && text.front() == '[') {

@@ -8,12 +8,13 @@
 
 #include "model/fluid_tables.hpp"
 #include "support/chars.hpp"
+#include "model/codecs.hpp"
 
 namespace jobspec {
 
 namespace {
 
-using Kind = FluidError::Kind;
+using Kind = model::FluidError::Kind;
 
 constexpr std::string_view base58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 constexpr std::string_view f58_prefix = "\xc6\x92"; // U+0192 ƒ
@@ -84,7 +85,7 @@ public:
     Decoder(std::string_view text, std::size_t offset, FluidEncoding encoding)
         : text_(text), offset_(offset), encoding_(encoding) {}
 
-    Expected<DecodedFluid, FluidError> run() {
+    Expected<DecodedFluid, model::FluidError> run() {
         switch (encoding_) {
         case FluidEncoding::dec:
             return digits(text_, 0, 10);
@@ -106,19 +107,19 @@ public:
     }
 
 private:
-    Unexpected<FluidError> fail(Kind kind, std::size_t at, std::size_t length, std::string what) {
+    Unexpected<model::FluidError> fail(Kind kind, std::size_t at, std::size_t length, std::string what) {
         return {{kind, encoding_, offset_ + at, length,
                  fmt::format("not a FLUID in {} encoding: {}", encoding_name(encoding_), what)}};
     }
 
-    Unexpected<FluidError> overflow(std::size_t at, std::size_t length) {
+    Unexpected<model::FluidError> overflow(std::size_t at, std::size_t length) {
         return fail(Kind::overflow, at, length, "the value does not fit in 64 bits");
     }
 
     DecodedFluid done(std::uint64_t id) const { return {id, encoding_}; }
 
     /// Decimal or hex digits (`skip` bytes of prefix before `s` in the text).
-    Expected<DecodedFluid, FluidError> digits(std::string_view s, std::size_t skip, unsigned base) {
+    Expected<DecodedFluid, model::FluidError> digits(std::string_view s, std::size_t skip, unsigned base) {
         if (s.empty())
             return fail(Kind::character, skip, 0, "no digits");
         std::uint64_t v = 0;
@@ -138,7 +139,7 @@ private:
     }
 
     /// Four groups of four hex digits joined by '.', after `skip` bytes ("job.").
-    Expected<DecodedFluid, FluidError> dothex(std::size_t skip) {
+    Expected<DecodedFluid, model::FluidError> dothex(std::size_t skip) {
         const std::string_view s = text_.substr(skip);
         if (s.size() != 19 || s[4] != '.' || s[9] != '.' || s[14] != '.')
             return fail(Kind::format, skip, s.size(),
@@ -156,7 +157,7 @@ private:
         return done(v);
     }
 
-    Expected<DecodedFluid, FluidError> f58() {
+    Expected<DecodedFluid, model::FluidError> f58() {
         const std::size_t skip = text_.substr(0, 2) == f58_prefix ? 2 : 1;
         const std::string_view s = text_.substr(skip);
         if (s.empty())
@@ -174,7 +175,7 @@ private:
         return done(v);
     }
 
-    Expected<DecodedFluid, FluidError> words() {
+    Expected<DecodedFluid, model::FluidError> words() {
         std::array<std::uint64_t, 6> index{};
         std::size_t count = 0;
         std::size_t i = 0;
@@ -220,7 +221,7 @@ private:
         return done(v);
     }
 
-    Expected<DecodedFluid, FluidError> emoji() {
+    Expected<DecodedFluid, model::FluidError> emoji() {
         if (text_.size() > 28)
             return fail(Kind::format, 0, text_.size(), "more than seven emoji");
         std::uint64_t v = 0;
@@ -300,7 +301,7 @@ FluidEncoding detect_encoding(std::string_view s) noexcept {
     return FluidEncoding::dec;
 }
 
-Expected<DecodedFluid, FluidError> decode_fluid(std::string_view text) {
+Expected<DecodedFluid, model::FluidError> model::decode_fluid(std::string_view text) {
     std::size_t begin = 0;
     std::size_t end = text.size();
     while (begin < end && support::is_c_space(text[begin]))
@@ -309,17 +310,8 @@ Expected<DecodedFluid, FluidError> decode_fluid(std::string_view text) {
         --end;
     const FluidEncoding encoding = detect_encoding(text);
     if (begin == end)
-        return Unexpected<FluidError>{{Kind::empty, encoding, begin, 0, "a FLUID cannot be empty"}};
+        return Unexpected<model::FluidError>{{Kind::empty, encoding, begin, 0, "a FLUID cannot be empty"}};
     return Decoder(text.substr(begin, end - begin), begin, encoding).run();
-}
-
-Result<DecodedFluid> parse_fluid(std::string_view text) {
-    auto decoded = decode_fluid(text);
-    if (decoded)
-        return *decoded;
-    Diagnostics d;
-    d.add(to_diagnostic(decoded.error()));
-    return Result<DecodedFluid>(std::move(d));
 }
 
 std::string encode_fluid(std::uint64_t id, FluidEncoding encoding) {

@@ -11,15 +11,16 @@
 #include "model/host_cursor.hpp"
 #include "model/hostlist_pieces.hpp"
 #include "support/chars.hpp"
+#include "model/codecs.hpp"
 
 namespace jobspec {
 
 namespace {
 
 using Run = Hostlist::Run;
-using Kind = Hostlist::ErrorKind;
+using Kind = model::HostlistError;
 
-Unexpected<Hostlist::Error> fail(Kind kind, std::size_t offset, std::size_t length,
+Unexpected<model::HostlistCodecError> fail(Kind kind, std::size_t offset, std::size_t length,
                                  std::string message) {
     return {{kind, offset, length, std::move(message)}};
 }
@@ -154,7 +155,7 @@ bool canonical(const Run& run) {
 
 } // namespace
 
-Expected<Hostlist, Hostlist::Error> Hostlist::parse(std::string_view text) {
+Expected<Hostlist, model::HostlistCodecError> model::decode_hostlist(std::string_view text) {
     Hostlist out;
     std::size_t pos = 0;
     while (pos <= text.size()) {

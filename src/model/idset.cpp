@@ -9,20 +9,22 @@
 #include <jobspec/limits.hpp>
 
 #include "model/decimal.hpp"
+#include "model/codecs.hpp"
 
 namespace jobspec {
 
 namespace {
 
-using Kind = IdSet::ErrorKind;
+using Kind = model::IdSetError;
+using Error = model::IdSetCodecError;
 
-Unexpected<IdSet::Error> fail(Kind kind, std::size_t offset, std::size_t length,
+Unexpected<model::IdSetCodecError> fail(Kind kind, std::size_t offset, std::size_t length,
                               std::string message) {
     return {{kind, offset, length, std::move(message)}};
 }
 
 /// The error for a number that scan_decimal did not accept, or nothing.
-std::optional<IdSet::Error> number_error(const model::Decimal& d, std::string_view text,
+std::optional<model::IdSetCodecError> number_error(const model::Decimal& d, std::string_view text,
                                          std::size_t at) {
     using S = model::Decimal::Status;
     const auto digits = text.substr(at, d.length);
@@ -31,14 +33,14 @@ std::optional<IdSet::Error> number_error(const model::Decimal& d, std::string_vi
         return std::nullopt;
     case S::missing:
         if (at >= text.size())
-            return IdSet::Error{Kind::syntax, at, 0, "expected an id at the end"};
-        return IdSet::Error{Kind::syntax, at, 1,
+            return model::IdSetCodecError{Kind::syntax, at, 0, "expected an id at the end"};
+        return model::IdSetCodecError{Kind::syntax, at, 1,
                             fmt::format("expected an id, found '{}'", text[at])};
     case S::leading_zero:
-        return IdSet::Error{Kind::leading_zero, at, d.length,
+        return model::IdSetCodecError{Kind::leading_zero, at, d.length,
                             fmt::format("id '{}' has a leading zero", digits)};
     case S::overflow:
-        return IdSet::Error{Kind::overflow, at, d.length,
+        return model::IdSetCodecError{Kind::overflow, at, d.length,
                             fmt::format("id '{}' is larger than {}", digits, Limits::max_integer)};
     }
     return std::nullopt;
@@ -46,7 +48,7 @@ std::optional<IdSet::Error> number_error(const model::Decimal& d, std::string_vi
 
 } // namespace
 
-Expected<IdSet, IdSet::Error> IdSet::parse(std::string_view text) {
+Expected<IdSet, model::IdSetCodecError> model::decode_idset(std::string_view text) {
     std::size_t pos = 0;
     std::size_t end = text.size();
     if (!text.empty() && text.front() == '[') {

@@ -11,6 +11,7 @@
 
 #include "support/json_pointer.hpp"
 #include "support/numbers.hpp"
+#include "model/codecs.hpp"
 #include <jobspec/suggest.hpp>
 
 namespace jobspec {
@@ -97,7 +98,7 @@ private:
             return;
         }
         if (s.value == ValueRule::fluid) {
-            auto decoded = decode_fluid(d_.value);
+            auto decoded = model::decode_fluid(d_.value);
             if (!decoded) {
                 const auto& e = decoded.error();
                 SourceRange at = d_.value_range;

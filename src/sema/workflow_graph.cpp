@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <jobspec/fluid.hpp>
+#include "model/codecs.hpp"
 
 namespace jobspec {
 
@@ -74,7 +75,7 @@ private:
     /// The value as a key: fluid values by the number they decode to.
     static std::string key(const Dependency& d) {
         if (d.scheme == "fluid")
-            if (auto id = decode_fluid(d.value))
+            if (auto id = model::decode_fluid(d.value))
                 return "fluid:" + std::to_string(id->id);
         return d.scheme + ":" + d.value;
     }
@@ -109,7 +110,7 @@ private:
     }
 
     void after(std::size_t j, const Dependency& d) {
-        const auto id = decode_fluid(d.value);
+        const auto id = model::decode_fluid(d.value);
         if (!id)
             return;
         auto it = by_id_.find(id->id);

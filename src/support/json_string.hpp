@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include <jobspec/expected.hpp>
+#include "support/expected.hpp"
 
 namespace jobspec::support {
 

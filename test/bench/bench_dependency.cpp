@@ -6,6 +6,7 @@
 #include <jobspec/dependency.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/fluid.hpp>
+#include "model/codecs.hpp"
 
 namespace {
 
@@ -30,7 +31,7 @@ constexpr std::uint64_t id = 6731191091817518ULL;
 void fluid_decode(benchmark::State& state, jobspec::FluidEncoding encoding) {
     const std::string text = jobspec::encode_fluid(id, encoding);
     for (auto _ : state)
-        benchmark::DoNotOptimize(jobspec::decode_fluid(text));
+        benchmark::DoNotOptimize(jobspec::model::decode_fluid(text));
 }
 void fluid_encode(benchmark::State& state, jobspec::FluidEncoding encoding) {
     for (auto _ : state)

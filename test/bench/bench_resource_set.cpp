@@ -12,6 +12,7 @@
 #include <jobspec/resource_set.hpp>
 
 #include "r_samples.hpp"
+#include "model/codecs.hpp"
 
 namespace {
 
@@ -76,7 +77,7 @@ BENCHMARK(idset_encode_every_other_1e6)->Unit(benchmark::kMillisecond);
 void idset_decode_every_other_1e6(benchmark::State& state) {
     const std::string text = every_other(1000000);
     for (auto _ : state)
-        benchmark::DoNotOptimize(jobspec::IdSet::parse(text));
+        benchmark::DoNotOptimize(jobspec::model::decode_idset(text));
 }
 BENCHMARK(idset_decode_every_other_1e6)->Unit(benchmark::kMillisecond);
 
@@ -96,7 +97,7 @@ BENCHMARK(hostlist_encode_1e6_hosts)->Unit(benchmark::kMillisecond);
 void hostlist_decode_1e6_hosts(benchmark::State& state) {
     const std::string text = "node[" + every_other(1000000) + "]";
     for (auto _ : state)
-        benchmark::DoNotOptimize(jobspec::Hostlist::parse(text));
+        benchmark::DoNotOptimize(jobspec::model::decode_hostlist(text));
 }
 BENCHMARK(hostlist_decode_1e6_hosts)->Unit(benchmark::kMillisecond);
 

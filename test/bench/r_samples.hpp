@@ -7,6 +7,7 @@
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
 #include <jobspec/resource_set.hpp>
+#include "model/codecs.hpp"
 
 namespace bench {
 
@@ -19,7 +20,7 @@ inline std::string mixed_r(std::uint64_t n) {
     r.add(jobspec::IdSet::range(third, 2 * third - 1), jobspec::IdSet::range(0, 95), {});
     r.add(jobspec::IdSet::range(2 * third, n - 1), jobspec::IdSet::range(0, 63),
           jobspec::IdSet::range(0, 3));
-    r.set_nodelist(*jobspec::Hostlist::parse("node[0-" + std::to_string(n - 1) + "]"));
+    r.set_nodelist(*jobspec::model::decode_hostlist("node[0-" + std::to_string(n - 1) + "]"));
     r.set_property("ssd", jobspec::IdSet::range(0, n / 2));
     r.set_property("amd-mi50@gpu", jobspec::IdSet::range(0, third - 1));
     r.set_property("bigmem", jobspec::IdSet::range(third, 2 * third - 1));

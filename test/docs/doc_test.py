@@ -2,23 +2,44 @@
 """Documentation tests: every console example in the given Markdown files runs as written.
 
 A console example is a ```console block: lines starting with "$ " are commands (a
-trailing backslash continues one onto the next line), and the lines after a command, up
-to the next command or the end of the block, are what it prints (standard output and
-standard error together, as a terminal shows them). Each command runs with `sh -c`, from
-a copy of the repository root whose `build` is the build being tested, with the build's
-tools and examples first on PATH, NO_COLOR set, TZ=UTC and a C.UTF-8 locale.
+trailing backslash continues one onto the next line, and so does a line starting "> "
+right after the command, as the shell prompts for the rest of an open quote), and the
+lines after a command, up to the next command or the end of the block, are what it
+prints (standard output and standard error together, as a terminal shows them; it must
+end with a newline, or the next prompt would follow it on the same line). Each command
+runs with `sh -c`, from a copy of the repository root whose `build` is the build being
+tested, with the build's tools and examples first on PATH, NO_COLOR set, TZ=UTC and a
+C.UTF-8 locale. The commands of one file run in order in the same directory, so one may
+use what an earlier one wrote. Other blocks (```sh, ```c, ...) are shown, never run:
+set-up, benchmarks and anything needing a server or flux-core go there (docs/TESTING.md).
 
-With --codes, the file is docs/CODES.md and each "## code" section is also checked
+Output that differs from run to run is matched by two wildcards, to be used sparingly: a
+line that is exactly "..." stands for any number of lines (none included), and "[...]"
+inside a line for any text on that line.
+
+Every file is also checked for the repository files it names: each Markdown link to a
+relative path, and each word that starts with a top-level directory of the repository
+("docs/", "examples/", "test/", ...; "*" and "{a,b}" expanded), must exist. Words
+starting "build/" are not checked: they name what a build makes.
+
+With --no-python (a build without the Python package), commands that use it
+(PYTHONPATH=build/python) are skipped.
+
+With --codes, the file is docs/CODES.md and each "## code" section is checked
 against include/jobspec/diagnostic_codes.def: every code has a section and every section
 a code; the section's first example reports its code (run again with
 JOBSPEC_DIAGNOSTICS=json, and the code looked for in the JSON on stderr), and its last
-example, the fix, exits 0 without it.
+example, the fix, exits 0 without it. (What its examples print is checked by the run
+without --codes, which takes every file of docs/.)
 
 With --update, nothing is tested: each example's output in the files is replaced by what
 it prints now (for a deliberate change; read the diff before committing it).
 
-usage: doc_test.py BUILD-DIR SOURCE-DIR [--codes] [--update] FILE.md...
+A directory given stands for every *.md file in it.
+
+usage: doc_test.py BUILD-DIR SOURCE-DIR [--codes] [--update] [--no-python] FILE.md|DIR...
 """
+import glob
 import json
 import os
 import re
@@ -30,6 +51,7 @@ import unittest
 BUILD = SOURCE = None
 FILES = []
 CODES = False
+PYTHON = True
 ROOT = None  # the repository root the examples run in
 
 # Codes whose example cannot run as a shell command, and why.
@@ -41,25 +63,84 @@ NOT_RUNNABLE = {
 }
 
 
+class Example:
+    """One command of a console block: the line it starts on (from 1), the command, the
+    output shown, and where that output is in the file (output_begin, a line index from
+    0; the output is the len(output) lines from there)."""
+
+    def __init__(self, line, command):
+        self.line, self.command, self.output = line, command, []
+        self.output_begin = line  # the line after the command's first, as an index from 0
+
+    @property
+    def expected(self):
+        return "\n".join(self.output)
+
+
 def examples(text):
-    """(line number, command, expected output) for each command of each console block."""
+    """The Example of each command of each console block of a Markdown text."""
     found = []
     for block in re.finditer(r"^```console\n(.*?)^```", text, flags=re.M | re.S):
         first_line = text.count("\n", 0, block.start(1)) + 1
-        command = None
+        example = None
         for i, line in enumerate(block.group(1).split("\n")[:-1]):
-            if command is not None and command.endswith("\\"):
-                command = command[:-1] + "\n" + line
-                continue
+            if example is not None and not example.output:
+                continued = example.command.endswith("\\")
+                if continued or line.startswith("> "):
+                    # backslash-newline, or the shell's secondary prompt for an open quote
+                    example.command += "\n" + (line if continued else line[2:])
+                    example.output_begin += 1
+                    continue
             if line.startswith("$ "):
-                if command is not None:
-                    found.append((start, command, "\n".join(output)))
-                command, output, start = line[2:], [], first_line + i
-            elif command is not None:
-                output.append(line)
-        if command is not None:
-            found.append((start, command, "\n".join(output)))
+                example = Example(first_line + i, line[2:])
+                found.append(example)
+            elif example is not None:
+                example.output.append(line)
     return found
+
+
+def matches(expected, printed):
+    """Whether printed (a list of lines) is what expected shows, wildcards and all."""
+    if not expected:
+        return not printed
+    if expected[0] == "...":
+        return any(matches(expected[1:], printed[i:]) for i in range(len(printed) + 1))
+    if not printed:
+        return False
+    pattern = ".*".join(re.escape(part) for part in expected[0].split("[...]"))
+    return re.fullmatch(pattern, printed[0]) is not None and matches(expected[1:], printed[1:])
+
+
+def uses_python(command):
+    return "PYTHONPATH=build/python" in command
+
+
+def expand_braces(word):
+    m = re.search(r"\{([^{}]*)\}", word)
+    if not m:
+        return [word]
+    return [w for alternative in m.group(1).split(",")
+            for w in expand_braces(word[:m.start()] + alternative + word[m.end():])]
+
+
+def named_paths(text, top_level):
+    """(line number, path) for each repository path the Markdown text names: relative link
+    targets, and words starting with one of the top-level directories."""
+    found = []
+    for m in re.finditer(r"\]\(([^)\s#]+)(?:#[^)]*)?\)", text):
+        if not re.match(r"[a-z]+:", m.group(1)):
+            found.append((m.start(), m.group(1), True))
+    prefixes = "|".join(re.escape(d) for d in top_level)
+    for m in re.finditer(rf"(?<![\w./~$-])((?:{prefixes})/[^\s`'\"()<>\[\];|\\]*)", text):
+        found.append((m.start(), m.group(1), False))
+    out = []
+    for start, word, relative in found:
+        word = re.sub(r"[.,:]+$", "", word.split(":", 1)[0])
+        for path in expand_braces(word):
+            line = text.count("\n", 0, start) + 1
+            if not any(n[:2] == (line, path) for n in out):
+                out.append((line, path, relative))
+    return out
 
 
 def run(command, extra_env=None):
@@ -108,15 +189,44 @@ def sections(text):
 
 
 class Examples(unittest.TestCase):
+    maxDiff = None
+
+    def setUp(self):
+        if CODES:
+            self.skipTest("the codes document's examples run with the others")
+
     def test_every_example_prints_what_the_document_shows(self):
         for path in FILES:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
-            for line, command, expected in examples(text):
-                with self.subTest(file=os.path.basename(path), line=line, command=command):
-                    r = run(command)
-                    self.assertEqual(r.stdout.decode("utf-8", "replace").rstrip("\n"),
-                                     expected.rstrip("\n"))
+            for example in examples(text):
+                command, expected = example.command, example.expected
+                with self.subTest(file=os.path.basename(path), line=example.line,
+                                  command=command):
+                    if not PYTHON and uses_python(command):
+                        self.skipTest("built without the Python package")
+                    printed = run(command).stdout.decode("utf-8", "replace")
+                    if printed:
+                        self.assertTrue(printed.endswith("\n"), "the output ends mid-line")
+                    printed, expected = printed.rstrip("\n"), expected.rstrip("\n")
+                    if not matches(expected.split("\n"), printed.split("\n")):
+                        self.assertEqual(printed, expected)
+
+
+class Paths(unittest.TestCase):
+    def test_every_repository_file_named_exists(self):
+        top_level = [name for name in os.listdir(SOURCE) if name != "build" and
+                     not name.startswith("build-") and
+                     os.path.isdir(os.path.join(SOURCE, name)) and
+                     (not name.startswith(".") or name == ".ci")]
+        for path in FILES:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            for line, name, relative in named_paths(text, top_level):
+                base = os.path.dirname(path) if relative else SOURCE
+                with self.subTest(file=os.path.basename(path), line=line, name=name):
+                    self.assertTrue(glob.glob(os.path.join(base, name)),
+                                    f"{name} is not in the repository")
 
 
 class Codes(unittest.TestCase):
@@ -141,43 +251,26 @@ class Codes(unittest.TestCase):
             with self.subTest(code=code, line=line):
                 runs = examples(body)
                 self.assertGreaterEqual(len(runs), 2, "an example and its fix")
-                status, codes = reported_codes(runs[0][1])
-                self.assertIn(code, codes, f"{runs[0][1]!r} exited {status}")
-                status, codes = reported_codes(runs[-1][1])
-                self.assertNotIn(code, codes, runs[-1][1])
-                self.assertEqual(status, 0, runs[-1][1])
+                status, codes = reported_codes(runs[0].command)
+                self.assertIn(code, codes, f"{runs[0].command!r} exited {status}")
+                status, codes = reported_codes(runs[-1].command)
+                self.assertNotIn(code, codes, runs[-1].command)
+                self.assertEqual(status, 0, runs[-1].command)
 
 
 def update(path):
     """Rewrites the outputs of every console example of a file with what it prints now."""
     with open(path, encoding="utf-8") as f:
-        lines = f.read().split("\n")
-    out, i, in_block = [], 0, False
-    while i < len(lines):
-        line = lines[i]
-        if line.startswith("```console"):
-            in_block = True
-        elif line.startswith("```"):
-            in_block = False
-        if in_block and line.startswith("$ "):
-            command = line[2:]
-            out.append(line)
-            while command.endswith("\\") and i + 1 < len(lines):
-                i += 1
-                out.append(lines[i])
-                command = command[:-1] + "\n" + lines[i]
-            printed = run(command).stdout.decode("utf-8", "replace").rstrip("\n")
-            if printed:
-                out.extend(printed.split("\n"))
-            i += 1
-            while i < len(lines) and not lines[i].startswith("$ ") and \
-                    not lines[i].startswith("```"):
-                i += 1
-            continue
-        out.append(line)
-        i += 1
+        text = f.read()
+    lines = text.split("\n")
+    # Run in order (a command may read what an earlier one wrote); replace from the end.
+    printed = [run(e.command).stdout.decode("utf-8", "replace").rstrip("\n")
+               for e in examples(text)]
+    for example, now in reversed(list(zip(examples(text), printed))):
+        end = example.output_begin + len(example.output)
+        lines[example.output_begin:end] = now.split("\n") if now else []
     with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(out))
+        f.write("\n".join(lines))
 
 
 def make_root():
@@ -194,7 +287,10 @@ if __name__ == "__main__":
     BUILD, SOURCE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     rest = sys.argv[3:]
     CODES = "--codes" in rest
-    FILES = [os.path.abspath(f) for f in rest if f not in ("--codes", "--update")]
+    PYTHON = "--no-python" not in rest
+    for name in (os.path.abspath(f) for f in rest if not f.startswith("--")):
+        FILES += sorted(os.path.join(name, f) for f in os.listdir(name)
+                        if f.endswith(".md")) if os.path.isdir(name) else [name]
     ROOT = make_root()
     try:
         if "--update" in rest:

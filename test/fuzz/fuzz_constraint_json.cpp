@@ -8,12 +8,13 @@
 #include <jobspec/render.hpp>
 
 #include "fuzz_checks.hpp"
+#include "model/codecs.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const jobspec::ResourceSet r = [] {
         jobspec::ResourceSet set;
         set.add(jobspec::IdSet::range(0, 15), jobspec::IdSet::range(0, 3), {});
-        set.set_nodelist(*jobspec::Hostlist::parse("foo[0-15]"));
+        set.set_nodelist(*jobspec::model::decode_hostlist("foo[0-15]"));
         set.set_property("ssd", jobspec::IdSet::range(0, 7));
         return set;
     }();

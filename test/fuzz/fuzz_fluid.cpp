@@ -7,10 +7,11 @@
 #include <jobspec/fluid.hpp>
 
 #include "fuzz_checks.hpp"
+#include "model/codecs.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    auto decoded = jobspec::decode_fluid(text);
+    auto decoded = jobspec::model::decode_fluid(text);
     if (!decoded)
         return 0;
     for (const auto encoding :
@@ -18,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           jobspec::FluidEncoding::kvs, jobspec::FluidEncoding::f58, jobspec::FluidEncoding::words,
           jobspec::FluidEncoding::emoji}) {
         auto again =
-            jobspec::decode_fluid(fuzz::utf8(jobspec::encode_fluid(decoded->id, encoding)));
+            jobspec::model::decode_fluid(fuzz::utf8(jobspec::encode_fluid(decoded->id, encoding)));
         if (!again || again->id != decoded->id)
             std::abort();
     }

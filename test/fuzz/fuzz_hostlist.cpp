@@ -8,14 +8,15 @@
 #include <jobspec/hostlist.hpp>
 
 #include "fuzz_checks.hpp"
+#include "model/codecs.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const auto split = text.find('|');
-    auto a = jobspec::Hostlist::parse(text.substr(0, split));
+    auto a = jobspec::model::decode_hostlist(text.substr(0, split));
     if (!a || a->count() > 4096)
         return 0;
-    auto again = jobspec::Hostlist::parse(fuzz::utf8(a->encode()));
+    auto again = jobspec::model::decode_hostlist(fuzz::utf8(a->encode()));
     if (!again || again->expand() != a->expand())
         std::abort();
     for (std::uint64_t i = 0; i < a->count(); i += 7) {
@@ -25,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (split == std::string_view::npos)
         return 0;
-    auto b = jobspec::Hostlist::parse(text.substr(split + 1));
+    auto b = jobspec::model::decode_hostlist(text.substr(split + 1));
     if (!b || b->count() > 4096)
         return 0;
     // The identities of sets hold for lists without repeats.

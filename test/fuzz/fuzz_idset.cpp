@@ -8,19 +8,20 @@
 #include <jobspec/idset.hpp>
 
 #include "fuzz_checks.hpp"
+#include "model/codecs.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const auto split = text.find('|');
-    auto a = jobspec::IdSet::parse(text.substr(0, split));
+    auto a = jobspec::model::decode_idset(text.substr(0, split));
     if (!a)
         return 0;
-    auto again = jobspec::IdSet::parse(fuzz::utf8(a->format()));
+    auto again = jobspec::model::decode_idset(fuzz::utf8(a->format()));
     if (!again || *again != *a)
         std::abort();
     if (split == std::string_view::npos)
         return 0;
-    auto b = jobspec::IdSet::parse(text.substr(split + 1));
+    auto b = jobspec::model::decode_idset(text.substr(split + 1));
     if (!b)
         return 0;
     const auto u = a->united(*b);

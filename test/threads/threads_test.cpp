@@ -47,7 +47,7 @@ std::string compile_one(const std::string& input) {
     }
     case 'h': {
         auto hosts = jobspec::Hostlist::parse(text);
-        return hosts ? hosts->sorted().encode() : "error";
+        return hosts ? hosts.value().sorted().encode() : "error";
     }
     default:
         return "unknown kind";

@@ -18,6 +18,7 @@
 #include "support/json_string.hpp"
 #include "support/numbers.hpp"
 #include "support/utf8.hpp"
+#include "model/codecs.hpp"
 
 using jobspec::Count;
 using jobspec::Hostlist;
@@ -55,17 +56,17 @@ std::string bytes(std::initializer_list<int> list) {
 }
 
 std::string count_text(std::string_view text) {
-    auto c = Count::parse(text);
+    auto c = jobspec::model::decode_count(text);
     return c ? c->format() : "error";
 }
 
 std::string idset_text(std::string_view text) {
-    auto s = IdSet::parse(text);
+    auto s = jobspec::model::decode_idset(text);
     return s ? s->format() : "error";
 }
 
 std::string hostlist_text(std::string_view text) {
-    auto h = Hostlist::parse(text);
+    auto h = jobspec::model::decode_hostlist(text);
     return h ? h->encode() : "error";
 }
 
@@ -222,7 +223,7 @@ TEST_CASE("boundaries - counts at the edges of RFC 45's rules") {
     CHECK(count_text("9223372036854775807") == "9223372036854775807");
     CHECK(count_text("9223372036854775808") == "error");
     CHECK(count_text("1-9223372036854775807") == "1-9223372036854775807");
-    CHECK(Count::parse("0").error().kind == Count::ErrorKind::not_positive);
+    CHECK(jobspec::model::decode_count("0").error().kind == jobspec::model::CountError::not_positive);
 }
 
 TEST_CASE("boundaries - idsets at their edges") {
@@ -239,18 +240,18 @@ TEST_CASE("boundaries - idsets at their edges") {
     s.insert(4);
     CHECK(s.format() == "1-4");
     CHECK(s.ranges().size() == 1);
-    const IdSet a = *IdSet::parse("1-5,8-9");
+    const IdSet a = *jobspec::model::decode_idset("1-5,8-9");
     CHECK(a.contains(1));
     CHECK(a.contains(8));
     CHECK_FALSE(a.contains(7));
-    CHECK(a.includes(*IdSet::parse("5,9")));
+    CHECK(a.includes(*jobspec::model::decode_idset("5,9")));
     CHECK(a.includes(a));
-    CHECK_FALSE(a.includes(*IdSet::parse("9-10")));
-    CHECK(a.intersected(*IdSet::parse("5-8")).format() == "5,8");
-    CHECK(a.without(*IdSet::parse("1-2,8")).format() == "3-5,9");
-    CHECK(a.without(*IdSet::parse("5")).format() == "1-4,8-9");
-    CHECK(jobspec::to_diagnostic(IdSet::parse("3,1").error()).code_name() == "idset.order");
-    CHECK(jobspec::to_diagnostic(IdSet::parse("1,x").error()).code_name() == "idset.syntax");
+    CHECK_FALSE(a.includes(*jobspec::model::decode_idset("9-10")));
+    CHECK(a.intersected(*jobspec::model::decode_idset("5-8")).format() == "5,8");
+    CHECK(a.without(*jobspec::model::decode_idset("1-2,8")).format() == "3-5,9");
+    CHECK(a.without(*jobspec::model::decode_idset("5")).format() == "1-4,8-9");
+    CHECK(jobspec::IdSet::parse("3,1").diagnostics().begin()->code_name() == "idset.order");
+    CHECK(jobspec::IdSet::parse("1,x").diagnostics().begin()->code_name() == "idset.syntax");
 }
 
 TEST_CASE("boundaries - hostlist names, numbers and widths") {
@@ -271,55 +272,55 @@ TEST_CASE("boundaries - hostlist names, numbers and widths") {
     CHECK(hostlist_text("n[" + zeros254 + "1]") == "n" + zeros254 + "1");
     CHECK(hostlist_text("n[0" + zeros254 + "1]") == "error");
     // Lookups reach the last host of a run, and padding ends where numbers fill it.
-    const Hostlist h = *Hostlist::parse("n[08-11],m[0999999999999999999-1000000000000000001]");
+    const Hostlist h = *jobspec::model::decode_hostlist("n[08-11],m[0999999999999999999-1000000000000000001]");
     CHECK(h.find("n11") == 3);
     CHECK(h.find("n08") == 0);
     CHECK_FALSE(h.find("n12"));
     CHECK(h.find("m1000000000000000001") == 6);
     CHECK(h.nth(6) == "m1000000000000000001");
-    CHECK(jobspec::to_diagnostic(Hostlist::parse("a]").error()).location.range.end == 2);
-    CHECK(jobspec::to_diagnostic(Hostlist::parse("n[1-").error()).code_name() == "hostlist.syntax");
+    CHECK(jobspec::Hostlist::parse("a]").diagnostics().begin()->location.range.end == 2);
+    CHECK(jobspec::Hostlist::parse("n[1-").diagnostics().begin()->code_name() == "hostlist.syntax");
 }
 
 TEST_CASE("boundaries - hostlist sets: padding, plain names") {
-    const Hostlist a = *Hostlist::parse("node[09-10],x,y");
-    const Hostlist b = *Hostlist::parse("node9,node10,y,z");
+    const Hostlist a = *jobspec::model::decode_hostlist("node[09-10],x,y");
+    const Hostlist b = *jobspec::model::decode_hostlist("node9,node10,y,z");
     // node09 is not node9; node10 is node10 whatever the width it was written with.
     CHECK(a.intersected(b).encode() == "node10,y");
     CHECK(a.without(b).encode() == "node09,x");
     CHECK(a.united(b).encode() == "node9,node[09-10],x,y,z");
     // 19 digits of padding: 10^18 has 19 digits of its own, so it is node10^18 either way.
-    const Hostlist c = *Hostlist::parse("m[0999999999999999999-1000000000000000000]");
-    const Hostlist d = *Hostlist::parse("m1000000000000000000");
+    const Hostlist c = *jobspec::model::decode_hostlist("m[0999999999999999999-1000000000000000000]");
+    const Hostlist d = *jobspec::model::decode_hostlist("m1000000000000000000");
     CHECK(c.intersected(d).encode() == "m1000000000000000000");
 }
 
 TEST_CASE("boundaries - FLUIDs at 0, 2^64-1 and one past") {
     using jobspec::FluidEncoding;
-    CHECK(jobspec::decode_fluid("18446744073709551615")->id == UINT64_MAX);
-    CHECK(jobspec::decode_fluid("0xffffffffffffffff")->id == UINT64_MAX);
-    CHECK(jobspec::decode_fluid("18446744073709551616").error().kind ==
-          jobspec::FluidError::Kind::overflow);
-    CHECK(jobspec::decode_fluid("0x10000000000000000").error().kind ==
-          jobspec::FluidError::Kind::overflow);
-    CHECK(jobspec::decode_fluid("\xc6\x92jpXCZedGfVQ")->id == UINT64_MAX);
+    CHECK(jobspec::model::decode_fluid("18446744073709551615")->id == UINT64_MAX);
+    CHECK(jobspec::model::decode_fluid("0xffffffffffffffff")->id == UINT64_MAX);
+    CHECK(jobspec::model::decode_fluid("18446744073709551616").error().kind ==
+          jobspec::model::FluidError::Kind::overflow);
+    CHECK(jobspec::model::decode_fluid("0x10000000000000000").error().kind ==
+          jobspec::model::FluidError::Kind::overflow);
+    CHECK(jobspec::model::decode_fluid("\xc6\x92jpXCZedGfVQ")->id == UINT64_MAX);
     // Seven emoji hold 2^64-1; an eighth is too many, whatever it is.
     const std::string max_emoji = jobspec::encode_fluid(UINT64_MAX, FluidEncoding::emoji);
     CHECK(max_emoji.size() == 28);
-    CHECK(jobspec::decode_fluid(max_emoji)->id == UINT64_MAX);
-    CHECK(jobspec::decode_fluid("\xf0\x9f\x98\x83" + max_emoji).error().kind ==
-          jobspec::FluidError::Kind::format);
+    CHECK(jobspec::model::decode_fluid(max_emoji)->id == UINT64_MAX);
+    CHECK(jobspec::model::decode_fluid("\xf0\x9f\x98\x83" + max_emoji).error().kind ==
+          jobspec::model::FluidError::Kind::format);
     // Words: index 1625 is the last of a FLUID's alphabet, 1626 ("ego") only ends groups.
-    CHECK(jobspec::decode_fluid("amen-academy-academy--academy-academy-academy")->id == 1625);
-    CHECK(jobspec::decode_fluid("ego-academy-academy--academy-academy-academy").error().kind ==
-          jobspec::FluidError::Kind::unknown_word);
+    CHECK(jobspec::model::decode_fluid("amen-academy-academy--academy-academy-academy")->id == 1625);
+    CHECK(jobspec::model::decode_fluid("ego-academy-academy--academy-academy-academy").error().kind ==
+          jobspec::model::FluidError::Kind::unknown_word);
     CHECK(jobspec::encode_fluid(1, FluidEncoding::words) ==
           "acrobat-academy-academy--academy-academy-academy");
-    CHECK(jobspec::decode_fluid("job.0000.0000.0000.0001")->encoding == FluidEncoding::kvs);
+    CHECK(jobspec::model::decode_fluid("job.0000.0000.0000.0001")->encoding == FluidEncoding::kvs);
     // Bytes in messages: printable ASCII as is, DEL and the rest by value.
-    CHECK(jobspec::decode_fluid("12\x7f").error().message ==
+    CHECK(jobspec::model::decode_fluid("12\x7f").error().message ==
           "not a FLUID in dec encoding: byte 0x7f is not a decimal digit");
-    CHECK(jobspec::decode_fluid("12~").error().message ==
+    CHECK(jobspec::model::decode_fluid("12~").error().message ==
           "not a FLUID in dec encoding: '~' is not a decimal digit");
 }
 

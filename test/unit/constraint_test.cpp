@@ -6,6 +6,7 @@
 
 #include <boost/json/serialize.hpp>
 #include <doctest/doctest.h>
+#include "model/codecs.hpp"
 
 namespace {
 
@@ -20,12 +21,12 @@ std::string query(std::string_view q, std::optional<std::string> default_operato
 
 jobspec::ResourceSet cluster() {
     jobspec::ResourceSet r;
-    r.add(*jobspec::IdSet::parse("0-7"), *jobspec::IdSet::parse("0-15"),
-          *jobspec::IdSet::parse("0-1"));
-    r.add(*jobspec::IdSet::parse("8-15"), *jobspec::IdSet::parse("0-31"), {});
-    REQUIRE(r.set_nodelist(*jobspec::Hostlist::parse("foo[0-7],bar[0-7]")));
-    REQUIRE(r.set_property("ssd", *jobspec::IdSet::parse("0-3,8-11")));
-    REQUIRE(r.set_property("+debug", *jobspec::IdSet::parse("15")));
+    r.add(*jobspec::model::decode_idset("0-7"), *jobspec::model::decode_idset("0-15"),
+          *jobspec::model::decode_idset("0-1"));
+    r.add(*jobspec::model::decode_idset("8-15"), *jobspec::model::decode_idset("0-31"), {});
+    REQUIRE(r.set_nodelist(*jobspec::model::decode_hostlist("foo[0-7],bar[0-7]")));
+    REQUIRE(r.set_property("ssd", *jobspec::model::decode_idset("0-3,8-11")));
+    REQUIRE(r.set_property("+debug", *jobspec::model::decode_idset("15")));
     return r;
 }
 
@@ -96,7 +97,7 @@ TEST_CASE("constraint - matching is set algebra") {
 TEST_CASE("constraint - matching 100,000 targets costs ranges, not targets") {
     jobspec::ResourceSet r;
     r.add(jobspec::IdSet::range(0, 99999), jobspec::IdSet::range(0, 63), {});
-    REQUIRE(r.set_nodelist(*jobspec::Hostlist::parse("node[0-99999]")));
+    REQUIRE(r.set_nodelist(*jobspec::model::decode_hostlist("node[0-99999]")));
     REQUIRE(r.set_property("xx", jobspec::IdSet::range(0, 49999)));
     auto c = jobspec::parse_constraint_query("xx and not host:node[100-199]").value();
     const auto m = c.match(r).value();

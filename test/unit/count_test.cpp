@@ -1,6 +1,7 @@
 #include <jobspec/count.hpp>
 
 #include <doctest/doctest.h>
+#include "model/codecs.hpp"
 
 using jobspec::Count;
 using jobspec::CountRange;
@@ -9,14 +10,14 @@ using jobspec::RangeOperator;
 namespace {
 
 Count parse_ok(std::string_view text) {
-    auto r = Count::parse(text);
+    auto r = jobspec::model::decode_count(text);
     INFO("input: ", text);
     REQUIRE(r.has_value());
     return *r;
 }
 
-Count::Error parse_error(std::string_view text) {
-    auto r = Count::parse(text);
+jobspec::model::CountCodecError parse_error(std::string_view text) {
+    auto r = jobspec::model::decode_count(text);
     INFO("input: ", text);
     REQUIRE_FALSE(r.has_value());
     return r.error();
@@ -66,7 +67,7 @@ TEST_CASE("model - count ranges format to their shortest RFC 45 form") {
 }
 
 TEST_CASE("model - count errors follow RFC 14's rules") {
-    using K = Count::ErrorKind;
+    using K = jobspec::model::CountError;
     CHECK(parse_error("0").kind == K::not_positive);
     CHECK(parse_error("-1").kind == K::not_positive);
     CHECK(parse_error("0-3").kind == K::not_positive);
@@ -100,9 +101,9 @@ TEST_CASE("model - count errors follow RFC 14's rules") {
 }
 
 TEST_CASE("model - count check applies to ranges built from fields") {
-    using K = Count::ErrorKind;
-    CHECK_FALSE(Count::check(CountRange{2, 8, RangeOperator::power, 2, true}));
-    CHECK(Count::check(CountRange{0, std::nullopt, RangeOperator::add, 1, false})->kind ==
+    using K = jobspec::model::CountError;
+    CHECK_FALSE(jobspec::model::check_count_range(CountRange{2, 8, RangeOperator::power, 2, true}));
+    CHECK(jobspec::model::check_count_range(CountRange{0, std::nullopt, RangeOperator::add, 1, false})->kind ==
           K::not_positive);
-    CHECK(Count::check(CountRange{5, 4, RangeOperator::add, 1, false})->kind == K::range_order);
+    CHECK(jobspec::model::check_count_range(CountRange{5, 4, RangeOperator::add, 1, false})->kind == K::range_order);
 }

@@ -5,11 +5,12 @@
 
 #include <random>
 #include <string>
+#include "model/codecs.hpp"
 
-using jobspec::decode_fluid;
+using jobspec::model::decode_fluid;
 using jobspec::encode_fluid;
 using jobspec::FluidEncoding;
-using Kind = jobspec::FluidError::Kind;
+using Kind = jobspec::model::FluidError::Kind;
 
 namespace {
 
@@ -18,14 +19,14 @@ constexpr FluidEncoding all[] = {FluidEncoding::dec,  FluidEncoding::hex, FluidE
                                  FluidEncoding::emoji};
 
 std::uint64_t decoded(std::string_view text) {
-    auto r = decode_fluid(text);
+    auto r = jobspec::model::decode_fluid(text);
     INFO("input: ", text);
     REQUIRE(r.has_value());
     return r->id;
 }
 
 Kind error_kind(std::string_view text) {
-    auto r = decode_fluid(text);
+    auto r = jobspec::model::decode_fluid(text);
     INFO("input: ", text);
     REQUIRE_FALSE(r.has_value());
     return r.error().kind;
@@ -57,7 +58,7 @@ TEST_CASE("fluid - the test vectors") {
 
 TEST_CASE("fluid - f58plain, and encoding names in any case (flux-core's)") {
     CHECK(encode_fluid(6731191091817518ULL, FluidEncoding::f58plain) == "fuZZybuNNy");
-    CHECK(decode_fluid("fuZZybuNNy")->encoding == FluidEncoding::f58);
+    CHECK(jobspec::model::decode_fluid("fuZZybuNNy")->encoding == FluidEncoding::f58);
     CHECK(jobspec::encoding_from_name("F58Plain") == FluidEncoding::f58plain);
     CHECK(jobspec::encoding_from_name("DEC") == FluidEncoding::dec);
     CHECK(jobspec::encoding_name(FluidEncoding::f58plain) == "f58plain");
@@ -102,7 +103,7 @@ TEST_CASE("fluid - every encoding round-trips") {
     for (const auto value : values) {
         for (const auto encoding : all) {
             const std::string text = encode_fluid(value, encoding);
-            const auto back = decode_fluid(text);
+            const auto back = jobspec::model::decode_fluid(text);
             if (!back || back->id != value || back->encoding != encoding) {
                 FAIL_CHECK("round trip of " << value << " via " << jobspec::encoding_name(encoding)
                                             << " (" << text << ")");
@@ -140,12 +141,12 @@ TEST_CASE("fluid - errors say what is wrong, where") {
     CHECK(error_kind("\xf0\x9f\x98") == Kind::character);
     CHECK(error_kind("🎌🎌🎌🎌🎌🎌🎌") == Kind::overflow);
     CHECK(error_kind("😃😃😃😃😃😃😃😃") == Kind::format);
-    auto e = decode_fluid("  ƒuZZ0ybuNNy").error();
+    auto e = jobspec::model::decode_fluid("  ƒuZZ0ybuNNy").error();
     CHECK(e.encoding == FluidEncoding::f58);
     CHECK(e.offset == 7);
     CHECK(e.length == 1);
     CHECK(e.message.find("f58") != std::string::npos);
-    auto w = decode_fluid("reform-remoter-galileo").error();
+    auto w = jobspec::model::decode_fluid("reform-remoter-galileo").error();
     CHECK(w.offset == 7);
     CHECK(w.length == 7);
 }

@@ -5,13 +5,14 @@
 
 #include <string>
 #include <vector>
+#include "model/codecs.hpp"
 
 using jobspec::Hostlist;
 
 namespace {
 
 Hostlist parse(std::string_view text) {
-    auto r = Hostlist::parse(text);
+    auto r = jobspec::model::decode_hostlist(text);
     INFO("input: ", text);
     REQUIRE(r.has_value());
     return *r;
@@ -24,8 +25,8 @@ std::string expanded(std::string_view text) {
     return out;
 }
 
-Hostlist::ErrorKind error(std::string_view text) {
-    auto r = Hostlist::parse(text);
+jobspec::model::HostlistError error(std::string_view text) {
+    auto r = jobspec::model::decode_hostlist(text);
     INFO("input: ", text);
     REQUIRE_FALSE(r.has_value());
     return r.error().kind;
@@ -150,7 +151,7 @@ TEST_CASE("hostlist - removing and excluding keep the order") {
 }
 
 TEST_CASE("hostlist - errors") {
-    using K = Hostlist::ErrorKind;
+    using K = jobspec::model::HostlistError;
     CHECK(error("foo[") == K::syntax);
     CHECK(error("foo[1-") == K::syntax);
     CHECK(error("foo[]") == K::syntax);
@@ -164,6 +165,6 @@ TEST_CASE("hostlist - errors") {
     CHECK(error("foo[0-099999999999999999999]") == K::overflow);  // found by fuzz-constraint_json
     CHECK(error("1[09007569223372036854775807]") == K::overflow); // found by fuzz-hostlist
     CHECK(error("n[" + std::string(255, '0') + "1]") == K::overflow);
-    auto e = Hostlist::parse("ab[1-2],c d").error();
+    auto e = jobspec::model::decode_hostlist("ab[1-2],c d").error();
     CHECK(e.offset == 9);
 }

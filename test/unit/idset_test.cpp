@@ -3,20 +3,21 @@
 #include <doctest/doctest.h>
 
 #include <vector>
+#include "model/codecs.hpp"
 
 using jobspec::IdSet;
 
 namespace {
 
 IdSet parse_ok(std::string_view text) {
-    auto r = IdSet::parse(text);
+    auto r = jobspec::model::decode_idset(text);
     INFO("input: ", text);
     REQUIRE(r.has_value());
     return *r;
 }
 
-IdSet::Error parse_error(std::string_view text) {
-    auto r = IdSet::parse(text);
+jobspec::model::IdSetCodecError parse_error(std::string_view text) {
+    auto r = jobspec::model::decode_idset(text);
     INFO("input: ", text);
     REQUIRE_FALSE(r.has_value());
     return r.error();
@@ -65,7 +66,7 @@ TEST_CASE("model - idset insert merges overlapping and adjacent ranges") {
 }
 
 TEST_CASE("model - idset errors name the kind and the place") {
-    using K = IdSet::ErrorKind;
+    using K = jobspec::model::IdSetError;
     auto e = parse_error("3,1");
     CHECK(e.kind == K::order);
     CHECK(e.offset == 2);
@@ -131,7 +132,7 @@ TEST_CASE("model - idset of 10^6 ids, every other one") {
         s.insert(i);
     CHECK(s.ranges().size() == 1000000);
     const std::string text = s.format();
-    auto back = IdSet::parse(text);
+    auto back = jobspec::model::decode_idset(text);
     REQUIRE(back.has_value());
     CHECK(*back == s);
 }

@@ -12,6 +12,7 @@
 #include <jobspec/idset.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/shape.hpp>
+#include "model/codecs.hpp"
 
 using jobspec::Limits;
 
@@ -130,11 +131,11 @@ TEST_CASE("limits - integers: 2^63-1 is the largest count or id") {
     const std::string over = "9223372036854775808";
     CHECK(shape("core=" + max, {}) == "");
     CHECK(shape("core=" + over, {}) == "limit.integer");
-    CHECK(jobspec::IdSet::parse(max));
-    CHECK(jobspec::IdSet::parse(over).error().kind == jobspec::IdSet::ErrorKind::overflow);
-    CHECK(jobspec::Hostlist::parse("n[" + max + "]"));
-    CHECK(jobspec::Hostlist::parse("n[" + over + "]").error().kind ==
-          jobspec::Hostlist::ErrorKind::overflow);
+    CHECK(jobspec::model::decode_idset(max));
+    CHECK(jobspec::model::decode_idset(over).error().kind == jobspec::model::IdSetError::overflow);
+    CHECK(jobspec::model::decode_hostlist("n[" + max + "]"));
+    CHECK(jobspec::model::decode_hostlist("n[" + over + "]").error().kind ==
+          jobspec::model::HostlistError::overflow);
     const auto r_with_rank = [&](const std::string& rank) {
         return R"({"version": 1, "execution": {"R_lite": [{"rank": ")" + rank +
                R"(", "children": {"core": "0"}}], "nodelist": ["n0"]}})";
@@ -149,11 +150,11 @@ TEST_CASE("limits - integers: 2^63-1 is the largest count or id") {
 }
 
 TEST_CASE("limits - idsets and hostlists never expand id by id") {
-    const auto all = jobspec::IdSet::parse("0-9223372036854775807");
+    const auto all = jobspec::model::decode_idset("0-9223372036854775807");
     REQUIRE(all);
     CHECK(all->count() == 9223372036854775808ULL);
     CHECK(all->ranges().size() == 1);
-    const auto hosts = jobspec::Hostlist::parse("node[0-9223372036854775806]");
+    const auto hosts = jobspec::model::decode_hostlist("node[0-9223372036854775806]");
     REQUIRE(hosts);
     CHECK(hosts->count() == 9223372036854775807ULL);
     CHECK(hosts->nth(9223372036854775806ULL) == "node9223372036854775806");

@@ -9,6 +9,7 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/feasibility.hpp>
 #include <jobspec/resource_set.hpp>
+#include "model/codecs.hpp"
 
 using jobspec::Hostlist;
 using jobspec::IdSet;
@@ -17,7 +18,7 @@ using jobspec::ResourceSet;
 namespace {
 
 IdSet ids(std::string_view text) {
-    return *IdSet::parse(text);
+    return *jobspec::model::decode_idset(text);
 }
 
 /// A resource set from "RANKS:CORES:GPUS" groups separated by spaces ("0-3:0-3:0-1 4:0:").
@@ -36,7 +37,7 @@ ResourceSet set(std::string_view groups, std::string_view nodelist = "") {
         start = end + 1;
     }
     if (!nodelist.empty())
-        REQUIRE(r.set_nodelist(*Hostlist::parse(nodelist)));
+        REQUIRE(r.set_nodelist(*jobspec::model::decode_hostlist(nodelist)));
     return r;
 }
 
@@ -163,10 +164,10 @@ TEST_CASE("relations - counts and summaries with gpu-only ranks") {
 
 TEST_CASE("relations - hosts of the last rank of a range") {
     ResourceSet r = set("0-3:0-1:0 4-7:0-1:", "n[0-3],m[4-7]");
-    CHECK(r.ranks_of(*Hostlist::parse("n3")).format() == "3");
-    CHECK(r.ranks_of(*Hostlist::parse("m7")).format() == "7");
-    CHECK(r.ranks_of(*Hostlist::parse("n3,m4")).format() == "3-4");
-    CHECK(r.ranks_of(*Hostlist::parse("n[0-3],m[4-7]")).format() == "0-7");
+    CHECK(r.ranks_of(*jobspec::model::decode_hostlist("n3")).format() == "3");
+    CHECK(r.ranks_of(*jobspec::model::decode_hostlist("m7")).format() == "7");
+    CHECK(r.ranks_of(*jobspec::model::decode_hostlist("n3,m4")).format() == "3-4");
+    CHECK(r.ranks_of(*jobspec::model::decode_hostlist("n[0-3],m[4-7]")).format() == "0-7");
     CHECK(r.filtered(ids("3-4")).nodelist().encode() == "n3,m4");
     CHECK(r.filtered(ids("3-4")).summary() == "rank3/core[0-1],gpu0 rank4/core[0-1]");
     r.nslots = 4;

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include "model/codecs.hpp"
 
 using jobspec::Hostlist;
 using jobspec::IdSet;
@@ -14,10 +15,10 @@ using jobspec::ResourceSet;
 namespace {
 
 IdSet ids(std::string_view text) {
-    return *IdSet::parse(text);
+    return *jobspec::model::decode_idset(text);
 }
 Hostlist hosts(std::string_view text) {
-    return *Hostlist::parse(text);
+    return *jobspec::model::decode_hostlist(text);
 }
 
 ResourceSet encode(std::string_view ranks, std::string_view cores, std::string_view gpus = "",

@@ -10,21 +10,21 @@
 
 namespace jobspec::cli {
 
-/// An idset or hostlist argument that does not parse (idset.*, hostlist.*), with a caret
-/// into `text`. Returns the exit status (exit_invalid).
-template <class Error>
-int report_codec_error(const Error& error, std::string_view text, Reporter& reporter) {
-    Diagnostics d;
-    d.add(to_diagnostic(error));
+/// An idset or hostlist argument that does not parse (its idset.* or hostlist.*
+/// diagnostics), with a caret into `text`. Returns the exit status (exit_invalid).
+inline int report_codec_error(const Diagnostics& diagnostics, std::string_view text,
+                              Reporter& reporter) {
+    Diagnostics d = diagnostics;
     return reporter.report(d, text);
 }
 
-/// A value of `option` that is not `what` (usage.option-value). Returns exit_usage.
-template <class Error>
-int report_option_value(const char* option, const char* what, std::string_view value,
-                        const Error& error, Reporter& reporter) {
+/// A value of `option` that is not `what` (usage.option-value, with the first of the
+/// value's diagnostics). Returns exit_usage.
+inline int report_option_value(const char* option, const char* what, std::string_view value,
+                               const Diagnostics& diagnostics, Reporter& reporter) {
+    const std::string reason = diagnostics.empty() ? "" : diagnostics.begin()->message;
     return reporter.usage(Code::usage_option_value,
-                          fmt::format("{} '{}' is not {}: {}", option, value, what, error.message));
+                          fmt::format("{} '{}' is not {}: {}", option, value, what, reason));
 }
 
 } // namespace jobspec::cli

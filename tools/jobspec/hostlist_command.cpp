@@ -65,10 +65,10 @@ std::optional<Hostlist> read_stdin(const CommonOptions& common, Reporter& report
         }
         auto hosts = Hostlist::parse(word);
         if (!hosts) {
-            status = std::max(status, report_codec_error(hosts.error(), word, reporter));
+            status = std::max(status, report_codec_error(hosts.diagnostics(), word, reporter));
             return std::nullopt;
         }
-        out.append(*hosts);
+        out.append(hosts.value());
         pos = end;
     }
     return out;
@@ -82,23 +82,23 @@ std::optional<Hostlist> nth(const Hostlist& hosts, const std::string& spec, Repo
     const std::string_view text = std::string_view(spec).substr(from_end ? 1 : 0);
     auto ids = IdSet::parse(text);
     if (!ids) {
-        status = report_option_value("-n", "[-]IDS", spec, ids.error(), reporter);
+        status = report_option_value("-n", "[-]IDS", spec, ids.diagnostics(), reporter);
         return std::nullopt;
     }
     const std::uint64_t n = hosts.count();
-    if (!ids->empty() && (from_end ? ids->last() > n : ids->last() >= n)) {
+    if (!ids.value().empty() && (from_end ? ids.value().last() > n : ids.value().last() >= n)) {
         status = reporter.report(Code::hostlist_index,
                                  fmt::format("-n {}: the hostlist has {} hosts", spec, n));
         return std::nullopt;
     }
     if (!from_end)
-        return hosts.pick(*ids);
+        return hosts.pick(ids.value());
     // Largest offset first, so the hosts come out in list order; -0 is the first host.
     IdSet positions;
-    for (const auto& r : ids->without(IdSet::range(0, 0)).ranges())
+    for (const auto& r : ids.value().without(IdSet::range(0, 0)).ranges())
         positions.insert(n - r.last, n - r.first);
     Hostlist out = hosts.pick(positions);
-    if (ids->contains(0))
+    if (ids.value().contains(0))
         out.append(hosts.pick(IdSet::range(0, 0)));
     return out;
 }
@@ -196,7 +196,7 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
             stdin_read = true;
             if (!hosts)
                 return status;
-            lists.push_back(std::move(*hosts));
+            lists.push_back(std::move(hosts).value());
         } else if (source == "instance" || source == "local" || source == "avail" ||
                    source == "available") {
             return reporter.usage(Code::usage_option_value,
@@ -206,8 +206,8 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
         } else {
             auto hosts = Hostlist::parse(source);
             if (!hosts)
-                return report_codec_error(hosts.error(), source, reporter);
-            lists.push_back(std::move(*hosts));
+                return report_codec_error(hosts.diagnostics(), source, reporter);
+            lists.push_back(std::move(hosts).value());
         }
     }
 
@@ -227,11 +227,11 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
         // Hosts first; when none of them is there, positions (flux-core's order of trying).
         auto hosts = Hostlist::parse(*a.exclude);
         if (!hosts)
-            return report_option_value("-x", "IDS or HOSTS", *a.exclude, hosts.error(), reporter);
-        Hostlist left = hl.excluding(*hosts);
+            return report_option_value("-x", "IDS or HOSTS", *a.exclude, hosts.diagnostics(), reporter);
+        Hostlist left = hl.excluding(hosts.value());
         if (left.count() == hl.count()) {
             if (auto positions = IdSet::parse(*a.exclude); positions && !hl.empty())
-                left = hl.pick(IdSet::range(0, hl.count() - 1).without(*positions));
+                left = hl.pick(IdSet::range(0, hl.count() - 1).without(positions.value()));
         }
         hl = std::move(left);
     }
@@ -267,9 +267,9 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
     if (a.find) {
         auto hosts = Hostlist::parse(*a.find);
         if (!hosts)
-            return report_option_value("-F", "a hostlist", *a.find, hosts.error(), reporter);
+            return report_option_value("-F", "a hostlist", *a.find, hosts.diagnostics(), reporter);
         Hostlist missing;
-        for_each_host(*hosts, [&](const std::string& host) {
+        for_each_host(hosts.value(), [&](const std::string& host) {
             if (const auto at = hl.find(host))
                 out += (out.empty() ? "" : " ") + std::to_string(*at);
             else

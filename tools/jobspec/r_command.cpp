@@ -117,8 +117,8 @@ int set_property(ResourceSet& r, const std::string& spec, const IdSet& all, cons
         auto parsed = IdSet::parse(std::string_view(spec).substr(colon + 1));
         if (!parsed)
             return report_option_value(option, "NAME[:RANKS] with RANKS an idset", spec,
-                                       parsed.error(), reporter);
-        ranks = std::move(*parsed);
+                                       parsed.diagnostics(), reporter);
+        ranks = std::move(parsed).value();
     }
     if (!ResourceSet::valid_property_name(name))
         return reporter.report(
@@ -136,10 +136,10 @@ std::optional<Hostlist> encode_hosts(const RArgs& a, std::uint64_t ranks, Report
     if (a.hosts) {
         auto hosts = Hostlist::parse(*a.hosts);
         if (!hosts) {
-            report_option_value("-H", "a hostlist", *a.hosts, hosts.error(), reporter);
+            report_option_value("-H", "a hostlist", *a.hosts, hosts.diagnostics(), reporter);
             return std::nullopt;
         }
-        return std::move(*hosts);
+        return std::move(hosts).value();
     }
     std::array<char, 256> name{};
     if (gethostname(name.data(), name.size() - 1) != 0)
@@ -159,10 +159,10 @@ int run_encode(const RArgs& a, Reporter& reporter) {
                               const std::optional<std::string>& value) -> std::optional<IdSet> {
         auto parsed = IdSet::parse(value.value_or(""));
         if (!parsed) {
-            report_option_value(option, "an idset", *value, parsed.error(), reporter);
+            report_option_value(option, "an idset", *value, parsed.diagnostics(), reporter);
             return std::nullopt;
         }
-        return std::move(*parsed);
+        return std::move(parsed).value();
     };
     // Without -c and -g each rank gets core 0.
     const bool no_children = a.cores.value_or("").empty() && a.gpus.value_or("").empty();
@@ -180,14 +180,14 @@ int run_encode(const RArgs& a, Reporter& reporter) {
     } else {
         if (!(hosts = encode_hosts(a, 1, reporter)))
             return exit_usage;
-        ranks = hosts->empty() ? IdSet{} : IdSet::range(0, hosts->count() - 1);
+        ranks = hosts.value().empty() ? IdSet{} : IdSet::range(0, hosts.value().count() - 1);
     }
     ResourceSet r;
     r.add(*ranks, *cores, *gpus);
-    if (!r.set_nodelist(*hosts))
+    if (!r.set_nodelist(hosts.value()))
         return reporter.report(
             Code::R_nodelist_count,
-            fmt::format("-H names {} hosts for {} ranks", hosts->count(), r.count_ranks()));
+            fmt::format("-H names {} hosts for {} ranks", hosts.value().count(), r.count_ranks()));
     const IdSet all = r.ranks();
     for (const auto& spec : a.properties)
         if (const int status = set_property(r, spec, all, "-p", reporter); status != exit_ok)
@@ -200,10 +200,10 @@ std::optional<IdSet> targets(const ResourceSet& r, const char* option, const std
                              Reporter& reporter) {
     auto ids = IdSet::parse(spec);
     if (ids)
-        return std::move(*ids);
+        return std::move(ids).value();
     if (auto hosts = Hostlist::parse(spec))
-        return r.ranks_of(*hosts);
-    report_option_value(option, "an idset or a hostlist", spec, ids.error(), reporter);
+        return r.ranks_of(hosts.value());
+    report_option_value(option, "an idset or a hostlist", spec, ids.diagnostics(), reporter);
     return std::nullopt;
 }
 
@@ -341,13 +341,13 @@ int run_append(const RArgs& a, Reporter& reporter) {
 int run_rerank(const RArgs& a, Reporter& reporter) {
     auto hosts = Hostlist::parse(a.rerank_hosts);
     if (!hosts)
-        return report_option_value("HOSTLIST", "a hostlist", a.rerank_hosts, hosts.error(),
+        return report_option_value("HOSTLIST", "a hostlist", a.rerank_hosts, hosts.diagnostics(),
                                    reporter);
     int status = exit_ok;
     auto r = read_union("rerank", a, reporter, status);
     if (!r)
         return status;
-    auto reranked = r->reranked(*hosts);
+    auto reranked = r->reranked(hosts.value());
     if (const int s = reporter.report(reranked.diagnostics()); s != exit_ok)
         return s;
     return print(reranked.value(), a.common, reporter);

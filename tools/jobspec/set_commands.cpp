@@ -67,11 +67,14 @@ int run_idset(const SetArgs& a, Reporter& reporter) {
                 const std::size_t comma = std::min(arg.find(',', start), end);
                 auto part = IdSet::parse(std::string_view(arg).substr(start, comma - start));
                 if (!part) {
-                    auto e = part.error();
-                    e.offset += start;
-                    return report_codec_error(e, arg, reporter);
+                    Diagnostics in_arg;
+                    for (Diagnostic d : part.diagnostics()) {
+                        d.location.range = d.location.range.shifted(start);
+                        in_arg.add(std::move(d));
+                    }
+                    return report_codec_error(in_arg, arg, reporter);
                 }
-                s = s.united(*part);
+                s = s.united(part.value());
                 start = comma + 1;
             }
             sets.push_back(std::move(s));
@@ -79,8 +82,8 @@ int run_idset(const SetArgs& a, Reporter& reporter) {
         }
         auto parsed = IdSet::parse(arg);
         if (!parsed)
-            return report_codec_error(parsed.error(), arg, reporter);
-        sets.push_back(std::move(*parsed));
+            return report_codec_error(parsed.diagnostics(), arg, reporter);
+        sets.push_back(std::move(parsed).value());
     }
     Out out(reporter);
     if (a.op == "expand") {

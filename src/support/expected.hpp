@@ -1,4 +1,5 @@
-// Expected<T, E>: a value or an error, for the leaf codecs (C++20 has no std::expected).
+// Expected<T, E>: a value or an error, inside the library: what the leaf codecs return to
+// the passes that turn their errors into diagnostics (C++20 has no std::expected).
 #pragma once
 
 #include <cstddef>
