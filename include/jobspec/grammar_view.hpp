@@ -1,5 +1,6 @@
-// Looking inside the parsers: how jobspec reads a shape, a dependency URI or a constraint
-// query, token by token and rule by rule (what jobspec-grammar and the playground show).
+// Looking inside the parsers: how jobspec reads a shape, a dependency URI, a constraint
+// query or a batch script's directives, token by token and rule by rule (what jobspec-grammar and
+// the playground show).
 #pragma once
 
 #include <cstddef>
@@ -15,8 +16,8 @@
 
 namespace jobspec {
 
-/// The three languages jobspec parses with an ANTLR grammar.
-enum class Grammar : std::uint8_t { shape, dependency, constraint };
+/// The languages jobspec parses with an ANTLR grammar (directives: RFC 36 batch scripts).
+enum class Grammar : std::uint8_t { shape, dependency, constraint, directives };
 
 /// One token as the parser sees it.
 struct GrammarToken {

@@ -4,6 +4,7 @@
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/shape.hpp>
+#include <jobspec/submit.hpp>
 
 #include "emit/debug_text.hpp"
 #include "lower/shape_lowering.hpp"
@@ -47,6 +48,8 @@ Diagnostics verdict(Grammar grammar, std::string_view text, const Limits& limits
         options.limits = limits;
         return parse_dependency(text, options).diagnostics();
     }
+    case Grammar::directives:
+        return parse_directives(text).diagnostics();
     case Grammar::constraint:
         break;
     }
@@ -63,6 +66,8 @@ std::string_view grammar_name(Grammar grammar) noexcept {
         return "shape";
     case Grammar::dependency:
         return "dependency";
+    case Grammar::directives:
+        return "directives";
     case Grammar::constraint:
         break;
     }

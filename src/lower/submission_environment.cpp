@@ -15,8 +15,12 @@ namespace jobspec::lower {
 
 namespace {
 
-bool identifier_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool identifier_start(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool identifier_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 /// VALUE with $$, $NAME and ${NAME} replaced (from `env`, then the caller's environment).
 std::optional<std::string> substitute(const std::string& rule, const std::string& value,
@@ -74,21 +78,26 @@ std::string home_expanded(const std::string& path, const SubmitContext& context)
     return path;
 }
 
+/// Removes the keys of `map` that `pattern` matches, keeping the order of the rest; false
+/// (reported) for a malformed pattern.
+bool erase_matching(boost::json::object& map, const std::string& pattern, Diagnostics& d) {
+    std::vector<std::string> gone;
+    for (const auto& [name, value] : map) {
+        const auto m = pattern_matches(pattern, std::string(name), d);
+        if (!m)
+            return false;
+        if (*m)
+            gone.emplace_back(name);
+    }
+    for (const auto& name : gone)
+        map.stable_erase(name);
+    return true;
+}
+
 bool apply_rule(const std::string& rule, const SubmitContext& context, boost::json::object& env,
                 boost::json::object& expand, Diagnostics& d, int depth) {
     if (!rule.empty() && rule[0] == '-') {
-        const std::string pattern = rule.substr(1);
-        std::vector<std::string> gone;
-        for (const auto& [name, value] : env) {
-            const auto m = pattern_matches(pattern, std::string(name), d);
-            if (!m)
-                return false;
-            if (*m)
-                gone.emplace_back(name);
-        }
-        for (const auto& name : gone)
-            env.stable_erase(name);
-        return true;
+        return erase_matching(env, rule.substr(1), d);
     }
     if (!rule.empty() && rule[0] == '^') {
         const std::string path = home_expanded(rule.substr(1), context);
@@ -102,7 +111,8 @@ bool apply_rule(const std::string& rule, const SubmitContext& context, boost::js
         while (std::getline(in, line)) {
             const auto first = line.find_first_not_of(" \t\r\f\v");
             const auto last = line.find_last_not_of(" \t\r\f\v");
-            line = first == std::string::npos ? std::string() : line.substr(first, last - first + 1);
+            line =
+                first == std::string::npos ? std::string() : line.substr(first, last - first + 1);
             if (!apply_rule(line, context, env, expand, d, depth + 1))
                 return false;
         }
@@ -149,18 +159,7 @@ std::string upper_case(std::string s) {
 bool apply_rlimit(const std::string& rule, const SubmitContext& context, boost::json::object& map,
                   Diagnostics& d) {
     if (!rule.empty() && rule[0] == '-') {
-        const std::string pattern = lower_case(rule.substr(1));
-        std::vector<std::string> gone;
-        for (const auto& [name, value] : map) {
-            const auto m = pattern_matches(pattern, std::string(name), d);
-            if (!m)
-                return false;
-            if (*m)
-                gone.emplace_back(name);
-        }
-        for (const auto& name : gone)
-            map.stable_erase(name);
-        return true;
+        return erase_matching(map, lower_case(rule.substr(1)), d);
     }
     const auto eq = rule.find('=');
     if (eq != std::string::npos) {
@@ -233,7 +232,7 @@ std::optional<boost::json::object> rlimit_options(const std::vector<std::string>
     boost::json::object map;
     for (const auto& [name, value] : context.rlimits)
         map[name] = value;
-    std::vector<std::string> all{"-memlock", "-ofile", "-msgqueue", "-nice",
+    std::vector<std::string> all{"-memlock", "-ofile",  "-msgqueue",  "-nice",
                                  "-rtprio",  "-rttime", "-sigpending"};
     for (const auto& value : rules) {
         std::size_t start = 0;

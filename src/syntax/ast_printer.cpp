@@ -119,6 +119,18 @@ void query_lines(const QueryNode& node, std::size_t depth, IndentedLines& out) {
         query_lines(child, depth + 1, out);
 }
 
+// --- Directives ------------------------------------------------------------------------
+
+void ast_lines(const std::vector<Directive>& directives, IndentedLines& out) {
+    out.add(0, "Directives", {});
+    for (const auto& d : directives) {
+        const auto at = static_cast<std::uint32_t>(d.offset);
+        out.add(1, "Directive line=" + std::to_string(d.line), SourceRange{at, at});
+        for (const auto& argument : d.arguments)
+            out.add(2, "Argument " + json_quoted(argument), {});
+    }
+}
+
 } // namespace
 
 std::string ast_text(const DebugAst& ast, bool ranges) {
@@ -129,6 +141,8 @@ std::string ast_text(const DebugAst& ast, bool ranges) {
         ast_lines(*dependency, out);
     else if (const auto* query = std::get_if<QueryNode>(&ast))
         query_lines(*query, 0, out);
+    else if (const auto* directives = std::get_if<std::vector<Directive>>(&ast))
+        ast_lines(*directives, out);
     return out.take();
 }
 

@@ -9,12 +9,14 @@
 
 #include "ConstraintQuery.h"
 #include "Dependency.h"
+#include "Directives.h"
 #include "Shape.h"
 #include "support/json_string.hpp"
+#include "syntax/directives.hpp"
 #include "syntax/error_strategy.hpp"
-#include "syntax/token_ranges.hpp"
 #include "syntax/shape_parser.hpp"
 #include "syntax/token_list_source.hpp"
+#include "syntax/token_ranges.hpp"
 
 namespace jobspec::syntax {
 
@@ -40,6 +42,8 @@ const antlr4::dfa::Vocabulary& vocabulary(Grammar grammar) {
         return vocabulary_of<grammar::Shape>();
     case Grammar::dependency:
         return vocabulary_of<grammar::Dependency>();
+    case Grammar::directives:
+        return vocabulary_of<grammar::Directives>();
     case Grammar::constraint:
         break;
     }
@@ -328,6 +332,11 @@ DebugParse debug_parse(Grammar grammar, std::string_view text, const InspectOpti
         if (auto parsed = parse_query(text, options.limits, out.diagnostics, &observer);
             parsed && !parsed->recovered)
             out.ast = std::move(parsed->ast);
+        break;
+    case Grammar::directives:
+        if (auto directives = read_directives(text, out.diagnostics, &observer);
+            !out.diagnostics.has_errors())
+            out.ast = std::move(directives);
         break;
     }
     out.diagnostics.sort_by_position();

@@ -11,6 +11,7 @@
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/grammar_view.hpp>
 #include <jobspec/limits.hpp>
+#include <jobspec/submit.hpp>
 
 #include "syntax/dependency_parser.hpp"
 #include "syntax/query_parser.hpp"
@@ -19,7 +20,8 @@
 namespace jobspec::syntax {
 
 /// Our own AST of a parse, when there was one without errors.
-using DebugAst = std::variant<std::monostate, ShapeAst, DependencyAst, QueryNode>;
+using DebugAst =
+    std::variant<std::monostate, ShapeAst, DependencyAst, QueryNode, std::vector<Directive>>;
 
 /// What one parse shows.
 struct DebugParse {
@@ -39,7 +41,6 @@ struct DebugParse {
 
 /// Parses `text` with one grammar through the same code jobspec uses, and records what
 /// happened. Bad input gives diagnostics, never an exception.
-DebugParse debug_parse(Grammar grammar, std::string_view text,
-                       const InspectOptions& options = {});
+DebugParse debug_parse(Grammar grammar, std::string_view text, const InspectOptions& options = {});
 
 } // namespace jobspec::syntax

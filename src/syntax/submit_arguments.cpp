@@ -10,7 +10,15 @@ namespace jobspec::syntax {
 
 namespace {
 
-enum Commands : unsigned { run = 1, submit = 2, batch = 4, alloc = 8, tasks = 3, slots = 12, all = 15 };
+enum Commands : unsigned {
+    run = 1,
+    submit = 2,
+    batch = 4,
+    alloc = 8,
+    tasks = 3,
+    slots = 12,
+    all = 15
+};
 
 enum class Arity { flag, value, optional };
 
@@ -52,16 +60,28 @@ const std::array option_specs{
     OptionSpec{{"setopt"}, 'o', Arity::value, all, append<&SubmitOptions::setopts>},
     OptionSpec{{"setattr"}, 'S', Arity::value, all, append<&SubmitOptions::setattrs>},
     OptionSpec{{"add-file"}, 0, Arity::value, all, append<&SubmitOptions::add_files>},
-    OptionSpec{{"dependency"}, 0, Arity::value, all,
+    OptionSpec{{"dependency"},
+               0,
+               Arity::value,
+               all,
                [](SubmitOptions& o, std::string v) { o.dependencies.emplace_back(false, v); }},
-    OptionSpec{{"requires", "require"}, 0, Arity::value, all,
-               append<&SubmitOptions::requires_terms>},
-    OptionSpec{{"begin-time"}, 0, Arity::value, all,
+    OptionSpec{
+        {"requires", "require"}, 0, Arity::value, all, append<&SubmitOptions::requires_terms>},
+    OptionSpec{{"begin-time"},
+               0,
+               Arity::value,
+               all,
                [](SubmitOptions& o, std::string v) { o.dependencies.emplace_back(true, v); }},
     OptionSpec{{"env"}, 0, Arity::value, all, append<&SubmitOptions::environment_rules>},
-    OptionSpec{{"env-remove"}, 0, Arity::value, all,
+    OptionSpec{{"env-remove"},
+               0,
+               Arity::value,
+               all,
                [](SubmitOptions& o, std::string v) { o.environment_rules.push_back("-" + v); }},
-    OptionSpec{{"env-file"}, 0, Arity::value, all,
+    OptionSpec{{"env-file"},
+               0,
+               Arity::value,
+               all,
                [](SubmitOptions& o, std::string v) { o.environment_rules.push_back("^" + v); }},
     OptionSpec{{"rlimit"}, 0, Arity::value, all, append<&SubmitOptions::rlimits>},
     OptionSpec{{"input"}, 0, Arity::value, all, store<&SubmitOptions::input>},
@@ -75,15 +95,14 @@ const std::array option_specs{
     OptionSpec{{"dry-run", "dry"}, 0, Arity::flag, all, ignore},
     OptionSpec{{"quiet"}, 0, Arity::flag, all, ignore},
     OptionSpec{{"debug-emulate"}, 0, Arity::flag, all, set_flag<&SubmitOptions::debug_emulate>},
-    OptionSpec{{"resources-shape", "shape"}, 0, Arity::value, all,
-               store<&SubmitOptions::resources_shape>},
+    OptionSpec{
+        {"resources-shape", "shape"}, 0, Arity::value, all, store<&SubmitOptions::resources_shape>},
     OptionSpec{{"resources-json"}, 0, Arity::value, all, store<&SubmitOptions::resources_json>},
     OptionSpec{{"env-none"}, 0, Arity::flag, all, set_flag<&SubmitOptions::environment_none>},
     OptionSpec{{"nodes"}, 'N', Arity::value, all, store<&SubmitOptions::nodes>},
     OptionSpec{{"exclusive"}, 'x', Arity::flag, all, set_flag<&SubmitOptions::exclusive>},
     OptionSpec{{"ntasks"}, 'n', Arity::value, tasks, store<&SubmitOptions::ntasks>},
-    OptionSpec{{"cores-per-task"}, 'c', Arity::value, tasks,
-               store<&SubmitOptions::cores_per_task>},
+    OptionSpec{{"cores-per-task"}, 'c', Arity::value, tasks, store<&SubmitOptions::cores_per_task>},
     OptionSpec{{"gpus-per-task"}, 'g', Arity::value, tasks, store<&SubmitOptions::gpus_per_task>},
     OptionSpec{{"cores"}, 0, Arity::value, tasks, store<&SubmitOptions::cores>},
     OptionSpec{{"tasks-per-node"}, 0, Arity::value, tasks, store<&SubmitOptions::tasks_per_node>},
@@ -97,14 +116,16 @@ const std::array option_specs{
     OptionSpec{{"progress"}, 0, Arity::flag, submit, ignore},
     OptionSpec{{"jps"}, 0, Arity::flag, submit, ignore},
     OptionSpec{{"nslots"}, 'n', Arity::value, slots, store<&SubmitOptions::ntasks>},
-    OptionSpec{{"cores-per-slot"}, 'c', Arity::value, slots,
-               store<&SubmitOptions::cores_per_task>},
+    OptionSpec{{"cores-per-slot"}, 'c', Arity::value, slots, store<&SubmitOptions::cores_per_task>},
     OptionSpec{{"gpus-per-slot"}, 'g', Arity::value, slots, store<&SubmitOptions::gpus_per_task>},
-    OptionSpec{{"broker-opts", "broker-opt"}, 0, Arity::value, slots,
-               append<&SubmitOptions::broker_opts>},
+    OptionSpec{
+        {"broker-opts", "broker-opt"}, 0, Arity::value, slots, append<&SubmitOptions::broker_opts>},
     OptionSpec{{"conf"}, 0, Arity::value, slots, append<&SubmitOptions::conf>},
     OptionSpec{{"dump"}, 0, Arity::optional, slots, store<&SubmitOptions::dump>},
-    OptionSpec{{"add-brokers"}, 0, Arity::value, slots,
+    OptionSpec{{"add-brokers"},
+               0,
+               Arity::value,
+               slots,
                [](SubmitOptions& o, std::string v) { o.add_brokers = std::stoll(v); }},
     OptionSpec{{"wrap"}, 0, Arity::flag, batch, set_flag<&SubmitOptions::wrap>},
     OptionSpec{{"bg"}, 0, Arity::flag, alloc, set_flag<&SubmitOptions::background>},
@@ -146,7 +167,8 @@ bool negative_number(std::string_view w) {
         return false;
     w.remove_prefix(1);
     const auto digits = [](std::string_view s) {
-        return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+        return !s.empty() &&
+               std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
     };
     const auto dot = w.find('.');
     if (dot == std::string_view::npos)
@@ -154,10 +176,20 @@ bool negative_number(std::string_view w) {
     return (dot == 0 || digits(w.substr(0, dot))) && digits(w.substr(dot + 1));
 }
 
-/// A word argparse reads as an option rather than a value.
-bool option_like(std::string_view w) {
-    return w.size() > 1 && w[0] == '-' && !negative_number(w) &&
-           w.find(' ') == std::string_view::npos;
+/// A word argparse reads as an option rather than a value (its _parse_optional, without
+/// abbreviations as flux sets allow_abbrev=False): one starting with '-' unless it is a
+/// negative number or holds a space; with a space only when it names an option of
+/// `bit`'s command before an '=' ("--begin-time=1 2", "-n=4 x"), or starts with one's
+/// short name ("-n 4").
+bool option_like(std::string_view w, unsigned bit) {
+    if (w.size() < 2 || w[0] != '-' || negative_number(w))
+        return false;
+    if (w.find(' ') == std::string_view::npos)
+        return true;
+    const std::string_view name = w.substr(0, w.find('='));
+    if (name.size() > 2 && name[1] == '-' && find_long(name.substr(2), bit) != nullptr)
+        return true;
+    return w[1] != '-' && find_short(w[1], bit) != nullptr;
 }
 
 std::size_t span(const std::vector<std::string>& words, std::size_t i, unsigned bit) {
@@ -173,7 +205,7 @@ std::size_t span(const std::vector<std::string>& words, std::size_t i, unsigned 
         return 1;
     if (spec->arity == Arity::value)
         return std::min<std::size_t>(2, words.size() - i);
-    return i + 1 < words.size() && !option_like(words[i + 1]) ? 2 : 1;
+    return i + 1 < words.size() && !option_like(words[i + 1], bit) ? 2 : 1;
 }
 
 std::string display(const OptionSpec& spec) {
@@ -197,8 +229,7 @@ public:
                        fmt::format("unrecognized arguments: {}", unknown_));
         std::vector<std::string> command(words_.begin() + static_cast<std::ptrdiff_t>(end),
                                          words_.end());
-        if (!command.empty() && command.front() == "--" &&
-            options_.command != SubmitCommand::alloc)
+        if (!command.empty() && command.front() == "--" && options_.command != SubmitCommand::alloc)
             command.erase(command.begin());
         options_.arguments = std::move(command);
     }
@@ -254,7 +285,8 @@ private:
     std::size_t long_option(std::size_t i, std::size_t end) {
         const std::string& w = words_[i];
         const auto eq = w.find('=');
-        const std::string_view name = std::string_view(w).substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+        const std::string_view name =
+            std::string_view(w).substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
         const auto* spec = find_long(name, bit_);
         if (spec == nullptr) {
             unknown(w);
@@ -275,7 +307,7 @@ private:
             return i;
         }
         if (spec->arity == Arity::optional) {
-            if (i + 1 < end && !option_like(words_[i + 1])) {
+            if (i + 1 < end && !option_like(words_[i + 1], bit_)) {
                 spec->set(options_, words_[i + 1]);
                 return i + 1;
             }
@@ -286,7 +318,7 @@ private:
     }
 
     std::size_t separate_value(const OptionSpec& spec, std::size_t i, std::size_t end) {
-        if (i + 1 >= end || option_like(words_[i + 1]) || words_[i + 1] == "--") {
+        if (i + 1 >= end || option_like(words_[i + 1], bit_) || words_[i + 1] == "--") {
             diags_.add(Code::usage_missing_argument,
                        fmt::format("argument {}: expected one argument", display(spec)));
             return i;

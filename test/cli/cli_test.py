@@ -229,6 +229,19 @@ class Compile(unittest.TestCase):
                       "disabled after line 2", r.stderr)
         self.assertIn("--> bad.sh:4:2", r.stderr)
 
+    def test_value_with_a_space_that_names_an_option(self):
+        # argparse (flux-core 0.88 on Python 3.11) reads a word with a space as a value
+        # unless it names an option before '=' or starts with a short option.
+        for value in ("--begin-time=2030-01-02 03:04:05", "-n 4", "-n=4 x"):
+            r = self.jobspec("--env=-*", "-q", value, "app")
+            self.assertEqual(r.returncode, 2, value)
+            self.assertIn("error[usage.missing-argument]: argument -q/--queue: expected one "
+                          "argument", r.stderr)
+        for value in ("--nothing here", "-Z x"):
+            r = self.jobspec("--env=-*", "--job-name", value, "app")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(json.loads(r.stdout)["attributes"]["system"]["job"]["name"], value)
+
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.scratch)

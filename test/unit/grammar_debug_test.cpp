@@ -6,12 +6,12 @@
 #include <jobspec/grammar_view.hpp>
 #include <jobspec/shape.hpp>
 
-#include "syntax/ast_printer.hpp"
 #include "emit/dot_text.hpp"
+#include "syntax/ast_printer.hpp"
 #include "syntax/grammar_debug.hpp"
 
-using jobspec::syntax::debug_parse;
 using jobspec::Grammar;
+using jobspec::syntax::debug_parse;
 
 namespace {
 
@@ -80,10 +80,14 @@ TEST_CASE("grammar debug - trace, decision statistics and its cap") {
 }
 
 TEST_CASE("grammar debug - SLL and diagnostic modes parse our grammars alike") {
-    for (const auto grammar : {Grammar::shape, Grammar::dependency, Grammar::constraint}) {
-        const char* text = grammar == Grammar::shape        ? "node/[socket=2/core;gpu{x}]"
-                           : grammar == Grammar::dependency ? "string:a?type=in&scope=user"
-                                                            : "a|b -c:d (e f)";
+    for (const auto grammar :
+         {Grammar::shape, Grammar::dependency, Grammar::constraint, Grammar::directives}) {
+        const char* text =
+            grammar == Grammar::shape        ? "node/[socket=2/core;gpu{x}]"
+            : grammar == Grammar::dependency ? "string:a?type=in&scope=user"
+            : grammar == Grammar::directives
+                ? "#!/bin/sh\n#flux: -N2 -S a='x y'\n#flux: --x=\"\"\"\n#flux: b\n#flux: \"\"\"\n"
+                : "a|b -c:d (e f)";
         jobspec::InspectOptions options;
         options.sll = true;
         CHECK(debug_parse(grammar, text, options).diagnostics.empty());

@@ -1,4 +1,5 @@
-// jobspec-grammar: see how jobspec reads a shape, a dependency URI or a constraint query.
+// jobspec-grammar: see how jobspec reads a shape, a dependency URI, a constraint query or
+// a batch script's RFC 36 directives.
 #include <string>
 #include <vector>
 
@@ -37,6 +38,8 @@ Grammar grammar_of(const std::string& name) {
         return Grammar::dependency;
     if (name == "constraint")
         return Grammar::constraint;
+    if (name == "directives")
+        return Grammar::directives;
     return Grammar::shape;
 }
 
@@ -98,8 +101,9 @@ std::string sll_view(const GrammarInspection& sll, const Diagnostics& full) {
 
 int run(Args& a, Reporter& reporter) {
     if (a.ir && a.grammar != "shape")
-        return reporter.usage(Code::usage_conflict,
-                              "--ir is for shapes, the one grammar lowered to the ResourceGraph IR");
+        return reporter.usage(
+            Code::usage_conflict,
+            "--ir is for shapes, the one grammar lowered to the ResourceGraph IR");
     int read_status = exit_ok;
     const auto text = read_text(a, reporter, read_status);
     if (!text)
@@ -154,11 +158,12 @@ int run(Args& a, Reporter& reporter) {
 int main(int argc, char** argv) {
     Args a;
     CLI::App app{"jobspec-grammar: see how jobspec reads a shape (RFC 46), a dependency URI "
-                 "(RFC 26) or a constraint query (RFC 35)",
+                 "(RFC 26), a constraint query (RFC 35) or a batch script's directives "
+                 "(RFC 36)",
                  "jobspec-grammar"};
     app.set_version_flag("--version", std::string("jobspec-grammar ") + version_string);
-    app.add_option("GRAMMAR", a.grammar, "shape, dependency or constraint")
-        ->check(CLI::IsMember({"shape", "dependency", "constraint"}))
+    app.add_option("GRAMMAR", a.grammar, "shape, dependency, constraint or directives")
+        ->check(CLI::IsMember({"shape", "dependency", "constraint", "directives"}))
         ->required();
     app.add_option("INPUT", a.input,
                    "The text to parse (after -- if it starts with -); - or nothing reads "
@@ -189,6 +194,7 @@ Examples:
   jobspec-grammar shape --tree --ranges 'node/[socket;gpu]'
   jobspec-grammar dependency --ast 'string:x?type=out&scope=user'
   jobspec-grammar constraint --trace 'ssd and not host:foo[1-3]'
+  jobspec-grammar directives --tokens -f job.sh
   jobspec-grammar shape --svg tree.svg 'slot=4/core=2'
 
 Exit status: 0 the text is valid, 1 it is not, 2 usage error (or no graphviz for --svg).)");

@@ -1,0 +1,321 @@
+#include "syntax/directive_builder.hpp"
+
+#include <fmt/format.h>
+
+namespace jobspec::syntax {
+
+namespace {
+
+using G = grammar::Directives;
+
+bool blank(std::string_view s) {
+    return s.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
+}
+
+std::string_view trimmed(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t\r\n\f\v");
+    if (first == std::string_view::npos)
+        return {};
+    return s.substr(first, s.find_last_not_of(" \t\r\n\f\v") - first + 1);
+}
+
+/// POSIX shell single quoting, as Python's shlex.quote (only ASCII word bytes are safe).
+std::string shell_quoted(std::string_view s) {
+    if (s.empty())
+        return "''";
+    if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                            "_@%+=:,./-") == std::string_view::npos)
+        return std::string(s);
+    std::string out = "'";
+    for (const char c : s)
+        out += c == '\'' ? std::string_view("'\"'\"'") : std::string_view(&c, 1);
+    return out + "'";
+}
+
+std::size_t count(std::string_view s, std::string_view what) {
+    std::size_t n = 0;
+    for (std::size_t at = s.find(what); at != std::string_view::npos; at = s.find(what, at + 3))
+        ++n;
+    return n;
+}
+
+/// Where three characters in a row are each '"' or '\'', from `from` on.
+std::size_t triple_at(std::string_view s, std::size_t from) {
+    const auto quote = [](char c) { return c == '"' || c == '\''; };
+    for (std::size_t i = from; i + 2 < s.size(); ++i)
+        if (quote(s[i]) && quote(s[i + 1]) && quote(s[i + 2]))
+            return i;
+    return std::string_view::npos;
+}
+
+std::string_view text_of(const antlr4::Token& token, std::string_view script) {
+    return script.substr(token.getStartIndex(), token.getStopIndex() + 1 - token.getStartIndex());
+}
+
+/// What flux's shell splitting makes of a literal (a triple-quoted text) it first quoted
+/// with shlex.quote: backslashes still escape a backslash inside the quotes. Nothing for
+/// a backslash before a quote or at the end, which escapes a quote shlex.quote added
+/// (flux then fails or mangles the value).
+std::optional<std::string> literal(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\\') {
+            if (i + 1 == text.size() || text[i + 1] == '\'')
+                return std::nullopt;
+            if (text[i + 1] != '\\')
+                out += '\\';
+            ++i;
+        }
+        out += text[i];
+    }
+    return out;
+}
+
+/// A word part's text as the shell reads it.
+void append_part(std::string& word, const antlr4::Token& token, std::string_view text) {
+    switch (token.getType()) {
+    case G::ESCAPED:
+        word += text[1];
+        return;
+    case G::SINGLE_QUOTED:
+    case G::DOUBLE_QUOTED:
+        // A backslash escapes the quote and itself, and is kept before anything else.
+        for (std::size_t i = 1; i + 1 < text.size(); ++i) {
+            if (text[i] == '\\') {
+                if (text[i + 1] != text[0] && text[i + 1] != '\\')
+                    word += '\\';
+                ++i;
+            }
+            word += text[i];
+        }
+        return;
+    default:
+        word += text;
+    }
+}
+
+} // namespace
+
+std::vector<Directive> DirectiveBuilder::script(G::ScriptContext& ctx) {
+    const std::size_t errors_before = diags_.error_count();
+    for (std::size_t i = 0; i < ctx.lines.size() && diags_.error_count() == errors_before; ++i) {
+        G::LineContext& l = *ctx.lines[i];
+        // The empty text after the last newline is no line.
+        if (l.getStart()->getType() == antlr4::Token::EOF && i > 0)
+            break;
+        const std::size_t begin = l.getStart()->getStartIndex();
+        const auto end = script_.find('\n', begin);
+        line(l, Where{i + 1, begin,
+                      script_.substr(begin, end == std::string_view::npos ? std::string_view::npos
+                                                                          : end - begin)});
+    }
+    return std::move(out_);
+}
+
+void DirectiveBuilder::error(Code code, const Where& where, std::size_t offset, std::size_t length,
+                             std::string message) {
+    diags_.add(
+        code, fmt::format("line {}: {}", where.number, message),
+        Location{{static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(offset + length)},
+                 {}});
+}
+
+void DirectiveBuilder::line(G::LineContext& ctx, const Where& where) {
+    if (open_)
+        return continued(ctx, where);
+    if (ctx.tag == nullptr)
+        return other_line(where);
+    if (stopped_)
+        return error(Code::directive_orphan, where, ctx.tag->getStartIndex(), 5,
+                     fmt::format("orphan '{}' detected: directives disabled after line {}",
+                                 ctx.tag->getText(), stop_line_));
+    if (!same_sentinel(ctx, where))
+        return;
+    const std::size_t offset = ctx.tag->getStopIndex() + 1;
+    const std::string_view text = where.text.substr(offset - where.begin);
+    if (!text.empty() && paired_triple_quotes(text, where, offset) && ctx.body != nullptr)
+        value(*ctx.body, where, offset, text);
+}
+
+void DirectiveBuilder::other_line(const Where& where) {
+    if (sentinel_.empty() || stopped_ || blank(where.text))
+        return;
+    std::string_view prefix = prefix_;
+    while (!prefix.empty() && (prefix.back() == ' ' || prefix.back() == '\t'))
+        prefix.remove_suffix(1);
+    if (!prefix.empty() && where.text.substr(0, prefix.size()) != prefix) {
+        stopped_ = true;
+        stop_line_ = where.number - 1;
+    }
+}
+
+bool DirectiveBuilder::same_sentinel(G::LineContext& ctx, const Where& where) {
+    const std::size_t length = ctx.tag->getStopIndex() + 1 - where.begin;
+    const std::string_view sentinel = where.text.substr(0, length);
+    if (sentinel_.empty()) {
+        sentinel_ = std::string(sentinel);
+        prefix_ = where.text.substr(0, length - 5);
+        return true;
+    }
+    if (sentinel == sentinel_)
+        return true;
+    error(Code::directive_sentinel, where, where.begin, length,
+          fmt::format("sentinel changed from '{}' to '{}'", sentinel_, sentinel));
+    return false;
+}
+
+std::optional<std::string> DirectiveBuilder::paired_triple_quotes(std::string_view value,
+                                                                  const Where& where,
+                                                                  std::size_t offset) {
+    const auto even = [](std::size_t n) { return n > 0 && n % 2 == 0; };
+    if (even(count(value, "\"\"\"")) || even(count(value, "'''"))) {
+        // Each leftmost run of three quote characters (mixed kinds too) to the last
+        // repetition of the same three, as flux's regular expression substitutes them.
+        std::string out;
+        std::size_t done = 0;
+        for (std::size_t at = triple_at(value, 0); at != std::string_view::npos;
+             at = triple_at(value, at)) {
+            const auto last = value.rfind(value.substr(at, 3));
+            if (last < at + 3) {
+                ++at;
+                continue;
+            }
+            out += value.substr(done, at - done);
+            out += shell_quoted(value.substr(at + 3, last - at - 3));
+            done = at = last + 3;
+        }
+        return out + std::string(value.substr(done));
+    }
+    // Otherwise three quote characters (of any kinds) may only end the value.
+    if (const auto at = triple_at(value, 0);
+        at != std::string_view::npos && at + 3 < value.size()) {
+        error(Code::directive_quote, where, offset + at, 3,
+              fmt::format("unclosed triple quote: {}", trimmed(value)));
+        return std::nullopt;
+    }
+    return std::string(value);
+}
+
+void DirectiveBuilder::value(G::ValueContext& ctx, const Where& where, std::size_t offset,
+                             std::string_view text) {
+    std::vector<std::string> words;
+    std::string word;
+    bool in_word = false;
+    const auto flush = [&] {
+        if (in_word)
+            words.push_back(std::move(word));
+        word.clear();
+        in_word = false;
+    };
+    for (const antlr4::Token* item : ctx.items) {
+        const std::string_view part = text_of(*item, script_);
+        if (item->getType() == G::BLANK) {
+            flush();
+        } else if (item->getType() == G::PUNCTUATION) {
+            flush();
+            words.emplace_back(part);
+        } else if (item->getType() == G::TRIPLE_QUOTED) {
+            const auto text_of_literal = literal(part.substr(3, part.size() - 6));
+            if (!text_of_literal)
+                return literal_error(where, item->getStartIndex(), part.size());
+            word += *text_of_literal;
+            in_word = true;
+        } else {
+            append_part(word, *item, part);
+            in_word = true;
+        }
+    }
+    if (ctx.unclosed != nullptr)
+        return error(Code::directive_quote, where, offset, text.size(),
+                     fmt::format("{}: No closing quotation", text));
+    if (ctx.backslash != nullptr)
+        return error(Code::directive_quote, where, ctx.backslash->getStartIndex(), 1,
+                     fmt::format("{}: No escaped character", text));
+    if (ctx.after != nullptr) {
+        const std::size_t at = ctx.open->getStopIndex() - 2;
+        return error(Code::directive_quote, where, at, 3,
+                     fmt::format("unclosed triple quote: {}", trimmed(text)));
+    }
+    if (ctx.open != nullptr) {
+        Open open;
+        open.line = where.number;
+        open.offset = offset;
+        open.value = text;
+        const auto first = text.find_first_not_of(" \t");
+        open.indent = std::string(text.substr(0, first));
+        open.start = std::string(text.substr(open.indent.size()));
+        const std::string_view opener = text_of(*ctx.open, script_);
+        open.quote = std::string(opener.substr(opener.size() - 3));
+        open.join = text_of(*ctx.open, script_).front() == '#' ? Open::Join::dropped
+                    : in_word                                  ? Open::Join::last_word
+                                                               : Open::Join::new_word;
+        if (open.join != Open::Join::last_word)
+            flush();
+        else
+            words.push_back(std::move(word));
+        open.words = std::move(words);
+        open_ = std::move(open);
+        return;
+    }
+    flush();
+    directive(std::move(words), where.number, offset, text);
+}
+
+void DirectiveBuilder::continued(G::LineContext& ctx, const Where& where) {
+    Open& open = *open_;
+    if (ctx.tag == nullptr)
+        return error(
+            Code::directive_quote, where, where.begin, where.text.size(),
+            fmt::format("unterminated multi-line quote at line {}: `{}'", open.line, open.start));
+    const std::size_t offset = ctx.tag->getStopIndex() + 1;
+    auto value = paired_triple_quotes(where.text.substr(offset - where.begin), where, offset);
+    if (!value || !same_sentinel(ctx, where))
+        return;
+    std::string_view v = *value;
+    const bool closes = ctx.quoted != nullptr && ctx.quoted->getType() != G::LITERAL;
+    if (closes)
+        v.remove_suffix(3);
+    if (v.substr(0, open.indent.size()) == open.indent)
+        v.remove_prefix(open.indent.size());
+    open.lines.emplace_back(v);
+    if (!closes)
+        return;
+    std::string joined;
+    for (std::size_t i = 0; i < open.lines.size(); ++i)
+        joined += (i == 0 ? "" : "\n") + open.lines[i];
+    Open done = std::move(open);
+    open_.reset();
+    if (shell_quoted(joined).find(done.quote) != std::string::npos)
+        return error(
+            Code::directive_quote, Where{done.line, 0, {}}, done.offset, done.value.size(),
+            fmt::format("improperly terminated triple quoted string at: `{}'", done.start));
+    std::vector<std::string> words = std::move(done.words);
+    if (done.join != Open::Join::dropped) {
+        auto text = literal(joined);
+        if (!text)
+            return literal_error(Where{done.line, 0, {}}, done.offset, done.value.size());
+        if (done.join == Open::Join::last_word)
+            words.back() += *text;
+        else
+            words.push_back(std::move(*text));
+    }
+    directive(std::move(words), done.line, done.offset, done.value);
+}
+
+void DirectiveBuilder::literal_error(const Where& where, std::size_t offset, std::size_t length) {
+    error(Code::directive_quote, where, offset, length,
+          "a backslash before a quote or at the end of a triple-quoted value (flux's quoting "
+          "of the value makes it escape a quote of its own)");
+}
+
+void DirectiveBuilder::directive(std::vector<std::string> words, std::size_t number,
+                                 std::size_t offset, std::string_view value) {
+    if (words.empty())
+        return;
+    if (words.front().empty() || words.front()[0] != '-')
+        return error(Code::directive_unknown, Where{number, 0, {}}, offset, value.size(),
+                     fmt::format("Unknown directive: {}", value));
+    out_.push_back(Directive{number, offset, std::move(words)});
+}
+
+} // namespace jobspec::syntax

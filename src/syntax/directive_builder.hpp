@@ -1,0 +1,77 @@
+// From a Directives parse to argument vectors, with the checks the grammar leaves out.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <jobspec/diagnostic.hpp>
+#include <jobspec/submit.hpp>
+
+#include "Directives.h"
+
+namespace jobspec::syntax {
+
+/// Reads a script's lines in order, as flux-core 0.88's DirectiveParser does: the
+/// sentinel and stop rules, triple-quote pairing, multi-line values, then each
+/// directive's words. Stops at the first error (directive.*).
+class DirectiveBuilder {
+public:
+    DirectiveBuilder(std::string_view script, Diagnostics& diagnostics)
+        : script_(script), diags_(diagnostics) {}
+
+    std::vector<Directive> script(grammar::Directives::ScriptContext& ctx);
+
+private:
+    /// A line's place in the script.
+    struct Where {
+        std::size_t number;
+        std::size_t begin;
+        std::string_view text;
+    };
+    /// A multi-line value being read: where it started and its words so far.
+    struct Open {
+        std::size_t line = 0;
+        std::size_t offset = 0;
+        std::string_view value;
+        std::string start;
+        std::string indent;
+        /// The triple quote that opened it (and closes it).
+        std::string quote;
+        std::vector<std::string> words;
+        /// How the text joins the words: to the last word, as a new word, or not at
+        /// all (the triple quote ended a comment).
+        enum class Join { last_word, new_word, dropped } join = Join::new_word;
+        std::vector<std::string> lines;
+    };
+
+    void line(grammar::Directives::LineContext& ctx, const Where& where);
+    void other_line(const Where& where);
+    void continued(grammar::Directives::LineContext& ctx, const Where& where);
+    /// Words of a single-line value; opens a multi-line value when it ends with one.
+    void value(grammar::Directives::ValueContext& ctx, const Where& where, std::size_t offset,
+               std::string_view text);
+    bool same_sentinel(grammar::Directives::LineContext& ctx, const Where& where);
+    /// The value with paired triple quotes replaced by their shell-quoted text, as flux
+    /// does before splitting; nothing (reported) for an unpaired one before the end.
+    std::optional<std::string> paired_triple_quotes(std::string_view value, const Where& where,
+                                                    std::size_t offset);
+    void literal_error(const Where& where, std::size_t offset, std::size_t length);
+    void directive(std::vector<std::string> words, std::size_t number, std::size_t offset,
+                   std::string_view value);
+    void error(Code code, const Where& where, std::size_t offset, std::size_t length,
+               std::string message);
+
+    std::string_view script_;
+    Diagnostics& diags_;
+    std::vector<Directive> out_;
+    std::string sentinel_;
+    std::string_view prefix_;
+    bool stopped_ = false;
+    std::size_t stop_line_ = 0;
+    std::optional<Open> open_;
+};
+
+} // namespace jobspec::syntax

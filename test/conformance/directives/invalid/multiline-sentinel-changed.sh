@@ -1,0 +1,3 @@
+#flux: -S user.x="""
+# flux: a
+#flux: """

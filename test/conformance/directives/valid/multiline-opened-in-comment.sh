@@ -1,0 +1,3 @@
+#flux: -N1 # c """
+#flux: x y
+#flux: """

@@ -1,0 +1,4 @@
+#flux: -S user.x="""
+#flux: """é b"""
+#flux: plain
+#flux: """

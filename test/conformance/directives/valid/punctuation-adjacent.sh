@@ -1,0 +1,1 @@
+#flux: -S user.a=x;y -S "user.b=(1)"
