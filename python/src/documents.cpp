@@ -113,8 +113,8 @@ SubmitCommand submit_command(std::string_view kind) {
         return SubmitCommand::batch;
     if (kind == "alloc")
         return SubmitCommand::alloc;
-    throw py::value_error("kind is 'run', 'submit', 'batch' or 'alloc', not '" +
-                          std::string(kind) + "'");
+    throw py::value_error("kind is 'run', 'submit', 'batch' or 'alloc', not '" + std::string(kind) +
+                          "'");
 }
 
 /// compile(): a flux command line (`words`, made by jobspec/__init__.py from keyword

@@ -25,10 +25,10 @@
 #include "lower/submission_instance.hpp"
 #include "lower/submission_layout.hpp"
 #include "lower/submission_values.hpp"
+#include "model/codecs.hpp"
 #include "support/python_numbers.hpp"
 #include "syntax/directives.hpp"
 #include "syntax/submit_arguments.hpp"
-#include "model/codecs.hpp"
 
 extern char** environ;
 
@@ -534,8 +534,7 @@ Result<SubmitOptions> parse_batch_arguments(std::string script,
             if (problem.severity != Severity::error)
                 continue;
             const std::size_t end = std::min(script.find('\n', directive.offset), script.size());
-            d.add(Code::directive_option,
-                  problem.message,
+            d.add(Code::directive_option, problem.message,
                   Location{SourceRange{static_cast<std::uint32_t>(directive.offset),
                                        static_cast<std::uint32_t>(end)},
                            {}},

@@ -130,9 +130,7 @@ class ValueSink {
 public:
     ValueSink() { open_.reserve(8); }
 
-    void begin_array(std::size_t size) {
-        open(boost::json::array_kind).get_array().reserve(size);
-    }
+    void begin_array(std::size_t size) { open(boost::json::array_kind).get_array().reserve(size); }
     void end_array() { open_.pop_back(); }
     void begin_object(std::size_t size) {
         open(boost::json::object_kind).get_object().reserve(size);

@@ -8,11 +8,11 @@
 #include <boost/json/serialize.hpp>
 #include <fmt/format.h>
 
+#include "model/codecs.hpp"
 #include "model/resource_set_access.hpp"
 #include "model/resource_set_build.hpp"
 #include "support/json_pointer.hpp"
 #include "syntax/document.hpp"
-#include "model/codecs.hpp"
 
 namespace jobspec {
 

@@ -7,9 +7,9 @@
 #include <jobspec/fluid.hpp>
 
 #include "lower/dependency_lowering.hpp"
+#include "model/codecs.hpp"
 #include "support/json_pointer.hpp"
 #include "syntax/dependency_parser.hpp"
-#include "model/codecs.hpp"
 
 namespace jobspec::lower {
 

@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
-#include <jobspec/hostlist.hpp>
 #include "model/codecs.hpp"
+#include <jobspec/hostlist.hpp>
 
 namespace jobspec {
 

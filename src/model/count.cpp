@@ -4,8 +4,8 @@
 
 #include <jobspec/limits.hpp>
 
-#include "model/decimal.hpp"
 #include "model/codecs.hpp"
+#include "model/decimal.hpp"
 
 namespace jobspec {
 

@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "model/codecs.hpp"
 #include "model/fluid_tables.hpp"
 #include "support/chars.hpp"
-#include "model/codecs.hpp"
 
 namespace jobspec {
 

@@ -7,11 +7,11 @@
 #include <jobspec/idset.hpp>
 #include <jobspec/limits.hpp>
 
+#include "model/codecs.hpp"
 #include "model/decimal.hpp"
 #include "model/host_cursor.hpp"
 #include "model/hostlist_pieces.hpp"
 #include "support/chars.hpp"
-#include "model/codecs.hpp"
 
 namespace jobspec {
 

@@ -8,8 +8,8 @@
 
 #include <jobspec/limits.hpp>
 
-#include "model/decimal.hpp"
 #include "model/codecs.hpp"
+#include "model/decimal.hpp"
 
 namespace jobspec {
 

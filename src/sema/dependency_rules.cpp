@@ -9,9 +9,9 @@
 
 #include <jobspec/fluid.hpp>
 
+#include "model/codecs.hpp"
 #include "support/json_pointer.hpp"
 #include "support/numbers.hpp"
-#include "model/codecs.hpp"
 #include <jobspec/suggest.hpp>
 
 namespace jobspec {

@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include <jobspec/fluid.hpp>
 #include "model/codecs.hpp"
+#include <jobspec/fluid.hpp>
 
 namespace jobspec {
 

@@ -3,10 +3,10 @@
 //   --benchmark_report_aggregates_only
 #include <benchmark/benchmark.h>
 
+#include "model/codecs.hpp"
 #include <jobspec/dependency.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/fluid.hpp>
-#include "model/codecs.hpp"
 
 namespace {
 

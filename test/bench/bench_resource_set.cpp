@@ -11,8 +11,8 @@
 #include <jobspec/idset.hpp>
 #include <jobspec/resource_set.hpp>
 
-#include "r_samples.hpp"
 #include "model/codecs.hpp"
+#include "r_samples.hpp"
 
 namespace {
 

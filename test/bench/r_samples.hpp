@@ -3,11 +3,11 @@
 
 #include <string>
 
+#include "model/codecs.hpp"
 #include <jobspec/emit.hpp>
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
 #include <jobspec/resource_set.hpp>
-#include "model/codecs.hpp"
 
 namespace bench {
 

@@ -15,10 +15,10 @@
 #include <jobspec/suggest.hpp>
 #include <jobspec/text.hpp>
 
+#include "model/codecs.hpp"
 #include "support/json_string.hpp"
 #include "support/numbers.hpp"
 #include "support/utf8.hpp"
-#include "model/codecs.hpp"
 
 using jobspec::Count;
 using jobspec::Hostlist;

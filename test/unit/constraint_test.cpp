@@ -4,9 +4,9 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/feasibility.hpp>
 
+#include "model/codecs.hpp"
 #include <boost/json/serialize.hpp>
 #include <doctest/doctest.h>
-#include "model/codecs.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 #include <jobspec/count.hpp>
 
-#include <doctest/doctest.h>
 #include "model/codecs.hpp"
+#include <doctest/doctest.h>
 
 using jobspec::Count;
 using jobspec::CountRange;

@@ -3,9 +3,9 @@
 
 #include <doctest/doctest.h>
 
+#include "model/codecs.hpp"
 #include <random>
 #include <string>
-#include "model/codecs.hpp"
 
 using jobspec::model::decode_fluid;
 using jobspec::encode_fluid;

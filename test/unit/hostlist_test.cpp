@@ -3,9 +3,9 @@
 
 #include <doctest/doctest.h>
 
+#include "model/codecs.hpp"
 #include <string>
 #include <vector>
-#include "model/codecs.hpp"
 
 using jobspec::Hostlist;
 

@@ -2,8 +2,8 @@
 
 #include <doctest/doctest.h>
 
-#include <vector>
 #include "model/codecs.hpp"
+#include <vector>
 
 using jobspec::IdSet;
 

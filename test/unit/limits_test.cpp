@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "model/codecs.hpp"
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
@@ -12,7 +13,6 @@
 #include <jobspec/idset.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/shape.hpp>
-#include "model/codecs.hpp"
 
 using jobspec::Limits;
 

@@ -4,12 +4,12 @@
 
 #include <string>
 
+#include "model/codecs.hpp"
 #include <jobspec/constraint.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/feasibility.hpp>
 #include <jobspec/resource_set.hpp>
-#include "model/codecs.hpp"
 
 using jobspec::Hostlist;
 using jobspec::IdSet;

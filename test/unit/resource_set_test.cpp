@@ -5,8 +5,8 @@
 #include <boost/json/serialize.hpp>
 #include <doctest/doctest.h>
 
-#include <string>
 #include "model/codecs.hpp"
+#include <string>
 
 using jobspec::Hostlist;
 using jobspec::IdSet;

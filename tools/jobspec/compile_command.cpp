@@ -121,10 +121,9 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
         const std::string script = universal_newlines(text.value());
         auto batch = parse_batch_arguments(script, words, start);
         // A directive's option that flux rejects is misuse (exit 2), as on the command line.
-        const bool misuse = std::any_of(batch.diagnostics().begin(), batch.diagnostics().end(),
-                                        [](const Diagnostic& d) {
-                                            return d.code == Code::directive_option;
-                                        });
+        const bool misuse =
+            std::any_of(batch.diagnostics().begin(), batch.diagnostics().end(),
+                        [](const Diagnostic& d) { return d.code == Code::directive_option; });
         if (const int s = out.report(batch.diagnostics(), script, path);
             s != exit_ok || !batch.ok())
             return misuse ? exit_usage : s == exit_ok ? exit_invalid : s;
