@@ -16,21 +16,12 @@
 
 #include <jobspec/text.hpp>
 
+#include "support/chars.hpp"
 #include "support/python_numbers.hpp"
 
 namespace jobspec::lower {
 
 namespace {
-
-int hex_digit(char c) {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 /// application/x-www-form-urlencoded decoding: '+' is a space, %XX a byte.
 std::string form_decoded(std::string_view s) {
@@ -38,9 +29,9 @@ std::string form_decoded(std::string_view s) {
     for (std::size_t i = 0; i < s.size(); ++i) {
         if (s[i] == '+') {
             out += ' ';
-        } else if (s[i] == '%' && i + 2 < s.size() && hex_digit(s[i + 1]) >= 0 &&
-                   hex_digit(s[i + 2]) >= 0) {
-            out += static_cast<char>(hex_digit(s[i + 1]) * 16 + hex_digit(s[i + 2]));
+        } else if (s[i] == '%' && i + 2 < s.size() && support::hex_digit(s[i + 1]) >= 0 &&
+                   support::hex_digit(s[i + 2]) >= 0) {
+            out += static_cast<char>(support::hex_digit(s[i + 1]) * 16 + support::hex_digit(s[i + 2]));
             i += 2;
         } else {
             out += s[i];
