@@ -27,9 +27,11 @@ struct EmitOptions {
 };
 
 /// The resource list as a JSON array, keys in canonical order: type, count, label,
-/// unit, exclusive, other keys in source order, with.
+/// unit, exclusive, other keys in source order, with. Its memory comes from `storage`
+/// (a boost::json::monotonic_resource makes destroying the value free).
 JOBSPEC_API boost::json::value to_json_value(const ResourceList& resources,
-                                             CountStyle counts = CountStyle::dict);
+                                             CountStyle counts = CountStyle::dict,
+                                             boost::json::storage_ptr storage = {});
 
 /// The resource list's JSON text, exactly to_json_text(to_json_value(resources, counts),
 /// pretty); compact text is written without building the JSON value first (about six

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "emit/json_text.hpp"
@@ -128,7 +129,9 @@ private:
 /// Builds a boost::json::value: what pretty JSON and YAML are written from.
 class ValueSink {
 public:
-    ValueSink() { open_.reserve(8); }
+    explicit ValueSink(boost::json::storage_ptr storage) : root_(std::move(storage)) {
+        open_.reserve(8);
+    }
 
     void begin_array(std::size_t size) { open(boost::json::array_kind).get_array().reserve(size); }
     void end_array() { open_.pop_back(); }
@@ -141,9 +144,11 @@ public:
     void name(const Name<N>& k) {
         key_ = k.bare();
     }
-    void string(std::string_view s) { add(boost::json::value(s)); }
-    void number(std::uint64_t n) { add(static_cast<std::int64_t>(n)); }
-    void value(const boost::json::value& v) { add(v); }
+    void string(std::string_view s) { add(boost::json::value(s, root_.storage())); }
+    void number(std::uint64_t n) {
+        add(boost::json::value(static_cast<std::int64_t>(n), root_.storage()));
+    }
+    void value(const boost::json::value& v) { add(boost::json::value(v, root_.storage())); }
 
     boost::json::value take() { return std::move(root_); }
 
@@ -151,7 +156,7 @@ private:
     /// Adds an empty array or object where the next value goes and fills it from now on.
     template <class Kind>
     boost::json::value& open(Kind kind) {
-        boost::json::value& container = add(boost::json::value(kind));
+        boost::json::value& container = add(boost::json::value(kind, root_.storage()));
         open_.push_back(&container);
         return container;
     }
@@ -232,8 +237,9 @@ std::size_t vertex_count(const ResourceList& resources) {
 
 } // namespace
 
-boost::json::value to_json_value(const ResourceList& resources, CountStyle counts) {
-    ValueSink out;
+boost::json::value to_json_value(const ResourceList& resources, CountStyle counts,
+                                 boost::json::storage_ptr storage) {
+    ValueSink out(std::move(storage));
     write_list(out, resources, counts);
     return out.take();
 }

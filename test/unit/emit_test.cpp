@@ -2,6 +2,9 @@
 #include <jobspec/render.hpp>
 #include <jobspec/shape.hpp>
 
+#include <array>
+
+#include <boost/json/monotonic_resource.hpp>
 #include <boost/json/parse.hpp>
 #include <doctest/doctest.h>
 
@@ -25,6 +28,18 @@ TEST_CASE("emit - a resource list's compact text escapes what a quoted type may 
                              "\n";
     CHECK(jobspec::to_json_text(r.value()) == want);
     CHECK(jobspec::to_json_text(jobspec::to_json_value(r.value())) == want);
+}
+
+TEST_CASE("emit - a resource list's JSON value lives in the memory it is given") {
+    auto r = jobspec::compile_shape("slot=2{s}/node{-x}/[core=4+;memory=8{unit:GB}]");
+    REQUIRE(r.ok());
+    std::array<unsigned char, 256> buffer{};
+    boost::json::monotonic_resource memory(buffer.data(), buffer.size());
+    const boost::json::storage_ptr storage(&memory);
+    const auto value = jobspec::to_json_value(r.value(), jobspec::CountStyle::dict, storage);
+    CHECK(value == jobspec::to_json_value(r.value()));
+    CHECK(value.storage() == storage);
+    CHECK(value.at(0).at("with").at(0).at("with").at(0).storage() == storage);
 }
 
 TEST_CASE("emit - YAML text quotes what YAML would read as another type") {
