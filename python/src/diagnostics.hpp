@@ -36,11 +36,4 @@ T take(Result<T>&& result, std::string_view source, bool strict = false, bool qu
     return std::move(result).value();
 }
 
-/// Runs `work` (C++ only, no Python objects) with the GIL released.
-template <class Work>
-auto without_gil(Work&& work) {
-    pybind11::gil_scoped_release release;
-    return work();
-}
-
 } // namespace jobspec::python

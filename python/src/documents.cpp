@@ -1,4 +1,5 @@
 // Shapes, jobspec documents, compiling a jobspec from options, and workflows.
+#include <array>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -6,6 +7,7 @@
 #include <vector>
 
 #include <boost/json/array.hpp>
+#include <boost/json/monotonic_resource.hpp>
 #include <boost/json/object.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
@@ -19,6 +21,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "diagnostics.hpp"
+#include "gil.hpp"
 
 namespace py = pybind11;
 
@@ -65,24 +68,37 @@ void written_counts(const ResourceList& resources, boost::json::array& json,
     }
 }
 
-/// `flux`: flux-core's conventions (counts as written, no Python warnings).
+/// The C++ half of jobspec.shape(), run without the GIL: the compiled list is freed here,
+/// and `json` is made in its own memory resource; true with the warnings, or the errors.
+Result<bool> shape_json(std::string_view text, const ShapeOptions& options, CountStyle style,
+                        bool flux, boost::json::value& json) {
+    auto compiled = compile_shape(text, options);
+    if (!compiled.ok() || compiled.diagnostics().has_errors())
+        return Result<bool>(std::move(compiled).diagnostics());
+    json = to_json_value(compiled.value(), style, json.storage());
+    if (flux && style == CountStyle::string)
+        written_counts(compiled.value(), json.as_array(), text);
+    return Result<bool>(true, std::move(compiled).diagnostics());
+}
+
+/// A JSON value whose memory is a stack buffer: a shape's value fits, and freeing it is free.
+struct ScratchJson {
+    std::array<unsigned char, 4096> buffer;
+    boost::json::monotonic_resource memory{buffer.data(), buffer.size()};
+    boost::json::value json = boost::json::value(boost::json::storage_ptr(&memory));
+};
+
+/// `flux`: flux-core's conventions (counts as written, no Python warnings). Only the
+/// conversion to Python objects holds the GIL.
 py::object shape(std::string_view text, const std::string& default_label, std::string_view counts,
                  bool strict, bool flux) {
     const CountStyle style = count_style(counts);
     ShapeOptions options;
     options.default_label = default_label;
-    boost::json::value json;
-    auto result = without_gil([&] {
-        auto compiled = compile_shape(text, options);
-        if (compiled.ok() && !compiled.diagnostics().has_errors()) {
-            json = to_json_value(compiled.value(), style);
-            if (flux && style == CountStyle::string)
-                written_counts(compiled.value(), json.as_array(), text);
-        }
-        return compiled;
-    });
+    ScratchJson scratch;
+    auto result = without_gil([&] { return shape_json(text, options, style, flux, scratch.json); });
     take(std::move(result), text, strict, flux);
-    return to_python(json);
+    return to_python(scratch.json);
 }
 
 Result<Jobspec> read(std::string_view text, bool v1, std::string_view format) {
@@ -167,15 +183,14 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
           py::arg("environment_none"), py::arg("environment"), py::arg("strict"));
     m.def("_parse_duration", [](std::string_view text) { return parse_flux_duration(text); });
     m.def("_workflow", &workflow, py::arg("text"), py::arg("strict"));
-    // For test/bench/python_bench.py: the C++ side of jobspec.shape alone (compile and
-    // build the JSON value), `iterations` times without the GIL; returns seconds.
+    // For test/bench/python_bench.py: the C++ half of jobspec.shape alone, `iterations`
+    // times without the GIL; returns seconds.
     m.def("_bench_shape", [](std::string_view text, std::size_t iterations) {
         return without_gil([&] {
             const auto start = std::chrono::steady_clock::now();
             for (std::size_t i = 0; i < iterations; ++i) {
-                auto result = compile_shape(text);
-                if (result.ok())
-                    static_cast<void>(to_json_value(result.value(), CountStyle::dict));
+                ScratchJson scratch;
+                static_cast<void>(shape_json(text, {}, CountStyle::dict, false, scratch.json));
             }
             return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         });

@@ -13,6 +13,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "diagnostics.hpp"
+#include "gil.hpp"
 
 namespace py = pybind11;
 

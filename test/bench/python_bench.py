@@ -2,16 +2,20 @@
 """jobspec's Python package against flux-core 0.88's PLY parsers, side by side in one run.
 
 usage: PYTHONPATH=BUILDDIR/python /usr/bin/python3 test/bench/python_bench.py [FLUX-CORE-SOURCE]
+       PYTHONPATH=BUILDDIR/python /usr/bin/python3 test/bench/python_bench.py --threads
 
 flux-core's flux/shape/parser.py and flux/constraint/parser.py (with their parsetab.py,
 so PLY finds its tables as it does installed) are copied into a temporary directory at
 run time; they need python3-ply and python3-yaml. Without flux-core's source only
 jobspec is measured. Prints a Markdown table for docs/PERFORMANCE.md: per call, the best
-of 7 runs, wall-clock time and CPU time of this process.
+of 7 runs, wall-clock time and CPU time of this process. --threads prints only two
+threads' throughput of jobspec.shape(S) over one thread's (5 rounds), to compare builds
+by running it for each in turn.
 """
 import importlib
 import os
 import shutil
+import statistics
 import sys
 import tempfile
 import threading
@@ -83,7 +87,7 @@ def flux_modules(source):
     return shape.ShapeParser, FluxMini, scratch
 
 
-def threads_throughput(threads, shape, seconds=2.0):
+def threads_throughput(threads, shape, seconds):
     """jobspec.shape(shape) calls per second from `threads` threads together, and the CPU
     seconds the process used per second."""
     counts = [0] * threads
@@ -106,6 +110,21 @@ def threads_throughput(threads, shape, seconds=2.0):
     return sum(counts) / seconds, (time.process_time() - cpu) / seconds
 
 
+def threads_scaling(shape, rounds=15, seconds=1.0):
+    """Two threads' throughput over one thread's, in `rounds` rounds of one run each, one
+    right after the other, so that each ratio compares runs made in the same second (this
+    virtual machine's speed drifts by ±25% over minutes): the median ratio, the lowest and
+    highest, and the medians of one and of two threads' calls and CPU seconds per second."""
+    ones, twos = [], []
+    for _ in range(rounds):
+        ones.append(threads_throughput(1, shape, seconds))
+        twos.append(threads_throughput(2, shape, seconds))
+    ratios = sorted(two[0] / one[0] for one, two in zip(ones, twos))
+    median = statistics.median
+    return (median(ratios), ratios[0], ratios[-1], median(r for r, _ in ones),
+            median(r for r, _ in twos), median(c for _, c in twos))
+
+
 def row(name, timing, new=None, reused=None):
     """A table row; `new` and `reused` are flux's timings to compare CPU time with."""
     wall, cpu = timing
@@ -113,7 +132,18 @@ def row(name, timing, new=None, reused=None):
     print(f"| {name} | {wall * 1e6:.1f} | {cpu * 1e6:.1f} | {ratios[0]} | {ratios[1]} |")
 
 
+def print_scaling(name, text, rounds):
+    ratio, low, high, one, two, two_cpu = threads_scaling(text, rounds)
+    print(f"jobspec.shape({name}), 2 threads over 1: {ratio:.2f}× (median of {rounds} rounds; "
+          f"{low:.2f}× to {high:.2f}×); medians 1 thread {one:,.0f}/s, 2 threads "
+          f"{two:,.0f}/s, using {two_cpu:.2f} CPU-seconds per second (above 1 only if "
+          f"both threads compile at once, i.e. the GIL is released).")
+
+
 def main():
+    if sys.argv[1:] == ["--threads"]:
+        print_scaling("S", SHAPE, 5)
+        return
     source = sys.argv[1] if len(sys.argv) > 1 else "/tmp/flux-reference/flux-core"
     flux = flux_modules(source)
     print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
@@ -160,12 +190,7 @@ def main():
           f"{(with_python - alone) * 1e6:.2f} µs per call (CPU: {with_python * 1e6:.2f} µs "
           f"against {alone * 1e6:.2f} µs, interleaved, best of 41 runs each).")
     for name, text in (("S", SHAPE), ("the 50-vertex shape", LARGE_SHAPE)):
-        one, one_cpu = threads_throughput(1, text)
-        two, two_cpu = threads_throughput(2, text)
-        print(f"jobspec.shape({name}) throughput: 1 thread {one:,.0f}/s, 2 threads "
-              f"{two:,.0f}/s ({two / one:.2f}×); CPU seconds per second: {one_cpu:.2f} and "
-              f"{two_cpu:.2f} (above 1 only if both threads compile at once, i.e. the GIL "
-              f"is released).")
+        print_scaling(name, text, 15)
     if flux:
         shutil.rmtree(flux[2], ignore_errors=True)
 

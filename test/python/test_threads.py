@@ -67,3 +67,24 @@ def test_other_threads_run_python_while_cpp_works():
         wakeups += 1
     worker.join()
     assert wakeups >= 10
+
+
+def test_calls_finish_while_another_thread_keeps_the_gil_busy():
+    """Taking the GIL back after the C++ work waits only briefly for it before blocking
+    in CPython: with a thread that runs Python until the calls are done, a wait without
+    limit would never end."""
+    done = threading.Event()
+
+    def busy():
+        while not done.is_set():
+            pass
+
+    expected = jobspec.shape(SHAPES[0])
+    other = threading.Thread(target=busy)
+    other.start()
+    try:
+        results = [jobspec.shape(SHAPES[0]) for _ in range(200)]
+    finally:
+        done.set()
+        other.join()
+    assert results == [expected] * 200
