@@ -2,7 +2,6 @@
 #include <cstdint>
 #include <string>
 
-#include <boost/json/serialize.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
@@ -70,8 +69,11 @@ ResourceSet make_resource_set(py::handle r) {
     return take(without_gil([&] { return resource_set_from_json(value); }), "");
 }
 
+/// R's compact JSON text as `jobspec R encode` writes it, without the final newline.
 std::string text_of(const ResourceSet& r) {
-    return boost::json::serialize(to_json_value(r));
+    std::string text = to_json_text(to_json_value(r));
+    text.pop_back();
+    return text;
 }
 
 std::size_t length(std::uint64_t count) {

@@ -88,6 +88,8 @@ def test_resource_set_value(r_text):
     assert r.properties == {"ssd": IdSet("0-1")}
     assert ResourceSet(r.to_dict()) == r
     assert ResourceSet(str(r)) == r and hash(ResourceSet(str(r))) == hash(r)
+    # The text `jobspec R encode` writes: times as JSON numbers like 0.0, not 0E0.
+    assert '"starttime":0.0,"expiration":0.0' in str(r) and not str(r).endswith("\n")
     assert pickle.loads(pickle.dumps(r)) == r
     assert "rank" in r.summary()
     assert r.nslots is None and r.starttime == 0
