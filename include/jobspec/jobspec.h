@@ -118,10 +118,18 @@ JOBSPEC_C_API char* jobspec_read_file(const char* path, const jobspec_options* o
 JOBSPEC_C_API char* jobspec_shape_to_json(const char* shape, const jobspec_options* options,
                                           jobspec_error** error);
 
-/* A whole canonical jobspec, JSON, running `argv` (argc words, argc >= 1) in each slot
- * of `shape`. Fails like jobspec_shape_to_json, or with jobspec.request. */
-JOBSPEC_C_API char* jobspec_compile(const char* shape, const char* const* argv, size_t argc,
-                                    const jobspec_options* options, jobspec_error** error);
+/* The jobspec `flux COMMAND --dry-run WORDS...` prints, built as `jobspec compile` and
+ * Python's jobspec.compile() build it. `command` is "run", "submit", "batch" or "alloc";
+ * `words` (count of them) are flux's options, then the job's command (run, submit), the
+ * script's path and arguments (batch) or the instance's command (alloc). `script` is a
+ * batch script's text, whose RFC 36 directives apply before the options (NULL for none;
+ * batch needs one unless --wrap). The environment, working directory, home and resource
+ * limits are this process's. JSON in flux's key order, as `jobspec compile` prints it
+ * ("pretty": indented). Fails with usage.* (options flux rejects), directive.*, submit.*
+ * and the RFC 14/25 checks' diagnostics, or api.invalid-argument. */
+JOBSPEC_C_API char* jobspec_compile(const char* command, const char* const* words, size_t count,
+                                    const char* script, const jobspec_options* options,
+                                    jobspec_error** error);
 
 /* Reads a jobspec document (YAML or JSON, see "format") and checks it against RFC 14,
  * and RFC 25 with "v1"; returns it in canonical form as JSON. Fails with jobspec.*,

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <jobspec/attributes.hpp>     // jobspec attributes, typed
-#include <jobspec/compile.hpp>        // srun-style options -> a whole jobspec
 #include <jobspec/constraint.hpp>     // RFC 35 queries, RFC 31 constraints, matching R
 #include <jobspec/count.hpp>          // RFC 14 counts, RFC 45 ranges
 #include <jobspec/dependency.hpp>     // RFC 26 dependency URIs and objects

@@ -21,6 +21,9 @@ namespace jobspec {
 /// --ntasks), batch and alloc for slots of a new instance (-n is --nslots).
 enum class SubmitCommand { run, submit, batch, alloc };
 
+/// The command named "run", "submit", "batch" or "alloc"; nothing for another name.
+JOBSPEC_API std::optional<SubmitCommand> submit_command_named(std::string_view name);
+
 /// The options of a flux submission command line, as given (values are the text typed;
 /// they are converted and checked by compile_submission, in flux's order). Repeatable
 /// options keep every value in order.

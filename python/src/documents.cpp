@@ -121,14 +121,8 @@ py::list validate_document(std::string_view text, bool v1, std::string_view form
 }
 
 SubmitCommand submit_command(std::string_view kind) {
-    if (kind == "run")
-        return SubmitCommand::run;
-    if (kind == "submit")
-        return SubmitCommand::submit;
-    if (kind == "batch")
-        return SubmitCommand::batch;
-    if (kind == "alloc")
-        return SubmitCommand::alloc;
+    if (const auto command = submit_command_named(kind))
+        return *command;
     throw py::value_error("kind is 'run', 'submit', 'batch' or 'alloc', not '" + std::string(kind) +
                           "'");
 }

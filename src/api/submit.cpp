@@ -495,6 +495,18 @@ SubmitContext repaired_context(const SubmitContext& given, std::vector<std::stri
 
 } // namespace
 
+std::optional<SubmitCommand> submit_command_named(std::string_view name) {
+    if (name == "run")
+        return SubmitCommand::run;
+    if (name == "submit")
+        return SubmitCommand::submit;
+    if (name == "batch")
+        return SubmitCommand::batch;
+    if (name == "alloc")
+        return SubmitCommand::alloc;
+    return std::nullopt;
+}
+
 Result<SubmitOptions> parse_submit_arguments(const std::vector<std::string>& words,
                                              SubmitOptions options) {
     Diagnostics d;

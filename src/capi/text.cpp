@@ -1,9 +1,11 @@
 // The C API's text-to-JSON entry points: shapes, jobspec documents, dependencies, job ids.
-#include <jobspec/compile.hpp>
 #include <jobspec/dependency.hpp>
+#include <jobspec/document.hpp>
+#include <jobspec/emit.hpp>
 #include <jobspec/fluid.hpp>
 #include <jobspec/input.hpp>
 #include <jobspec/shape.hpp>
+#include <jobspec/submit.hpp>
 #include <jobspec/version.hpp>
 
 #include <fmt/format.h>
@@ -50,27 +52,44 @@ char* jobspec_shape_to_json(const char* shape, const jobspec_options* options,
     });
 }
 
-char* jobspec_compile(const char* shape, const char* const* argv, size_t argc,
-                      const jobspec_options* options, jobspec_error** error) {
+char* jobspec_compile(const char* command, const char* const* words, size_t count,
+                      const char* script, const jobspec_options* options, jobspec_error** error) {
     return guarded<char*>(error, nullptr, [&]() -> char* {
-        if (!require(shape, "shape", error) || !require(argv, "argv", error))
+        if (!require(command, "command", error) || (count > 0 && !require(words, "words", error)))
             return nullptr;
-        const auto& o = options_or_default(options);
-        jobspec::JobRequest request;
-        request.shape = shape;
-        request.slot_label = o.default_label;
-        request.limits = o.limits;
-        for (size_t i = 0; i < argc; ++i) {
-            if (!require(argv[i], "an argv element", error))
-                return nullptr;
-            request.command.emplace_back(argv[i]);
+        jobspec::SubmitOptions start;
+        if (const auto named = jobspec::submit_command_named(command))
+            start.command = *named;
+        else {
+            set_error(error, jobspec::Code::api_invalid_argument,
+                      fmt::format("command '{}' is not run, submit, batch or alloc", command));
+            return nullptr;
         }
-        auto result = jobspec::compile_jobspec(request, o.v1);
-        if (!succeeded(result, o, shape, error))
+        std::vector<std::string> list;
+        for (size_t i = 0; i < count; ++i) {
+            if (!require(words[i], "a word", error))
+                return nullptr;
+            list.emplace_back(words[i]);
+        }
+        const auto& o = options_or_default(options);
+        auto parsed = script != nullptr ? jobspec::parse_batch_arguments(script, list, start)
+                                        : jobspec::parse_submit_arguments(list, start);
+        if (!succeeded(parsed, o, script != nullptr ? script : "", error))
             return nullptr;
-        return new_text(
-            jobspec::to_json_text(jobspec::to_json_value(result.value(), o.counts), o.pretty),
-            error);
+        if (start.command == jobspec::SubmitCommand::batch && script == nullptr &&
+            !parsed.value().wrap) {
+            set_error(error, jobspec::Code::api_invalid_argument,
+                      "batch needs the script's text (or --wrap)");
+            return nullptr;
+        }
+        jobspec::SubmitContext context = jobspec::current_submit_context();
+        context.limits = o.limits;
+        auto result = jobspec::compile_submission(parsed.value(), context);
+        if (!succeeded(result, o, {}, error))
+            return nullptr;
+        return new_text(o.pretty ? jobspec::to_json_text(result.value(), true)
+                                 : jobspec::to_flux_json_text(result.value()) + "\n",
+                        error);
     });
 }
 

@@ -158,18 +158,35 @@ static void test_shape_and_compile(void) {
     CHECK(!jobspec_error_is_warning(error, 0));
     CHECK_ERROR(error, "jobspec.unknown-vertex-key");
 
-    const char* argv[] = {"hostname", "-f"};
-    json = jobspec_compile("slot=2/core", argv, 2, NULL, &error);
-    CHECK(json != NULL && strstr(json, "\"command\":[\"hostname\",\"-f\"]") != NULL);
+    /* jobspec_compile: flux's options, as `jobspec compile` reads them. */
+    const char* words[] = {"--resources-shape=slot=2/core", "--", "hostname", "-f"};
+    json = jobspec_compile("run", words + 1, 3, NULL, NULL, &error);
+    CHECK(json != NULL && strstr(json, "\"command\": [\"hostname\", \"-f\"]") != NULL);
     jobspec_free(json);
-    CHECK(jobspec_compile("slot=2/core", argv, 0, NULL, &error) == NULL);
-    CHECK_ERROR(error, "jobspec.request");
-    CHECK(jobspec_compile("slot=2/", argv, 1, NULL, &error) == NULL);
-    CHECK_ERROR(error, "shape.syntax");
-    CHECK(jobspec_compile("core", NULL, 1, NULL, &error) == NULL);
+    json = jobspec_compile("run", words, 4, NULL, NULL, &error);
+    CHECK(json != NULL && strstr(json, "\"count\": 2") != NULL);
+    jobspec_free(json);
+    const char* layout[] = {"-n3", "-N4", "true"};
+    CHECK(jobspec_compile("run", layout, 3, NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "submit.layout");
+    const char* bad_option[] = {"--nodes=two", "true"};
+    CHECK(jobspec_compile("run", bad_option, 2, NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "submit.value");
+    const char* unknown[] = {"--no-such-option", "true"};
+    CHECK(jobspec_compile("submit", unknown, 2, NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "usage.unknown-option");
+    const char* batch[] = {"job.sh"};
+    json = jobspec_compile("batch", batch, 1, "#!/bin/sh\n#flux: -N3\nhostname\n", NULL, &error);
+    CHECK(json != NULL && strstr(json, "\"type\": \"node\", \"count\": 3") != NULL);
+    jobspec_free(json);
+    CHECK(jobspec_compile("batch", batch, 1, NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(jobspec_compile("srun", batch, 1, NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(jobspec_compile("run", NULL, 1, NULL, NULL, &error) == NULL);
     CHECK_ERROR(error, "api.invalid-argument");
     const char* holey[] = {"a", NULL};
-    CHECK(jobspec_compile("core", holey, 2, NULL, &error) == NULL);
+    CHECK(jobspec_compile("run", holey, 2, NULL, NULL, &error) == NULL);
     CHECK_ERROR(error, "api.invalid-argument");
     jobspec_options_free(strict);
 }

@@ -58,8 +58,6 @@ ROOT = None  # the repository root the examples run in
 NOT_RUNNABLE = {
     "api.internal": "reports an exception inside the library (out of memory, a bug); no input "
                     "produces it on purpose",
-    "jobspec.request": "reported by compile_jobspec (the C++ and C APIs' JobRequest); "
-                       "jobspec compile reads flux's options and says submit.layout",
 }
 
 

@@ -1,8 +1,9 @@
 // Constraints: queries, RFC 31 objects, matching against R, and feasibility.
-#include <jobspec/compile.hpp>
 #include <jobspec/constraint.hpp>
+#include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/feasibility.hpp>
+#include <jobspec/submit.hpp>
 
 #include "model/codecs.hpp"
 #include <boost/json/serialize.hpp>
@@ -30,15 +31,26 @@ jobspec::ResourceSet cluster() {
     return r;
 }
 
-/// A summary of the allocation for a request, or "error: message".
-std::string allocation(jobspec::JobRequest request, const jobspec::ResourceSet& r,
-                       std::string_view requires_query = {}) {
-    request.command = {"app"};
-    if (!requires_query.empty())
-        request.constraints = jobspec::parse_constraint_query(requires_query).value();
-    auto js = jobspec::compile_jobspec(request);
+/// The V1 jobspec `flux run` builds from `options` (flux's, such as "-N4") for "app".
+jobspec::Jobspec submitted(std::vector<std::string> options) {
+    options.emplace_back("app");
+    auto parsed = jobspec::parse_submit_arguments(options);
+    REQUIRE(parsed.ok());
+    auto value = jobspec::compile_submission(parsed.value(), {});
+    REQUIRE(value.ok());
+    jobspec::ReadOptions v1;
+    v1.v1 = true;
+    auto js = jobspec::read_jobspec(jobspec::to_json_text(value.value()), v1);
     REQUIRE(js.ok());
-    auto alloc = jobspec::allocate(js.value(), r);
+    return std::move(js).value();
+}
+
+/// A summary of the allocation for flux's options, or "error: message".
+std::string allocation(std::vector<std::string> options, const jobspec::ResourceSet& r,
+                       std::string_view requires_query = {}) {
+    if (!requires_query.empty())
+        options.push_back("--requires=" + std::string(requires_query));
+    auto alloc = jobspec::allocate(submitted(std::move(options)), r);
     if (!alloc.ok())
         return "error: " + alloc.diagnostics()[0].message;
     return alloc.value().summary() + " nslots=" + std::to_string(*alloc.value().nslots) +
@@ -107,56 +119,33 @@ TEST_CASE("constraint - matching 100,000 targets costs ranges, not targets") {
 
 TEST_CASE("feasibility - nodes, exclusivity and slots") {
     const auto r = cluster();
-    jobspec::JobRequest nodes;
-    nodes.nodes = 4;
-    nodes.tasks = 8;
-    nodes.gpus_per_task = 1;
-    CHECK(allocation(nodes, r) == "rank[0-3]/core[0-1],gpu[0-1] nslots=8 hosts=foo[0-3]");
-    CHECK(allocation(nodes, r, "not host:foo[0-1]") ==
+    CHECK(allocation({"-N4", "-n8", "-g1"}, r) ==
+          "rank[0-3]/core[0-1],gpu[0-1] nslots=8 hosts=foo[0-3]");
+    CHECK(allocation({"-N4", "-n8", "-g1"}, r, "not host:foo[0-1]") ==
           "rank[2-5]/core[0-1],gpu[0-1] nslots=8 hosts=foo[2-5]");
-    CHECK(allocation(nodes, r, "ssd and not host:foo[1-3]") ==
+    CHECK(allocation({"-N4", "-n8", "-g1"}, r, "ssd and not host:foo[1-3]") ==
           "error: needs 4 nodes with 2 cores and 2 gpus each; 1 of the 5 targets that match the "
           "constraints have them");
-    jobspec::JobRequest whole;
-    whole.nodes = 2;
-    whole.exclusive = true;
-    CHECK(allocation(whole, r) == "rank[0-1]/core[0-15],gpu[0-1] nslots=2 hosts=foo[0-1]");
-    jobspec::JobRequest slots;
-    slots.tasks = 20;
-    slots.cores_per_task = 3;
+    CHECK(allocation({"-N2", "--exclusive"}, r) ==
+          "rank[0-1]/core[0-15],gpu[0-1] nslots=2 hosts=foo[0-1]");
     // Five slots of three cores fit a 16-core rank: four ranks, in order.
-    CHECK(allocation(slots, r) == "rank[0-3]/core[0-14] nslots=20 hosts=foo[0-3]");
+    CHECK(allocation({"-n20", "-c3"}, r) == "rank[0-3]/core[0-14] nslots=20 hosts=foo[0-3]");
 }
 
 TEST_CASE("feasibility - slot packing across ranks and what is missing") {
     const auto r = cluster();
-    jobspec::JobRequest slots;
-    slots.tasks = 10;
-    slots.cores_per_task = 8;
-    CHECK(allocation(slots, r) == "rank[0-4]/core[0-15] nslots=10 hosts=foo[0-4]");
-    slots.tasks = 100;
-    CHECK(allocation(slots, r) == "error: needs 100 slots of 8 cores; the 16 targets hold 48");
-    jobspec::JobRequest gpus;
-    gpus.tasks = 3;
-    gpus.gpus_per_task = 1;
-    CHECK(allocation(gpus, r, "ssd") ==
+    CHECK(allocation({"-n10", "-c8"}, r) == "rank[0-4]/core[0-15] nslots=10 hosts=foo[0-4]");
+    CHECK(allocation({"-n100", "-c8"}, r) ==
+          "error: needs 100 slots of 8 cores; the 16 targets hold 48");
+    CHECK(allocation({"-n3", "-g1"}, r, "ssd") ==
           "rank0/core[0-1],gpu[0-1] rank1/core0,gpu0 nslots=3 hosts=foo[0-1]");
-    gpus.tasks = 9;
-    CHECK(allocation(gpus, r, "ssd") == "error: needs 9 slots of 1 cores and 1 gpus; the 8 targets "
-                                        "that match the constraints hold 8");
+    CHECK(allocation({"-n9", "-g1"}, r, "ssd") ==
+          "error: needs 9 slots of 1 cores and 1 gpus; the 8 targets "
+          "that match the constraints hold 8");
 }
 
 TEST_CASE("feasibility - instance-local properties stay out of the allocation") {
-    const auto r = cluster();
-    jobspec::JobRequest one;
-    one.nodes = 1;
-    auto js = jobspec::compile_jobspec([&] {
-        auto req = one;
-        req.command = {"a"};
-        req.constraints = jobspec::parse_constraint_query("rank:15").value();
-        return req;
-    }());
-    auto alloc = jobspec::allocate(js.value(), r);
+    auto alloc = jobspec::allocate(submitted({"-N1", "--requires=rank:15"}), cluster());
     REQUIRE(alloc.ok());
     CHECK(alloc.value().properties().empty());
 }

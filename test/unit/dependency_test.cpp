@@ -1,13 +1,10 @@
 // Dependency URIs, scheme rules, RFC 26 event semantics and workflow DAGs.
-#include <jobspec/compile.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/workflow.hpp>
 
 #include <boost/json/serialize.hpp>
 #include <doctest/doctest.h>
-
-#include <cstdlib>
 
 namespace {
 
@@ -202,24 +199,4 @@ TEST_CASE("workflow - malformed workflows") {
     REQUIRE_FALSE(r.ok());
     CHECK(r.diagnostics()[0].location.range.begin == 38); // the '0' inside the document
     CHECK(r.diagnostics()[0].location.pointer == "/0/dependencies/0/value");
-}
-
-TEST_CASE("dependency - begin times") {
-    CHECK(jobspec::parse_begin_time("1763805600") == 1763805600.0);
-    CHECK(jobspec::parse_begin_time("1763805600.25") == 1763805600.25);
-    // date -u -d 2026-11-22T10:00:00Z +%s
-    CHECK(jobspec::parse_begin_time("2026-11-22T10:00:00Z") == 1795341600.0);
-    CHECK(jobspec::parse_begin_time("2026-11-22T10:00:00.5Z") == 1795341600.5);
-    CHECK(jobspec::parse_begin_time("2026-11-22T12:00:00+02:00") == 1795341600.0);
-    CHECK(jobspec::parse_begin_time("2026-11-22 10:00Z") == 1795341600.0);
-    CHECK(jobspec::parse_begin_time("2026-11-22Z") == 1795305600.0);
-    setenv("TZ", "UTC", 1);
-    tzset();
-    CHECK(jobspec::parse_begin_time("2026-11-22T10:00") == 1795341600.0);
-    CHECK_FALSE(jobspec::parse_begin_time("2026-13-01"));
-    CHECK_FALSE(jobspec::parse_begin_time("2026-11-22T25:00Z"));
-    CHECK_FALSE(jobspec::parse_begin_time("2026-11-22T10:00:00Q"));
-    CHECK_FALSE(jobspec::parse_begin_time("tomorrow"));
-    CHECK_FALSE(jobspec::parse_begin_time("-5"));
-    CHECK_FALSE(jobspec::parse_begin_time(""));
 }

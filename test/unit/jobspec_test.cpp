@@ -67,6 +67,17 @@ TEST_CASE("jobspec - the model holds what the document says") {
     CHECK(duration->value_range.begin == v1_yaml.find("3600"));
 }
 
+TEST_CASE("jobspec - setting a system attribute again replaces its value where it was") {
+    jobspec::Attributes attributes;
+    attributes.system_list().set("duration", jobspec::Number(std::int64_t{-1}));
+    attributes.system_list().set("queue", std::string("debug"));
+    attributes.system_list().set("duration", jobspec::Number(60.0));
+    REQUIRE(attributes.system);
+    CHECK(attributes.system->entries.size() == 2);
+    CHECK(attributes.system->entries[0].key == "duration");
+    CHECK(attributes.duration() == 60.0);
+}
+
 TEST_CASE("jobspec - YAML and JSON of the same jobspec read the same") {
     auto from_yaml = jobspec::read_jobspec(v1_yaml);
     REQUIRE(from_yaml.ok());
