@@ -20,18 +20,10 @@ namespace jobspec::python {
 
 namespace {
 
-/// The parsed value, or jobspec.Error with the codec's diagnostic.
-template <class T>
-T parsed(Result<T>&& result, std::string_view text) {
-    if (!result)
-        raise_error(result.diagnostics(), text);
-    return std::move(result).value();
-}
-
 IdSet make_idset(py::handle ids) {
     if (PyUnicode_Check(ids.ptr())) {
         const auto text = ids.cast<std::string_view>();
-        return parsed(IdSet::parse(text), text);
+        return take(IdSet::parse(text), text);
     }
     if (py::isinstance<IdSet>(ids))
         return ids.cast<IdSet>();
@@ -48,7 +40,7 @@ IdSet make_idset(py::handle ids) {
 Hostlist make_hostlist(py::handle hosts) {
     if (PyUnicode_Check(hosts.ptr())) {
         const auto text = hosts.cast<std::string_view>();
-        return parsed(Hostlist::parse(text), text);
+        return take(Hostlist::parse(text), text);
     }
     if (py::isinstance<Hostlist>(hosts))
         return hosts.cast<Hostlist>();
@@ -156,7 +148,7 @@ string ("1-3,5"). A malformed string raises jobspec.Error.)")
             },
             "The ids as inclusive (first, last) ranges, ascending.")
         .def(py::pickle([](const IdSet& s) { return s.format(); },
-                        [](const std::string& text) { return parsed(IdSet::parse(text), text); }));
+                        [](const std::string& text) { return take(IdSet::parse(text), text); }));
 }
 
 void bind_hostlist(py::module_& m) {
@@ -211,7 +203,7 @@ A malformed string raises jobspec.Error.)")
         .def("unique", &Hostlist::unique, "A sorted copy without repeats.")
         .def(py::pickle(
             [](const Hostlist& h) { return h.encode(); },
-            [](const std::string& text) { return parsed(Hostlist::parse(text), text); }));
+            [](const std::string& text) { return take(Hostlist::parse(text), text); }));
 }
 
 void bind_resource_set(py::module_& m) {

@@ -17,15 +17,6 @@ const jobspec::Hostlist& value(const jobspec_hostlist* hosts) {
     return hosts != nullptr ? hosts->value : empty;
 }
 
-/// Whether `parsed` holds a value; if not, stores its diagnostics (offsets into `text`).
-template <class T>
-bool parsed_ok(const jobspec::Result<T>& parsed, const char* text, jobspec_error** error) {
-    if (parsed)
-        return true;
-    set_error(error, parsed.diagnostics(), text);
-    return false;
-}
-
 } // namespace
 
 extern "C" {
@@ -39,8 +30,9 @@ jobspec_idset* jobspec_idset_parse(const char* text, jobspec_error** error) {
         if (!require(text, "text", error))
             return nullptr;
         auto parsed = jobspec::IdSet::parse(text);
-        return parsed_ok(parsed, text, error) ? new jobspec_idset{std::move(parsed).value()}
-                                              : nullptr;
+        return succeeded(parsed, options_or_default(nullptr), text, error)
+                   ? new jobspec_idset{std::move(parsed).value()}
+                   : nullptr;
     });
 }
 
@@ -113,8 +105,9 @@ jobspec_hostlist* jobspec_hostlist_parse(const char* text, jobspec_error** error
         if (!require(text, "text", error))
             return nullptr;
         auto parsed = jobspec::Hostlist::parse(text);
-        return parsed_ok(parsed, text, error) ? new jobspec_hostlist{std::move(parsed).value()}
-                                              : nullptr;
+        return succeeded(parsed, options_or_default(nullptr), text, error)
+                   ? new jobspec_hostlist{std::move(parsed).value()}
+                   : nullptr;
     });
 }
 
@@ -126,8 +119,8 @@ bool jobspec_hostlist_append(jobspec_hostlist* hosts, const char* text, jobspec_
     return guarded(error, false, [&] {
         if (!require(hosts, "hosts", error) || !require(text, "text", error))
             return false;
-        const auto parsed = jobspec::Hostlist::parse(text);
-        if (!parsed_ok(parsed, text, error))
+        auto parsed = jobspec::Hostlist::parse(text);
+        if (!succeeded(parsed, options_or_default(nullptr), text, error))
             return false;
         hosts->value.append(parsed.value());
         return true;
