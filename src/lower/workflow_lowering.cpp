@@ -118,14 +118,16 @@ private:
     void uri(const DocNode& e, std::vector<Dependency>& out) {
         Diagnostics found;
         auto parsed = syntax::parse_dependency_uri(e.text(), Limits{}, found);
-        std::size_t shift = 0;
-        const bool verbatim =
-            e.range.known() && (text_.substr(e.range.begin, e.text().size()) == e.text() ||
-                                text_.substr(e.range.begin + 1, e.text().size()) == e.text());
-        if (verbatim)
-            shift = e.range.begin + (text_.substr(e.range.begin, e.text().size()) == e.text() ? 0 : 1);
+        // The URI as written starts at the node or, quoted, one byte after it.
+        const auto written_at = [&](std::size_t at) {
+            return e.range.known() && text_.substr(at, e.text().size()) == e.text();
+        };
+        const bool bare = written_at(e.range.begin);
+        const bool verbatim = bare || written_at(e.range.begin + 1);
+        const std::size_t shift = e.range.begin + (bare ? 0 : 1);
+        const auto place = [&](SourceRange r) { return verbatim ? r.shifted(shift) : e.range; };
         for (auto d : found) {
-            d.location.range = verbatim ? d.location.range.shifted(shift) : e.range;
+            d.location.range = place(d.location.range);
             d.location.pointer = ptr_.str() + d.location.pointer;
             diags_.add(std::move(d));
         }
@@ -133,10 +135,10 @@ private:
             Dependency d = dependency_from_uri(std::move(*parsed));
             // The scheme rules will report ranges in the document, like the syntax's.
             for (SourceRange* r : {&d.scheme_range, &d.value_range})
-                *r = verbatim ? r->shifted(shift) : e.range;
+                *r = place(*r);
             for (auto& o : d.options) {
-                o.key_range = verbatim ? o.key_range.shifted(shift) : e.range;
-                o.value_range = verbatim ? o.value_range.shifted(shift) : e.range;
+                o.key_range = place(o.key_range);
+                o.value_range = place(o.value_range);
             }
             add(std::move(d), out);
         }

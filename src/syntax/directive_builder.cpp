@@ -112,10 +112,10 @@ std::vector<Directive> DirectiveBuilder::script(G::ScriptContext& ctx) {
     return std::move(out_);
 }
 
-void DirectiveBuilder::error(Code code, const Where& where, std::size_t offset, std::size_t length,
+void DirectiveBuilder::error(Code code, std::size_t line, std::size_t offset, std::size_t length,
                              std::string message) {
     diags_.add(
-        code, fmt::format("line {}: {}", where.number, message),
+        code, fmt::format("line {}: {}", line, message),
         Location{{static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(offset + length)},
                  {}});
 }
@@ -126,7 +126,7 @@ void DirectiveBuilder::line(G::LineContext& ctx, const Where& where) {
     if (ctx.tag == nullptr)
         return other_line(where);
     if (stopped_)
-        return error(Code::directive_orphan, where, ctx.tag->getStartIndex(), 5,
+        return error(Code::directive_orphan, where.number, ctx.tag->getStartIndex(), 5,
                      fmt::format("orphan '{}' detected: directives disabled after line {}",
                                  ctx.tag->getText(), stop_line_));
     if (!same_sentinel(ctx, where))
@@ -159,7 +159,7 @@ bool DirectiveBuilder::same_sentinel(G::LineContext& ctx, const Where& where) {
     }
     if (sentinel == sentinel_)
         return true;
-    error(Code::directive_sentinel, where, where.begin, length,
+    error(Code::directive_sentinel, where.number, where.begin, length,
           fmt::format("sentinel changed from '{}' to '{}'", sentinel_, sentinel));
     return false;
 }
@@ -189,7 +189,7 @@ std::optional<std::string> DirectiveBuilder::paired_triple_quotes(std::string_vi
     // Otherwise three quote characters (of any kinds) may only end the value.
     if (const auto at = triple_at(value, 0);
         at != std::string_view::npos && at + 3 < value.size()) {
-        error(Code::directive_quote, where, offset + at, 3,
+        error(Code::directive_quote, where.number, offset + at, 3,
               fmt::format("unclosed triple quote: {}", trimmed(value)));
         return std::nullopt;
     }
@@ -217,7 +217,7 @@ void DirectiveBuilder::value(G::ValueContext& ctx, const Where& where, std::size
         } else if (item->getType() == G::TRIPLE_QUOTED) {
             const auto text_of_literal = literal(part.substr(3, part.size() - 6));
             if (!text_of_literal)
-                return literal_error(where, item->getStartIndex(), part.size());
+                return literal_error(where.number, item->getStartIndex(), part.size());
             word += *text_of_literal;
             in_word = true;
         } else {
@@ -226,14 +226,14 @@ void DirectiveBuilder::value(G::ValueContext& ctx, const Where& where, std::size
         }
     }
     if (ctx.unclosed != nullptr)
-        return error(Code::directive_quote, where, offset, text.size(),
+        return error(Code::directive_quote, where.number, offset, text.size(),
                      fmt::format("{}: No closing quotation", text));
     if (ctx.backslash != nullptr)
-        return error(Code::directive_quote, where, ctx.backslash->getStartIndex(), 1,
+        return error(Code::directive_quote, where.number, ctx.backslash->getStartIndex(), 1,
                      fmt::format("{}: No escaped character", text));
     if (ctx.after != nullptr) {
         const std::size_t at = ctx.open->getStopIndex() - 2;
-        return error(Code::directive_quote, where, at, 3,
+        return error(Code::directive_quote, where.number, at, 3,
                      fmt::format("unclosed triple quote: {}", trimmed(text)));
     }
     if (ctx.open != nullptr) {
@@ -246,13 +246,11 @@ void DirectiveBuilder::value(G::ValueContext& ctx, const Where& where, std::size
         open.start = std::string(text.substr(open.indent.size()));
         const std::string_view opener = text_of(*ctx.open, script_);
         open.quote = std::string(opener.substr(opener.size() - 3));
-        open.join = text_of(*ctx.open, script_).front() == '#' ? Open::Join::dropped
-                    : in_word                                  ? Open::Join::last_word
-                                                               : Open::Join::new_word;
-        if (open.join != Open::Join::last_word)
-            flush();
-        else
-            words.push_back(std::move(word));
+        open.join = opener.front() == '#' ? Open::Join::dropped
+                    : in_word             ? Open::Join::last_word
+                                          : Open::Join::new_word;
+        // The word before the quote is kept whole: last_word appends the quoted text to it.
+        flush();
         open.words = std::move(words);
         open_ = std::move(open);
         return;
@@ -265,7 +263,7 @@ void DirectiveBuilder::continued(G::LineContext& ctx, const Where& where) {
     Open& open = *open_;
     if (ctx.tag == nullptr)
         return error(
-            Code::directive_quote, where, where.begin, where.text.size(),
+            Code::directive_quote, where.number, where.begin, where.text.size(),
             fmt::format("unterminated multi-line quote at line {}: `{}'", open.line, open.start));
     const std::size_t offset = ctx.tag->getStopIndex() + 1;
     auto value = paired_triple_quotes(where.text.substr(offset - where.begin), where, offset);
@@ -287,13 +285,13 @@ void DirectiveBuilder::continued(G::LineContext& ctx, const Where& where) {
     open_.reset();
     if (shell_quoted(joined).find(done.quote) != std::string::npos)
         return error(
-            Code::directive_quote, Where{done.line, 0, {}}, done.offset, done.value.size(),
+            Code::directive_quote, done.line, done.offset, done.value.size(),
             fmt::format("improperly terminated triple quoted string at: `{}'", done.start));
     std::vector<std::string> words = std::move(done.words);
     if (done.join != Open::Join::dropped) {
         auto text = literal(joined);
         if (!text)
-            return literal_error(Where{done.line, 0, {}}, done.offset, done.value.size());
+            return literal_error(done.line, done.offset, done.value.size());
         if (done.join == Open::Join::last_word)
             words.back() += *text;
         else
@@ -302,8 +300,8 @@ void DirectiveBuilder::continued(G::LineContext& ctx, const Where& where) {
     directive(std::move(words), done.line, done.offset, done.value);
 }
 
-void DirectiveBuilder::literal_error(const Where& where, std::size_t offset, std::size_t length) {
-    error(Code::directive_quote, where, offset, length,
+void DirectiveBuilder::literal_error(std::size_t line, std::size_t offset, std::size_t length) {
+    error(Code::directive_quote, line, offset, length,
           "a backslash before a quote or at the end of a triple-quoted value (flux's quoting "
           "of the value makes it escape a quote of its own)");
 }
@@ -313,7 +311,7 @@ void DirectiveBuilder::directive(std::vector<std::string> words, std::size_t num
     if (words.empty())
         return;
     if (words.front().empty() || words.front()[0] != '-')
-        return error(Code::directive_unknown, Where{number, 0, {}}, offset, value.size(),
+        return error(Code::directive_unknown, number, offset, value.size(),
                      fmt::format("Unknown directive: {}", value));
     out_.push_back(Directive{number, offset, std::move(words)});
 }

@@ -58,10 +58,10 @@ private:
     /// does before splitting; nothing (reported) for an unpaired one before the end.
     std::optional<std::string> paired_triple_quotes(std::string_view value, const Where& where,
                                                     std::size_t offset);
-    void literal_error(const Where& where, std::size_t offset, std::size_t length);
+    void literal_error(std::size_t line, std::size_t offset, std::size_t length);
     void directive(std::vector<std::string> words, std::size_t number, std::size_t offset,
                    std::string_view value);
-    void error(Code code, const Where& where, std::size_t offset, std::size_t length,
+    void error(Code code, std::size_t line, std::size_t offset, std::size_t length,
                std::string message);
 
     std::string_view script_;

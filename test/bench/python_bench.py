@@ -110,7 +110,7 @@ def threads_throughput(threads, shape, seconds):
     return sum(counts) / seconds, (time.process_time() - cpu) / seconds
 
 
-def threads_scaling(shape, rounds=15, seconds=1.0):
+def threads_scaling(shape, rounds, seconds=1.0):
     """Two threads' throughput over one thread's, in `rounds` rounds of one run each, one
     right after the other, so that each ratio compares runs made in the same second (this
     virtual machine's speed drifts by ±25% over minutes): the median ratio, the lowest and

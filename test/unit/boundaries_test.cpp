@@ -20,7 +20,6 @@
 #include "support/numbers.hpp"
 #include "support/utf8.hpp"
 
-using jobspec::Count;
 using jobspec::Hostlist;
 using jobspec::IdSet;
 
@@ -32,6 +31,14 @@ std::string shape_error(std::string_view shape) {
         if (d.severity == jobspec::Severity::error)
             return std::string(d.code_name()) + "@" + std::to_string(d.location.range.begin + 1);
     return "";
+}
+
+/// The first diagnostic of a failed parse; fails the test when the parse succeeded.
+template <class T>
+jobspec::Diagnostic first_problem(const jobspec::Result<T>& result) {
+    REQUIRE_FALSE(result.ok());
+    REQUIRE_FALSE(result.diagnostics().empty());
+    return *result.diagnostics().begin();
 }
 
 /// The label of a shape's first slot below its first vertex ("node{..}/slot{LABEL}/core").
@@ -250,8 +257,8 @@ TEST_CASE("boundaries - idsets at their edges") {
     CHECK(a.intersected(*jobspec::model::decode_idset("5-8")).format() == "5,8");
     CHECK(a.without(*jobspec::model::decode_idset("1-2,8")).format() == "3-5,9");
     CHECK(a.without(*jobspec::model::decode_idset("5")).format() == "1-4,8-9");
-    CHECK(jobspec::IdSet::parse("3,1").diagnostics().begin()->code_name() == "idset.order");
-    CHECK(jobspec::IdSet::parse("1,x").diagnostics().begin()->code_name() == "idset.syntax");
+    CHECK(first_problem(jobspec::IdSet::parse("3,1")).code_name() == "idset.order");
+    CHECK(first_problem(jobspec::IdSet::parse("1,x")).code_name() == "idset.syntax");
 }
 
 TEST_CASE("boundaries - hostlist names, numbers and widths") {
@@ -278,8 +285,8 @@ TEST_CASE("boundaries - hostlist names, numbers and widths") {
     CHECK_FALSE(h.find("n12"));
     CHECK(h.find("m1000000000000000001") == 6);
     CHECK(h.nth(6) == "m1000000000000000001");
-    CHECK(jobspec::Hostlist::parse("a]").diagnostics().begin()->location.range.end == 2);
-    CHECK(jobspec::Hostlist::parse("n[1-").diagnostics().begin()->code_name() == "hostlist.syntax");
+    CHECK(first_problem(jobspec::Hostlist::parse("a]")).location.range.end == 2);
+    CHECK(first_problem(jobspec::Hostlist::parse("n[1-")).code_name() == "hostlist.syntax");
 }
 
 TEST_CASE("boundaries - hostlist sets: padding, plain names") {

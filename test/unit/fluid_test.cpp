@@ -7,7 +7,6 @@
 #include <random>
 #include <string>
 
-using jobspec::model::decode_fluid;
 using jobspec::encode_fluid;
 using jobspec::FluidEncoding;
 using Kind = jobspec::model::FluidError::Kind;

@@ -11,7 +11,6 @@
 #include <jobspec/feasibility.hpp>
 #include <jobspec/resource_set.hpp>
 
-using jobspec::Hostlist;
 using jobspec::IdSet;
 using jobspec::ResourceSet;
 

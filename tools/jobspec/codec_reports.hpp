@@ -1,5 +1,5 @@
-// How the set commands (idset, hostlist, R) report a malformed idset or hostlist: as its
-// own diagnostic when it is the input, as a usage error when it is an option's value.
+// How the set commands (idset, hostlist, R) report a malformed idset or hostlist given as
+// an option's value: as a usage error (as the input, its own diagnostics are reported).
 #pragma once
 
 #include <string_view>
@@ -9,14 +9,6 @@
 #include "cli_support.hpp"
 
 namespace jobspec::cli {
-
-/// An idset or hostlist argument that does not parse (its idset.* or hostlist.*
-/// diagnostics), with a caret into `text`. Returns the exit status (exit_invalid).
-inline int report_codec_error(const Diagnostics& diagnostics, std::string_view text,
-                              Reporter& reporter) {
-    Diagnostics d = diagnostics;
-    return reporter.report(d, text);
-}
 
 /// A value of `option` that is not `what` (usage.option-value, with the first of the
 /// value's diagnostics). Returns exit_usage.

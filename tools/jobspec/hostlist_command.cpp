@@ -65,7 +65,7 @@ std::optional<Hostlist> read_stdin(const CommonOptions& common, Reporter& report
         }
         auto hosts = Hostlist::parse(word);
         if (!hosts) {
-            status = std::max(status, report_codec_error(hosts.diagnostics(), word, reporter));
+            status = std::max(status, reporter.report(hosts.diagnostics(), word));
             return std::nullopt;
         }
         out.append(hosts.value());
@@ -80,25 +80,26 @@ std::optional<Hostlist> nth(const Hostlist& hosts, const std::string& spec, Repo
                             int& status) {
     const bool from_end = !spec.empty() && spec[0] == '-';
     const std::string_view text = std::string_view(spec).substr(from_end ? 1 : 0);
-    auto ids = IdSet::parse(text);
-    if (!ids) {
-        status = report_option_value("-n", "[-]IDS", spec, ids.diagnostics(), reporter);
+    auto parsed = IdSet::parse(text);
+    if (!parsed) {
+        status = report_option_value("-n", "[-]IDS", spec, parsed.diagnostics(), reporter);
         return std::nullopt;
     }
+    const IdSet& ids = parsed.value();
     const std::uint64_t n = hosts.count();
-    if (!ids.value().empty() && (from_end ? ids.value().last() > n : ids.value().last() >= n)) {
+    if (!ids.empty() && (from_end ? ids.last() > n : ids.last() >= n)) {
         status = reporter.report(Code::hostlist_index,
                                  fmt::format("-n {}: the hostlist has {} hosts", spec, n));
         return std::nullopt;
     }
     if (!from_end)
-        return hosts.pick(ids.value());
+        return hosts.pick(ids);
     // Largest offset first, so the hosts come out in list order; -0 is the first host.
     IdSet positions;
-    for (const auto& r : ids.value().without(IdSet::range(0, 0)).ranges())
+    for (const auto& r : ids.without(IdSet::range(0, 0)).ranges())
         positions.insert(n - r.last, n - r.first);
     Hostlist out = hosts.pick(positions);
-    if (ids.value().contains(0))
+    if (ids.contains(0))
         out.append(hosts.pick(IdSet::range(0, 0)));
     return out;
 }
@@ -196,7 +197,7 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
             stdin_read = true;
             if (!hosts)
                 return status;
-            lists.push_back(std::move(hosts).value());
+            lists.push_back(std::move(*hosts));
         } else if (source == "instance" || source == "local" || source == "avail" ||
                    source == "available") {
             return reporter.usage(Code::usage_option_value,
@@ -206,7 +207,7 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
         } else {
             auto hosts = Hostlist::parse(source);
             if (!hosts)
-                return report_codec_error(hosts.diagnostics(), source, reporter);
+                return reporter.report(hosts.diagnostics(), source);
             lists.push_back(std::move(hosts).value());
         }
     }

@@ -180,14 +180,14 @@ int run_encode(const RArgs& a, Reporter& reporter) {
     } else {
         if (!(hosts = encode_hosts(a, 1, reporter)))
             return exit_usage;
-        ranks = hosts.value().empty() ? IdSet{} : IdSet::range(0, hosts.value().count() - 1);
+        ranks = hosts->empty() ? IdSet{} : IdSet::range(0, hosts->count() - 1);
     }
     ResourceSet r;
     r.add(*ranks, *cores, *gpus);
-    if (!r.set_nodelist(hosts.value()))
+    if (!r.set_nodelist(*hosts))
         return reporter.report(
             Code::R_nodelist_count,
-            fmt::format("-H names {} hosts for {} ranks", hosts.value().count(), r.count_ranks()));
+            fmt::format("-H names {} hosts for {} ranks", hosts->count(), r.count_ranks()));
     const IdSet all = r.ranks();
     for (const auto& spec : a.properties)
         if (const int status = set_property(r, spec, all, "-p", reporter); status != exit_ok)

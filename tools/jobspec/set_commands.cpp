@@ -72,7 +72,7 @@ int run_idset(const SetArgs& a, Reporter& reporter) {
                         d.location.range = d.location.range.shifted(start);
                         in_arg.add(std::move(d));
                     }
-                    return report_codec_error(in_arg, arg, reporter);
+                    return reporter.report(in_arg, arg);
                 }
                 s = s.united(part.value());
                 start = comma + 1;
@@ -82,7 +82,7 @@ int run_idset(const SetArgs& a, Reporter& reporter) {
         }
         auto parsed = IdSet::parse(arg);
         if (!parsed)
-            return report_codec_error(parsed.diagnostics(), arg, reporter);
+            return reporter.report(parsed.diagnostics(), arg);
         sets.push_back(std::move(parsed).value());
     }
     Out out(reporter);
