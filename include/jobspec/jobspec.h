@@ -73,6 +73,12 @@ JOBSPEC_C_API size_t jobspec_error_column(const jobspec_error* error, size_t ind
  * jobspec command prints them; `source_name` (may be NULL) names the input. */
 JOBSPEC_C_API char* jobspec_error_text(const jobspec_error* error, const char* source_name,
                                        bool color);
+/* The errors on one line, for a host that shows one line per failure (a Flux plugin's
+ * rejection): "CODE at POINTER: message" for each, "; "-separated, at most three and then
+ * "; and N more"; terminal-safe, never a newline. With `max_bytes` (0: no limit) only the
+ * errors that fit whole, the first cut short with "..." when even it does not (flux's
+ * error messages hold 159 bytes). "" for NULL. */
+JOBSPEC_C_API char* jobspec_error_summary(const jobspec_error* error, size_t max_bytes);
 /* All diagnostics as a JSON array of {severity, code, message, offset, length, line,
  * column, pointer, help}, as `jobspec --diagnostics json` prints them. */
 JOBSPEC_C_API char* jobspec_error_json(const jobspec_error* error);
@@ -136,6 +142,11 @@ JOBSPEC_C_API char* jobspec_compile(const char* command, const char* const* word
  * v1.* and limit.* diagnostics with JSON pointers (and offsets where known). */
 JOBSPEC_C_API char* jobspec_check(const char* document, const jobspec_options* options,
                                   jobspec_error** error);
+/* Checks a jobspec document as jobspec_check does, without writing it out: true when it
+ * is valid (warnings allowed unless "strict"). For a host that only needs the verdict,
+ * such as a Flux plugin. */
+JOBSPEC_C_API bool jobspec_validate(const char* document, const jobspec_options* options,
+                                    jobspec_error** error);
 
 /* An RFC 26 dependency URI ("afterok:ƒ2oLkTLb") as its JSON object. Fails with
  * dependency.* and fluid.* diagnostics. */

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 namespace jobspec {
 
@@ -27,6 +28,30 @@ struct Limits {
 
     std::size_t effective_depth() const noexcept {
         return max_depth < depth_ceiling ? max_depth : depth_ceiling;
+    }
+
+    /// Sets the limit named as on the command line ("max-input-bytes", "max-depth",
+    /// "max-diagnostics", "max-alias-nodes"; '_' may stand for '-') to `value`. False,
+    /// changing nothing, for another name, for 0, or for a depth above depth_ceiling.
+    bool set(std::string_view name, std::uint64_t value) noexcept {
+        const auto is = [name](std::string_view wanted) {
+            if (name.size() != wanted.size())
+                return false;
+            for (std::size_t i = 0; i < name.size(); ++i)
+                if (name[i] != wanted[i] && !(name[i] == '_' && wanted[i] == '-'))
+                    return false;
+            return true;
+        };
+        std::size_t* field = is("max-input-bytes")   ? &max_input_bytes
+                             : is("max-depth")       ? &max_depth
+                             : is("max-diagnostics") ? &max_diagnostics
+                             : is("max-alias-nodes") ? &max_alias_nodes
+                                                     : nullptr;
+        if (field == nullptr || value == 0 || value > SIZE_MAX ||
+            (field == &max_depth && value > depth_ceiling))
+            return false;
+        *field = static_cast<std::size_t>(value);
+        return true;
     }
 };
 

@@ -32,6 +32,17 @@ struct RenderOptions {
 JOBSPEC_API std::string render_text(const Diagnostics& diagnostics, std::string_view source,
                                     const RenderOptions& options = {});
 
+/// The errors on one line, for a host that shows a single line per failure (a job that a
+/// Flux plugin rejects): "CODE at POINTER: message" for each error (without " at POINTER"
+/// when there is none), joined by "; ", at most `max_shown` of them and then "; and N
+/// more". With `max_bytes` (0: no limit) only the errors that fit whole are shown, and
+/// the first one cut short ("...") when even it does not. Terminal-safe like render_text,
+/// and never a newline. Warnings are shown only when there is no error; "" when there
+/// is neither.
+///   jobspec.count-not-positive at /resources/0/count: 'count' must be at least 1, not 0
+JOBSPEC_API std::string render_line(const Diagnostics& diagnostics, std::size_t max_bytes = 0,
+                                    std::size_t max_shown = 3);
+
 /// The diagnostics as a JSON array (docs/DIAGNOSTICS.md), one object each with "severity",
 /// "code", "message", and where known "file" (`file`, when not empty), "offset", "length"
 /// (bytes), "line", "column" (from 1, in code points), "pointer" and "help".

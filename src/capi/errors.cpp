@@ -149,6 +149,13 @@ char* jobspec_error_text(const jobspec_error* error, const char* source_name, bo
     });
 }
 
+char* jobspec_error_summary(const jobspec_error* error, size_t max_bytes) {
+    if (error == nullptr)
+        return new_text("");
+    return guarded<char*>(
+        nullptr, [&] { return new_text(jobspec::render_line(error->diagnostics, max_bytes)); });
+}
+
 char* jobspec_error_json(const jobspec_error* error) {
     if (error == nullptr)
         return new_text("[]\n");

@@ -71,17 +71,9 @@ std::optional<bool> apply(jobspec_options& o, std::string_view name, std::string
             return b.has_value();
         }
     }
-    for (auto [limit, field] : {std::pair{"max-depth", &Limits::max_depth},
-                                std::pair{"max-input-bytes", &Limits::max_input_bytes},
-                                std::pair{"max-diagnostics", &Limits::max_diagnostics},
-                                std::pair{"max-alias-nodes", &Limits::max_alias_nodes}}) {
-        if (name == limit) {
-            const auto n = positive(value);
-            if (!n || (field == &Limits::max_depth && *n > Limits::depth_ceiling))
-                return false;
-            o.limits.*field = *n;
-            return true;
-        }
+    if (Limits probe; probe.set(name, 1)) { // the name of a limit
+        const auto n = positive(value);
+        return n && o.limits.set(name, *n);
     }
     return std::nullopt;
 }

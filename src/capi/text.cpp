@@ -107,6 +107,17 @@ char* jobspec_check(const char* document, const jobspec_options* options, jobspe
     });
 }
 
+bool jobspec_validate(const char* document, const jobspec_options* options,
+                      jobspec_error** error) {
+    return guarded(error, false, [&] {
+        if (!require(document, "document", error))
+            return false;
+        const auto& o = options_or_default(options);
+        auto result = jobspec::read_jobspec(document, {o.format, o.v1, o.limits});
+        return succeeded(result, o, document, error);
+    });
+}
+
 char* jobspec_dependency_to_json(const char* uri, const jobspec_options* options,
                                  jobspec_error** error) {
     return guarded<char*>(error, nullptr, [&]() -> char* {

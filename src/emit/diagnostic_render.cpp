@@ -149,6 +149,49 @@ std::string render_text(const Diagnostics& diagnostics, std::string_view source,
     return out;
 }
 
+std::string render_line(const Diagnostics& diagnostics, std::size_t max_bytes,
+                        std::size_t max_shown) {
+    const Severity shown_severity =
+        diagnostics.has_errors() ? Severity::error : Severity::warning;
+    std::vector<std::string> parts;
+    for (const auto& d : diagnostics) {
+        if (d.severity != shown_severity)
+            continue;
+        std::string part(d.code_name());
+        if (!d.location.pointer.empty())
+            part += fmt::format(" at {}", visible_text(d.location.pointer));
+        part += ": ";
+        part += visible_text(d.message);
+        parts.push_back(std::move(part));
+    }
+    const auto more = [&](std::size_t shown) {
+        return shown < parts.size() ? fmt::format("{}and {} more", shown > 0 ? "; " : "",
+                                                  parts.size() - shown)
+                                    : std::string();
+    };
+    const auto fits = [&](std::size_t size) { return max_bytes == 0 || size <= max_bytes; };
+    std::string out;
+    std::size_t shown = 0;
+    for (; shown < parts.size() && shown < max_shown; ++shown) {
+        const std::size_t size =
+            out.size() + (shown > 0 ? 2 : 0) + parts[shown].size() + more(shown + 1).size();
+        if (!fits(size))
+            break;
+        out += shown > 0 ? "; " : "";
+        out += parts[shown];
+    }
+    if (shown == 0 && !parts.empty() && max_bytes > 0) {
+        // Not even one fits: as much of the first as there is room for.
+        const std::string tail = "..." + more(1);
+        std::size_t room = max_bytes > tail.size() ? max_bytes - tail.size() : 0;
+        while (room > 0 && room < parts[0].size() &&
+               (static_cast<unsigned char>(parts[0][room]) & 0xC0U) == 0x80U)
+            --room; // keep whole UTF-8 sequences
+        return parts[0].substr(0, room) + tail;
+    }
+    return out + more(shown);
+}
+
 boost::json::array diagnostics_to_json(const Diagnostics& diagnostics, std::string_view source,
                                        std::string_view file) {
     const LineIndex index(source);

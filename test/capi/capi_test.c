@@ -240,6 +240,44 @@ static void test_check(void) {
     jobspec_options_free(options);
 }
 
+/* The verdict alone, and the errors on one line, as the jobtap plugin reports them. */
+static void test_validate(void) {
+    jobspec_error* error = NULL;
+    CHECK(jobspec_validate(v1_yaml, NULL, &error));
+    CHECK(error == NULL);
+    const char* bad = "{\"version\": 1, \"resources\": [{\"type\": \"slot\", \"count\": 0}]}";
+    CHECK(!jobspec_validate(bad, NULL, &error));
+    CHECK_TEXT(jobspec_error_summary(error, 0),
+               "jobspec.slot-label-missing at /resources/0: slot has no label; "
+               "jobspec.slot-without-with at /resources/0: slot contains no resources; "
+               "jobspec.count-not-positive at /resources/0/count: 'count' must be at least 1, "
+               "not 0; and 2 more");
+    CHECK_TEXT(jobspec_error_summary(error, 75),
+               "jobspec.slot-label-missing at /resources/0: slot has no label; and 4 more");
+    CHECK_TEXT(jobspec_error_summary(NULL, 0), "");
+    jobspec_error_free(error);
+
+    /* Warnings pass, unless "strict". */
+    const char* warned = "{\"version\": 1, \"resources\": [{\"type\": \"slot\", \"count\": 1, "
+                         "\"label\": \"a\", \"with\": [{\"type\": \"core\", \"count\": 1}]}], "
+                         "\"tasks\": [{\"command\": [\"x\"], \"slot\": \"a\", \"count\": "
+                         "{\"per_slot\": 1}}], \"attributes\": {\"system\": {\"fooo\": 1}}}";
+    CHECK(jobspec_validate(warned, NULL, &error));
+    jobspec_options* options = jobspec_options_new();
+    CHECK(jobspec_options_set(options, "strict", "true", &error));
+    CHECK(!jobspec_validate(warned, options, &error));
+    CHECK_TEXT(jobspec_error_summary(error, 0),
+               "jobspec.unknown-system-attribute at /attributes/system/fooo: system attribute "
+               "'fooo' is not one RFC 14 defines; it is kept");
+    jobspec_error_free(error);
+    CHECK(jobspec_options_set(options, "max-input-bytes", "10", &error));
+    CHECK(!jobspec_validate(v1_yaml, options, &error));
+    CHECK_ERROR(error, "limit.input-size");
+    CHECK(!jobspec_validate(NULL, NULL, &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+    jobspec_options_free(options);
+}
+
 /* Reading files: the same bounded reader and io.* codes as the jobspec command. */
 static void test_read_file(void) {
     jobspec_error* error = NULL;
@@ -540,6 +578,7 @@ int main(void) {
     test_options();
     test_shape_and_compile();
     test_check();
+    test_validate();
     test_read_file();
     test_dependency_and_ids();
     test_idset();

@@ -6,8 +6,9 @@
 
 Each folder of src/ may include, besides the standard library, third-party headers and the
 public headers <jobspec/...>, only the folders listed for it below. Generated ANTLR
-headers stay inside src/syntax. capi, the tools and the Python extension use only the
-public headers (and the tools their own tools/common), as any other program would.
+headers stay inside src/syntax. capi, the tools, the Python extension and the Flux plugins
+use only the public headers (and the tools their own tools/common), as any other program
+would.
 
 usage: layering_test.py SOURCE-DIR
 """
@@ -30,6 +31,7 @@ ALLOWED = {
     "tools": set(),
     "examples": set(),
     "python": set(),
+    "plugins": set(),
 }
 SRC_FOLDERS = {"support", "model", "syntax", "lower", "sema", "emit", "api", "capi"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
@@ -66,7 +68,8 @@ def violations():
                     if top in SRC_FOLDERS:
                         found.append(f"{rel}: includes {header} (tools use only <jobspec/...>)")
                     continue
-                if folder in ("tools", "examples", "python", "src/capi") and quote == '"' and \
+                if folder in ("tools", "examples", "python", "plugins", "src/capi") and \
+                        quote == '"' and \
                         top in SRC_FOLDERS - {"capi"}:
                     found.append(f"{rel}: includes {header}")
                     continue

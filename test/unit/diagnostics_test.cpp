@@ -1,5 +1,7 @@
 #include <jobspec/diagnostic.hpp>
+#include <jobspec/render.hpp>
 #include <jobspec/result.hpp>
+#include <jobspec/text.hpp>
 
 #include <doctest/doctest.h>
 
@@ -48,4 +50,37 @@ TEST_CASE("diagnostics - result holds a value or diagnostics") {
     CHECK_FALSE(bad.ok());
     CHECK(bad.get() == nullptr);
     CHECK(bad.diagnostics().has_errors());
+}
+
+TEST_CASE("diagnostics - one line for a host: errors, pointers, the count of the rest") {
+    using jobspec::render_line;
+    CHECK(render_line(Diagnostics{}).empty());
+    Diagnostics d;
+    d.add(Code::jobspec_unknown_system_attribute, "unknown 'x'", {{}, "/attributes/system/x"});
+    CHECK(render_line(d) == "jobspec.unknown-system-attribute at /attributes/system/x: "
+                            "unknown 'x'"); // warnings only: shown
+    d.add(Code::jobspec_count_not_positive, "too\nsmall\x1b", {{}, "/resources/0/count"});
+    CHECK(render_line(d) == "jobspec.count-not-positive at /resources/0/count: "
+                            "too\\x0asmall\\x1b"); // errors hide warnings; one line, visible
+    d.add(Code::jobspec_json_syntax, "unclosed");
+    d.add(Code::jobspec_missing_key, "no 'tasks'");
+    d.add(Code::jobspec_missing_key, "no 'version'");
+    CHECK(render_line(d) ==
+          "jobspec.count-not-positive at /resources/0/count: too\\x0asmall\\x1b; "
+          "jobspec.json-syntax: unclosed; jobspec.missing-key: no 'tasks'; and 1 more");
+    // With a budget, the errors that fit whole and the count of the others.
+    CHECK(render_line(d, 80) ==
+          "jobspec.count-not-positive at /resources/0/count: too\\x0asmall\\x1b; and 3 more");
+    const std::string line = render_line(d, 30);
+    CHECK(line == "jobspec.count-n...; and 3 more");
+    CHECK(line.size() <= 30);
+}
+
+TEST_CASE("diagnostics - one line cut short keeps whole UTF-8 characters") {
+    Diagnostics d;
+    d.add(Code::jobspec_json_syntax, "ééééé");
+    // "jobspec.json-syntax: " is 21 bytes; 25 leaves room for 4 - 3 ("...") = 1 byte of é.
+    const std::string line = jobspec::render_line(d, 25);
+    CHECK(line == "jobspec.json-syntax: ...");
+    CHECK(jobspec::find_invalid_utf8(line) == std::string_view::npos);
 }

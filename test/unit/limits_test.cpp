@@ -184,3 +184,19 @@ TEST_CASE("limits - the diagnostics cap: N errors, then limit.diagnostics") {
     options.limits.max_diagnostics = 100;
     CHECK(jobspec::read_jobspec(many, options).diagnostics().size() > 6);
 }
+
+TEST_CASE("limits - set by the command line's names, positive values only") {
+    jobspec::Limits limits;
+    CHECK(limits.set("max-input-bytes", 5));
+    CHECK(limits.max_input_bytes == 5);
+    CHECK(limits.set("max_depth", jobspec::Limits::depth_ceiling)); // '_' for '-'
+    CHECK(limits.max_depth == jobspec::Limits::depth_ceiling);
+    CHECK_FALSE(limits.set("max-depth", jobspec::Limits::depth_ceiling + 1));
+    CHECK(limits.set("max-diagnostics", 1));
+    CHECK(limits.set("max-alias-nodes", 7));
+    CHECK(limits.max_alias_nodes == 7);
+    CHECK_FALSE(limits.set("max-alias-nodes", 0));
+    CHECK_FALSE(limits.set("max-inputbytes", 5));
+    CHECK_FALSE(limits.set("max-depth-", 5));
+    CHECK(limits.max_alias_nodes == 7); // nothing changed by a refusal
+}
