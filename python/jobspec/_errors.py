@@ -1,6 +1,6 @@
 """jobspec.Error, jobspec.Diagnostic and jobspec.JobspecWarning.
 
-The extension module calls _raise, _warn and _diagnostics; nothing else does.
+The extension module calls _raise, _warnings, _warn and _diagnostics; nothing else does.
 """
 import dataclasses
 import sys
@@ -52,34 +52,39 @@ def _diagnostics(items):
 
 class Error(ValueError):
     """Invalid input. `diagnostics` lists every problem found (jobspec.Diagnostic);
-    str() shows them as the command line does, with the input and a caret under each."""
+    str() shows them as the command line does, with the input and a caret under each;
+    `summary` is the errors on one line ("CODE at POINTER: message; ..."), as the Flux
+    plugins report a rejected job."""
 
-    def __init__(self, message, diagnostics=()):
+    def __init__(self, message, diagnostics=(), summary=""):
         super().__init__(message)
         self.diagnostics = list(diagnostics)
+        self.summary = summary
 
     def __str__(self):
         return self.args[0] if self.args else ""
 
     def __reduce__(self):
-        return (type(self), (str(self), self.diagnostics))
+        return (type(self), (str(self), self.diagnostics, self.summary))
 
 
 class JobspecWarning(UserWarning):
     """A warning about an input that was accepted anyway (an unknown attribute, say).
-    `diagnostic` is the jobspec.Diagnostic; `code` its code."""
+    `diagnostic` is the jobspec.Diagnostic; `code` its code; `summary` the warning on one
+    line, as jobspec.Error's."""
 
-    def __init__(self, message, diagnostic=None):
+    def __init__(self, message, diagnostic=None, summary=""):
         super().__init__(message)
         self.diagnostic = diagnostic
         self.code = diagnostic.code if diagnostic is not None else None
+        self.summary = summary
 
     def __reduce__(self):
-        return (type(self), (self.args[0], self.diagnostic))
+        return (type(self), (self.args[0], self.diagnostic, self.summary))
 
 
-def _raise(text, items):
-    raise Error(text.rstrip("\n"), _diagnostics(items))
+def _raise(text, items, summary):
+    raise Error(text.rstrip("\n"), _diagnostics(items), summary)
 
 
 def _outside_level():
@@ -91,7 +96,14 @@ def _outside_level():
     return level
 
 
-def _warn(texts, items):
+def _warnings(texts, items, summaries):
+    return [
+        JobspecWarning(text.rstrip("\n"), diagnostic, summary)
+        for text, diagnostic, summary in zip(texts, _diagnostics(items), summaries)
+    ]
+
+
+def _warn(objects):
     level = _outside_level()
-    for text, diagnostic in zip(texts, _diagnostics(items)):
-        warnings.warn(JobspecWarning(text.rstrip("\n"), diagnostic), stacklevel=level)
+    for warning in objects:
+        warnings.warn(warning, stacklevel=level)

@@ -38,21 +38,29 @@ py::list diagnostic_objects(const Diagnostics& diagnostics, std::string_view sou
 
 void raise_error(const Diagnostics& diagnostics, std::string_view source) {
     const std::string text = render_text(diagnostics, source);
-    errors_module().attr("_raise")(text, diagnostic_list(diagnostics, source));
+    errors_module().attr("_raise")(text, diagnostic_list(diagnostics, source),
+                                   render_line(diagnostics));
     throw py::error_already_set(); // _raise always raises; this is never reached
 }
 
-void issue_warnings(const Diagnostics& diagnostics, std::string_view source) {
+py::list warning_objects(const Diagnostics& diagnostics, std::string_view source) {
     const Diagnostics warnings = only(diagnostics, Severity::warning);
     if (warnings.empty())
-        return;
+        return py::list();
     py::list texts;
+    py::list summaries;
     for (const auto& w : warnings) {
         Diagnostics one;
         one.add(w);
         texts.append(render_text(one, source));
+        summaries.append(render_line(one));
     }
-    errors_module().attr("_warn")(texts, diagnostic_list(warnings, source));
+    return errors_module().attr("_warnings")(texts, diagnostic_list(warnings, source), summaries);
+}
+
+void issue_warnings(const Diagnostics& diagnostics, std::string_view source) {
+    if (py::list warnings = warning_objects(diagnostics, source); !warnings.empty())
+        errors_module().attr("_warn")(warnings);
 }
 
 } // namespace jobspec::python

@@ -20,6 +20,9 @@ pybind11::list diagnostic_objects(const Diagnostics& diagnostics, std::string_vi
 /// Raises jobspec.Error carrying the diagnostics; its message is their caret rendering.
 [[noreturn]] void raise_error(const Diagnostics& diagnostics, std::string_view source);
 
+/// One jobspec.JobspecWarning per warning in `diagnostics`, not issued.
+pybind11::list warning_objects(const Diagnostics& diagnostics, std::string_view source);
+
 /// Issues one jobspec.JobspecWarning per warning in `diagnostics` (none if there are none).
 void issue_warnings(const Diagnostics& diagnostics, std::string_view source);
 

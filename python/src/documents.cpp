@@ -9,6 +9,7 @@
 #include <boost/json/array.hpp>
 #include <boost/json/monotonic_resource.hpp>
 #include <boost/json/object.hpp>
+#include <fmt/format.h>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/feasibility.hpp>
@@ -101,23 +102,59 @@ py::object shape(std::string_view text, const std::string& default_label, std::s
     return to_python(scratch.json);
 }
 
-Result<Jobspec> read(std::string_view text, bool v1, std::string_view format) {
+/// Limits from a mapping of their names ("max_input_bytes": 1 << 24, ...), or the
+/// defaults for None. Raises ValueError for an unknown name or a value the limit does not
+/// take, TypeError for a value that is not an int.
+Limits limits_from(const py::object& mapping) {
+    Limits limits;
+    if (mapping.is_none())
+        return limits;
+    for (const auto& [key, value] : py::dict(mapping)) {
+        if (!py::isinstance<py::str>(key))
+            throw py::type_error("limits are named by str");
+        const auto name = py::cast<std::string>(key);
+        if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+            throw py::type_error("limit '" + name + "' is an int");
+        const auto n = py::cast<py::int_>(value);
+        if (n < py::int_(1) || n > py::int_(INT64_MAX) ||
+            !limits.set(name, py::cast<std::uint64_t>(n)))
+            throw py::value_error(fmt::format(
+                "limits: '{}' is not max_input_bytes, max_depth (1 to {}), max_diagnostics "
+                "or max_alias_nodes with a positive value, or {} is out of range",
+                name, Limits::depth_ceiling, py::str(value).cast<std::string>()));
+    }
+    return limits;
+}
+
+Result<Jobspec> read(std::string_view text, bool v1, std::string_view format,
+                     const py::object& limits = py::none()) {
     ReadOptions options;
     options.v1 = v1;
     options.format = document_format(format);
+    options.limits = limits_from(limits);
     return without_gil([&] { return read_jobspec(text, options); });
 }
 
 py::object read_document(std::string_view text, bool v1, std::string_view format,
-                         std::string_view counts, bool strict) {
+                         std::string_view counts, bool strict, const py::object& limits) {
     const CountStyle style = count_style(counts);
-    const Jobspec jobspec = take(read(text, v1, format), text, strict);
+    const Jobspec jobspec = take(read(text, v1, format, limits), text, strict);
     return to_python(to_json_value(jobspec, style));
 }
 
-py::list validate_document(std::string_view text, bool v1, std::string_view format) {
-    auto result = read(text, v1, format);
+py::list validate_document(std::string_view text, bool v1, std::string_view format,
+                           const py::object& limits) {
+    auto result = read(text, v1, format, limits);
     return diagnostic_objects(result.diagnostics(), text);
+}
+
+/// The warnings of a valid document, not issued; raises for an invalid one.
+py::list check_document(std::string_view text, bool v1, std::string_view format, bool strict,
+                        const py::object& limits) {
+    auto result = read(text, v1, format, limits);
+    const Diagnostics diagnostics = result.diagnostics();
+    take(std::move(result), text, strict, /*quiet=*/true);
+    return warning_objects(diagnostics, text);
 }
 
 SubmitCommand submit_command(std::string_view kind) {
@@ -170,9 +207,11 @@ strings ("2+"), as flux-core's Python parser does. strict: warnings are errors.
 flux: flux-core's conventions (counts as written, no warnings), for jobspec.compat.flux.
 Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     m.def("_read_jobspec", &read_document, py::arg("text"), py::arg("v1"), py::arg("format"),
-          py::arg("counts"), py::arg("strict"));
+          py::arg("counts"), py::arg("strict"), py::arg("limits"));
     m.def("_validate_jobspec", &validate_document, py::arg("text"), py::arg("v1"),
-          py::arg("format"));
+          py::arg("format"), py::arg("limits"));
+    m.def("_check_jobspec", &check_document, py::arg("text"), py::arg("v1"), py::arg("format"),
+          py::arg("strict"), py::arg("limits"));
     m.def("_compile", &compile, py::arg("words"), py::arg("kind"), py::arg("script"),
           py::arg("environment_none"), py::arg("environment"), py::arg("strict"));
     m.def("_parse_duration", [](std::string_view text) { return parse_flux_duration(text); });

@@ -136,6 +136,47 @@ def test_validate_jobspec_returns_diagnostics():
         jobspec.validate_jobspec(42)
 
 
+def test_check_jobspec_gives_the_verdict_and_returns_warnings():
+    assert jobspec.check_jobspec(JOB) == []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nothing is issued: the warnings are returned
+        [w] = jobspec.check_jobspec(JOB.replace("duration: 60", "duration: 60\n    fooo: 1"))
+    assert isinstance(w, jobspec.JobspecWarning)
+    assert w.code == "jobspec.unknown-system-attribute"
+    assert w.summary.startswith("jobspec.unknown-system-attribute at /attributes/system/fooo: ")
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.check_jobspec(JOB.replace("duration: 60", "duration: 60\n    fooo: 1"),
+                              strict=True)
+    assert info.value.summary == w.summary
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.check_jobspec(JOB.replace("count: 2", "count: 0").replace("slot: default",
+                                                                          "slot: x"))
+    assert info.value.summary == (
+        "jobspec.count-not-positive at /resources/0/with/0/count: 'count' must be at least "
+        "1, not 0; jobspec.unknown-slot at /tasks/0/slot: task slot 'x' is not the label of "
+        "any slot")
+    assert "\n" not in info.value.summary
+    assert pickle.loads(pickle.dumps(info.value)).summary == info.value.summary
+
+
+def test_document_limits():
+    assert jobspec.validate_jobspec(JOB, limits={"max_input_bytes": len(JOB)}) == []
+    [d] = jobspec.validate_jobspec(JOB, limits={"max_input_bytes": len(JOB) - 1})
+    assert d.code == "limit.input-size"
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.read_jobspec(JOB, limits={"max_depth": 2})
+    assert info.value.diagnostics[0].code == "limit.depth"
+    with pytest.raises(jobspec.Error):
+        jobspec.check_jobspec(JOB, limits={"max-diagnostics": 1, "max_input_bytes": 10})
+    for bad in ({"max_depth": 0}, {"max_depth": 1001}, {"max_bytes": 5},
+                {"max_input_bytes": 2**64}):
+        with pytest.raises(ValueError, match="limits"):
+            jobspec.validate_jobspec(JOB, limits=bad)
+    for bad in ({"max_depth": "3"}, {"max_depth": True}, {3: 3}, [1, 2]):
+        with pytest.raises(TypeError):
+            jobspec.validate_jobspec(JOB, limits=bad)
+
+
 def test_v1_rules():
     node_core = {
         "version": 1,

@@ -36,6 +36,8 @@ def test_warning_and_diagnostic_pickle():
     w = jobspec.JobspecWarning("text", d)
     copy = pickle.loads(pickle.dumps(w))
     assert (str(copy), copy.diagnostic, copy.code) == ("text", d, "a.b")
+    w = jobspec.JobspecWarning("text", d, "a.b at /x: m")
+    assert pickle.loads(pickle.dumps(w)).summary == "a.b at /x: m"
 
 
 def test_version():
