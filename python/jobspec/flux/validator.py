@@ -1,0 +1,94 @@
+"""Check jobs against RFC 14 (and RFC 25 with --jobspec-v1) with jobspec
+
+A job-ingest validator plugin: each job's jobspec is read by jobspec's C++ reader, and
+a job that breaks a rule is rejected with one line naming each problem's diagnostic
+code and JSON pointer ("jobspec.slot-no-label at /resources/0: ..."). A valid job
+passes untouched. Options (in [ingest.validator] args, or on the flux job-validator
+command line):
+
+  --jobspec-v1                   also apply RFC 25's V1 rules
+  --jobspec-strict               reject jobs that have only warnings too
+  --jobspec-max-input-bytes=N    largest jobspec checked (default 10 MiB, as job-ingest's
+                                 buffer-size); larger jobs are rejected (limit.input-size)
+  --jobspec-max-depth=N, --jobspec-max-diagnostics=N, --jobspec-max-alias-nodes=N
+                                 the other limits of `jobspec validate`
+
+Load it by name once installed into flux-core (plugins = ["jobspec-rfc"]) or by the
+path of this file (python3 -m jobspec.flux --validator prints it). See docs/FLUX.md.
+"""
+import errno
+import sys
+
+import jobspec
+from flux.job.validator import ValidatorPlugin
+from jobspec.flux import document, rejection
+
+#: flux-core's default ingest buffer: a larger jobspec cannot reach a validator anyway.
+DEFAULT_MAX_INPUT_BYTES = 10 * 1024 * 1024
+
+#: The deepest nesting job-ingest's JSON reader (jansson) accepts.
+_JSON_DEPTH = 2048
+
+_LIMITS = ("max_input_bytes", "max_depth", "max_diagnostics", "max_alias_nodes")
+
+
+def _positive(text):
+    value = int(text)
+    if value < 1:
+        raise ValueError(f"{text} is not a positive integer")
+    return value
+
+
+class Validator(ValidatorPlugin):
+    """jobspec's RFC 14/25 checks as a job-ingest validator plugin."""
+
+    def __init__(self, parser):
+        self.v1 = False
+        self.strict = False
+        self.limits = {"max_input_bytes": DEFAULT_MAX_INPUT_BYTES}
+        parser.add_argument(
+            "--jobspec-v1", action="store_true",
+            help="jobspec-rfc: also check RFC 25's V1 rules (one node or slot, one task, "
+            "a duration)",
+        )
+        parser.add_argument(
+            "--jobspec-strict", action="store_true",
+            help="jobspec-rfc: reject a job for warnings too (an unknown system attribute)",
+        )
+        for limit in _LIMITS:
+            option = "--jobspec-" + limit.replace("_", "-")
+            default = self.limits.get(limit)
+            parser.add_argument(
+                option, metavar="N", type=_positive, default=None,
+                help=f"jobspec-rfc: the {option[10:]} limit of jobspec validate"
+                + (f" (default {default})" if default else ""),
+            )
+        super().__init__(parser)
+
+    def configure(self, args):
+        # flux job-validator reads each job with Python's json module, whose recursion
+        # stops at about 1,000 levels and then takes the worker down; job-ingest's own
+        # reader accepts 2,048. Room for those lets a deep jobspec reach this plugin and
+        # be rejected (limit.depth) instead.
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 3 * _JSON_DEPTH))
+        self.v1 = args.jobspec_v1
+        self.strict = args.jobspec_strict
+        for limit in _LIMITS:
+            value = getattr(args, "jobspec_" + limit)
+            if value is not None:
+                self.limits[limit] = value
+        # Fails here, at start-up, rather than on every job, if a limit is out of range.
+        try:
+            jobspec.validate_jobspec("{}", format="json", limits=self.limits)
+        except ValueError as error:
+            raise ValueError(f"jobspec-rfc: {error}") from None
+
+    def validate(self, job):
+        # Warnings do not reject a job (unless --jobspec-strict) and have nowhere to go.
+        try:
+            jobspec.check_jobspec(document(job.jobspec), v1=self.v1, format="json",
+                                  strict=self.strict, limits=self.limits)
+        except Exception as error:  # pylint: disable=broad-except
+            # Anything at all (even a bug of ours) rejects the job, never the validator.
+            return errno.EINVAL, rejection(error)
+        return None
