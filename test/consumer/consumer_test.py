@@ -50,6 +50,25 @@ def check_exports(shared_library):
         sys.exit("FAIL: the public API is not exported")
 
 
+def check_flux_plugins(build, destdir):
+    """With flux-core found, jobspec.so and the validator's name go into flux-core's own
+    plugin directories (where flux finds them by name), and jobspec.so exports only its
+    entry point."""
+    with open(os.path.join(build, "meson-info", "intro-installed.json")) as f:
+        targets = json.load(f).values()
+    wanted = [t for t in targets if t.endswith(("/job-manager/plugins/jobspec.so",
+                                                 "/flux/job/validator/plugins/jobspec-rfc.py"))]
+    if not wanted:
+        return  # built without flux-core
+    for path in wanted:
+        if not os.path.exists(destdir + path):
+            sys.exit(f"FAIL: {path} was not installed")
+    plugin = [destdir + t for t in wanted if t.endswith(".so")]
+    exported = run(["nm", "-D", "--defined-only", *plugin]).split()
+    if plugin and exported[2::3] != ["flux_plugin_init"]:
+        sys.exit(f"FAIL: jobspec.so exports more than flux_plugin_init: {exported[2::3]}")
+
+
 def pkgconfig(build, source, cc, cxx, sanitize, tmp):
     destdir = os.path.join(tmp, "destdir")
     run(["meson", "install", "-C", build, "--destdir", destdir, "--no-rebuild", "--quiet"])
@@ -73,6 +92,7 @@ def pkgconfig(build, source, cc, cxx, sanitize, tmp):
         if not os.path.exists(path):
             sys.exit(f"FAIL: {path} was not installed")
     check_exports(shared)
+    check_flux_plugins(build, destdir)
     version = run([installed("bindir", "jobspec"), "--version"])
     if not version.startswith("jobspec "):
         sys.exit(f"FAIL: installed jobspec --version printed {version!r}")
