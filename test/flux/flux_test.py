@@ -234,6 +234,14 @@ def plan_for(name, directory):
         plan.add(run_command(["flux", "job-validator", f"--plugins={validator}",
                               "--jobspec-max-depth=0"]),
                  expect(2, "argument --jobspec-max-depth"))
+        # flux job-validator on its own, as a site tries it out: the options reach the plugin.
+        good = plan.file("good.json", json.dumps(cases.small_v1()) + "\n")
+        plan.add({"run": ["flux", "job-validator", "--jobspec-only", f"--plugins={validator}",
+                          "--jobspec-max-input-bytes=100"], "stdin": good},
+                 expect(1, '"errnum": 22', "limit.input-size: document is 250 bytes long, more "
+                        "than the limit of 100"))
+        plan.add({"run": ["flux", "job-validator", "--jobspec-only", f"--plugins={validator}",
+                          "--jobspec-strict"], "stdin": good}, expect(0, '"errnum": 0'))
     if name == "validator-v1":
         plan.add(run_command(["flux", "job-validator", "--list-plugins"]),
                  expect(0, "jobspec-rfc           Check jobs against RFC 14 (and RFC 25"))
@@ -248,6 +256,10 @@ def plan_for(name, directory):
         two_tasks = cases.small_v1()
         two_tasks["tasks"].append(two_tasks["tasks"][0])
         plan.submit("two tasks", json.dumps(two_tasks), verdict_check("", ("reject", ["v1.tasks"])))
+        plan.add(run_command(["flux", "jobtap", "load", "--remove=jobspec.so", JOBTAP,
+                              "max-input-bytes=100"]), expect(0))
+        plan.submit("over the limit", json.dumps(cases.small_v1()),
+                    verdict_check("", ("reject", ["limit.input-size"])))
     if name == "cli":
         add_cli(plan)
     return plan
