@@ -98,7 +98,8 @@ def config(way, build):
     return {
         "a": "",
         "b": f'[ingest.validator]\nplugins = ["{validator}"]\n',
-        "c": f'[ingest.validator]\ndisable = true\n[job-manager]\nplugins = [{{load = "{jobtap}"}}]\n',
+        "c": '[ingest.validator]\ndisable = true\n'
+             f'[job-manager]\nplugins = [{{load = "{jobtap}"}}]\n',
         "d": "[ingest.validator]\ndisable = true\n",
     }[way]
 

@@ -122,7 +122,8 @@ def verdict_check(name, verdict):
         out = r["stderr"].strip()
         kind = verdict[0]
         if kind == "accept":
-            return r["rc"] == 0 and r["stdout"].strip().startswith("ƒ"), f"expected accepted: {out}"
+            accepted = r["rc"] == 0 and r["stdout"].strip().startswith("ƒ")
+            return accepted, f"expected accepted: {out}"
         if kind == "not-ours":
             return r["rc"] == 0 or not OURS.search(out), f"jobspec rejected a valid job: {out}"
         if r["rc"] == 0:
@@ -150,12 +151,16 @@ def add_conformance(plan, selected):
 
 
 def add_hostile(plan, validator):
-    hostile = cases.for_validator(cases.hostile()) if validator else cases.for_jobtap(cases.hostile())
+    hostile = (cases.for_validator if validator else cases.for_jobtap)(cases.hostile())
     for name, data, verdict in hostile:
         plan.submit(name, data, verdict_check(name, verdict))
     good = json.dumps(cases.small_v1())
-    # Everything still answers afterwards.
+    # Everything still answers afterwards, the plugin included.
     plan.submit("a good job after the hostile ones", good, verdict_check("good", ("accept",)))
+    bad = cases.small_v1()
+    bad["tasks"][0]["slot"] = "nosuch"
+    plan.submit("a bad job after the hostile ones", json.dumps(bad),
+                verdict_check("bad", ("reject", ["jobspec.unknown-slot"])))
     plan.add({"run": ["flux", "ping", "--count=1", "job-manager"]},
              lambda r: (r["rc"] == 0, f"job-manager does not answer: {r['stderr']}"))
 
@@ -174,8 +179,14 @@ def measure_flood(plan, label, jobspec, count, code, judge):
     def grew(r):
         growth = r["kib"] - before["kib"]
         print(f"    {label}: broker resident set {before['kib']} -> {r['kib']} KiB after "
-              f"{count} rejections ({growth:+d} KiB)", flush=True)
-        return judge(growth)
+              f"{count} rejections ({growth:+d} KiB); validator workers {before['validators']}"
+              f" -> {r['validators']} KiB", flush=True)
+        ok, detail = judge(growth)
+        # A validator worker that kept something per job would grow by megabytes.
+        workers = r["validators"] - before["validators"]
+        if workers > 1024:
+            return False, f"the validator workers grew by {workers} KiB"
+        return ok, detail
     plan.add({"rss": True}, grew)
 
 

@@ -5,7 +5,8 @@ usage: flux python in_instance.py PLAN.json RESULTS.json
 
 A plan is a JSON list of steps; each result is a dict:
   {"run": [ARGV], "env": {...}, "stdin": PATH}  -> {"rc", "stdout", "stderr"}
-  {"rss": true}                                 -> {"kib": the broker's resident set}
+  {"rss": true}                                 -> {"kib": the broker's resident set,
+                                                    "validators": the validator workers'}
   {"flood": PATH, "count": N}                   -> {"accepted", "rejected", "seconds", "errors"}
       submits the jobspec in PATH N times through the Python API, 64 at a time
 """
@@ -32,13 +33,24 @@ def run(step):
             "stderr": p.stderr.decode("utf-8", "replace")}
 
 
-def rss(handle):
-    pid = int(handle.attr_get("broker.pid"))
+def resident_kib(pid):
     with open(f"/proc/{pid}/status", encoding="ascii") as f:
         for line in f:
             if line.startswith("VmRSS:"):
-                return {"kib": int(line.split()[1])}
-    return {"kib": None}
+                return int(line.split()[1])
+    return 0
+
+
+def rss(handle):
+    validators = 0
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                if entry.isdigit() and b"job-validator" in f.read():
+                    validators += resident_kib(entry)
+        except OSError:
+            pass
+    return {"kib": resident_kib(int(handle.attr_get("broker.pid"))), "validators": validators}
 
 
 def flood(handle, path, count):

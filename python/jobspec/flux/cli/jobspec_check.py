@@ -3,8 +3,8 @@
 Before a job is sent, its --requires, --resources-shape and --dependency values are
 compiled by jobspec, and a bad one is shown with a caret under the problem; then the
 jobspec text flux is about to send is checked against RFC 14 (and RFC 25 with
---jobspec-v1), and each problem is named with its diagnostic code and JSON pointer. Warnings are printed and
-do not stop the job unless --jobspec-strict is given.
+--jobspec-v1), and each problem is named with its diagnostic code and JSON pointer.
+Warnings are printed and do not stop the job unless --jobspec-strict is given.
 
 When flux-core's own "jobspec" validator finds this plugin on its search path, the
 plugin's validate() also rejects jobs that break RFC 14 at job ingest.
