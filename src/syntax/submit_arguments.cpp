@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "support/python_numbers.hpp"
+
 namespace jobspec::syntax {
 
 namespace {
@@ -126,7 +128,10 @@ const std::array option_specs{
                0,
                Arity::value,
                slots,
-               [](SubmitOptions& o, std::string v) { o.add_brokers = std::stoll(v); }},
+               [](SubmitOptions& o, std::string v) {
+                   // Checked by valid_value; anything else would be a usage error already.
+                   o.add_brokers = support::python_int(v).value_or(0);
+               }},
     OptionSpec{{"wrap"}, 0, Arity::flag, batch, set_flag<&SubmitOptions::wrap>},
     OptionSpec{{"bg"}, 0, Arity::flag, alloc, set_flag<&SubmitOptions::background>},
 };
@@ -274,7 +279,7 @@ private:
                 std::string value = w.substr(at);
                 if (value[0] == '=')
                     value.erase(0, 1);
-                spec->set(options_, std::move(value));
+                assign(*spec, std::move(value));
                 return i;
             }
             return separate_value(*spec, i, end);
@@ -299,7 +304,7 @@ private:
                                        display(*spec), w.substr(eq + 1)));
                 return i;
             }
-            spec->set(options_, w.substr(eq + 1));
+            assign(*spec, w.substr(eq + 1));
             return i;
         }
         if (spec->arity == Arity::flag) {
@@ -323,10 +328,14 @@ private:
                        fmt::format("argument {}: expected one argument", display(spec)));
             return i;
         }
-        if (!valid_value(spec, words_[i + 1]))
-            return i + 1;
-        spec.set(options_, words_[i + 1]);
+        assign(spec, words_[i + 1]);
         return i + 1;
+    }
+
+    /// Sets an option's value, which batch and alloc check first for their counts.
+    void assign(const OptionSpec& spec, std::string value) {
+        if (valid_value(spec, value))
+            spec.set(options_, std::move(value));
     }
 
     /// batch and alloc convert their counts while parsing.

@@ -242,6 +242,19 @@ class Compile(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertEqual(json.loads(r.stdout)["attributes"]["system"]["job"]["name"], value)
 
+    def test_counts_checked_in_every_spelling(self):
+        # batch and alloc read their counts as integers while parsing, however the value
+        # is attached: a separate word, --opt=VALUE or -nVALUE (this used to crash).
+        for words in (["--add-brokers=abc"], ["--add-brokers", "abc"], ["--nslots=abc"],
+                      ["-nabc"], ["-n", "abc"], ["--add-brokers=99999999999999999999999"]):
+            r = self.jobspec("--batch", "--env=-*", *words, "--wrap", "true")
+            self.assertEqual(r.returncode, 2, words)
+            self.assertIn("error[usage.option-value]: argument ", r.stderr)
+            self.assertIn(": invalid int value: '", r.stderr)
+        r = self.jobspec("--batch", "--env=-*", "-N1", "--add-brokers=1_0", "--wrap", "true")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("--add-brokers is not supported", r.stderr)
+
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.scratch)
