@@ -3,9 +3,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <jobspec/api.hpp>
@@ -57,11 +59,26 @@ struct JOBSPEC_API SourceRange {
     friend bool operator==(const SourceRange&, const SourceRange&) = default;
 };
 
+/// A text a diagnostic points into that is not the input its caller holds: the value
+/// of a command-line option, say, when the caller compiled a whole command line.
+struct SourceText {
+    /// What the text is, shown as "--> NAME" ("--resources-shape").
+    std::string name;
+    std::string text;
+};
+
 /// Where a diagnostic points: a byte range of the source text, a JSON pointer
-/// (RFC 6901, e.g. "/resources/0/count") into the document, or both.
+/// (RFC 6901, e.g. "/resources/0/count") into the document, or both. The range is into
+/// `source` when there is one, else into the input the caller gave.
 struct Location {
     SourceRange range;
     std::string pointer;
+    std::shared_ptr<const SourceText> source;
+
+    Location() = default;
+    Location(SourceRange range_, std::string pointer_ = {},
+             std::shared_ptr<const SourceText> source_ = {})
+        : range(range_), pointer(std::move(pointer_)), source(std::move(source_)) {}
 };
 
 /// One finding: a stable code, its severity, a short lowercase message without a

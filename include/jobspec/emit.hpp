@@ -77,6 +77,11 @@ JOBSPEC_API boost::json::value to_json_value(const Constraint& constraint);
 /// write, become null (the readers never produce them). Always ends with a newline.
 JOBSPEC_API std::string to_json_text(const boost::json::value& value, bool pretty = false);
 
+/// `value` as Python's json.dumps(value, ensure_ascii=False) writes it, as flux's --dry-run
+/// prints a jobspec: ", " and ": " separators, non-ASCII raw, floats in Python's repr
+/// (300.0, 1e-05, NaN); no newline.
+JOBSPEC_API std::string to_flux_json_text(const boost::json::value& value);
+
 /// YAML text (block style) of any JSON value; strings that YAML would read as another
 /// type are quoted. Always ends with a newline.
 JOBSPEC_API std::string to_yaml_text(const boost::json::value& value);

@@ -62,7 +62,13 @@ JOBSPEC_C_API const char* jobspec_error_help(const jobspec_error* error, size_t 
 JOBSPEC_C_API const char* jobspec_error_pointer(const jobspec_error* error, size_t index);
 /* Whether the diagnostic is a warning (made an error by the "strict" option). */
 JOBSPEC_C_API bool jobspec_error_is_warning(const jobspec_error* error, size_t index);
-/* The byte offset in the input text where the problem starts, or -1 when unknown. */
+/* What the problem's text is when it is not the input: the option whose value it is in
+ * ("--resources-shape"), or "" for the input itself. */
+JOBSPEC_C_API const char* jobspec_error_source(const jobspec_error* error, size_t index);
+/* The byte offset in the input text where the problem starts, or -1 when unknown. When
+ * the problem is in a text of its own (the value of one option of a command line given
+ * to jobspec_compile), offsets, lines and columns count in that text, which
+ * jobspec_error_source names. */
 JOBSPEC_C_API int64_t jobspec_error_offset(const jobspec_error* error, size_t index);
 /* How many bytes the problem covers (0 for a point or when unknown). */
 JOBSPEC_C_API size_t jobspec_error_length(const jobspec_error* error, size_t index);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,6 +61,17 @@ struct SubmitOptions {
     std::optional<std::string> script;
 };
 
+/// A file a submission reads (SubmitContext::read_file): its bytes and mode, or why not.
+struct SubmitFile {
+    std::string content;
+    /// st_mode (file type and permission bits), as --add-file records it.
+    std::uint32_t mode = 0;
+    /// errno when the file could not be opened or read (EISDIR for a directory), else 0.
+    int error = 0;
+    /// The file holds more than the limit (content is then not all of it).
+    bool too_large = false;
+};
+
 /// What a submission reads from the world, given so that the same inputs always build
 /// the same jobspec.
 struct SubmitContext {
@@ -76,6 +88,12 @@ struct SubmitContext {
     /// alloc without --bg sets pty.interactive when standard input is a terminal.
     bool interactive = false;
     Limits limits;
+    /// The one door every file of a submission comes through (--add-file, --env-file and
+    /// --env=^FILE, -S/-o KEY=^FILE, --resources-json, --conf FILE.json): at most
+    /// `max_bytes` + 1 bytes of the file at `path`, so that /dev/zero or an endless FIFO
+    /// ends at once. current_submit_context() reads the file system; a caller may serve
+    /// files of its own. Unset, every file is missing (ENOENT).
+    std::function<SubmitFile(std::string_view path, std::size_t max_bytes)> read_file;
 };
 
 /// The context of this process: its environment, working directory, home, resource
@@ -134,10 +152,6 @@ JOBSPEC_API std::size_t submit_option_span(const std::vector<std::string>& words
 /// fit together), submit.file (a file that cannot be read) or the check's diagnostics.
 JOBSPEC_API Result<boost::json::value> compile_submission(const SubmitOptions& options,
                                                           const SubmitContext& context);
-
-/// `value` as Python's json.dumps(value, ensure_ascii=False) writes it: ", " and ": "
-/// separators, non-ASCII raw, floats in Python's repr (300.0, 1e-05, NaN).
-JOBSPEC_API std::string to_flux_json_text(const boost::json::value& value);
 
 /// Flux Standard Duration in seconds: a float with an optional unit ms, s, m, h or d, or
 /// inf/infinity. Nothing when malformed, negative or NaN.

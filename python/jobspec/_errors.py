@@ -16,7 +16,9 @@ class Diagnostic:
     severity: "error" or "warning"; message: short, lower case;
     line, column: where it starts, both from 1, columns in code points (None if unknown);
     offset, length: the same as a byte range of the UTF-8 input (None if unknown);
-    pointer: an RFC 6901 JSON pointer into the document ("" if none); help: a hint or "".
+    pointer: an RFC 6901 JSON pointer into the document ("" if none); help: a hint or "";
+    source: what the positions count in when it is not the input itself (the option
+    whose value it is, "--resources-shape", for compile()), else "".
     """
 
     code: str
@@ -28,6 +30,7 @@ class Diagnostic:
     length: Optional[int] = None
     pointer: str = ""
     help: str = ""
+    source: str = ""
 
     def __str__(self):
         return f"{self.severity}[{self.code}]: {self.message}"
@@ -45,6 +48,7 @@ def _diagnostics(items):
             length=d.get("length"),
             pointer=d.get("pointer", ""),
             help=d.get("help", ""),
+            source=d.get("source", ""),
         )
         for d in items
     ]

@@ -5,11 +5,10 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <memory>
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
 #include <boost/json/value_from.hpp>
 #include <fmt/format.h>
 
@@ -17,17 +16,22 @@
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/idset.hpp>
-#include <jobspec/input.hpp>
 #include <jobspec/shape.hpp>
 #include <jobspec/text.hpp>
 
+#include "api/bounded_read.hpp"
+#include "lower/jobspec_lowering.hpp"
 #include "lower/submission_environment.hpp"
 #include "lower/submission_instance.hpp"
 #include "lower/submission_layout.hpp"
 #include "lower/submission_values.hpp"
 #include "model/codecs.hpp"
+#include "sema/canonical_jobspec.hpp"
+#include "sema/text_encoding.hpp"
+#include "sema/v1_pass.hpp"
 #include "support/python_numbers.hpp"
 #include "syntax/directives.hpp"
+#include "syntax/document.hpp"
 #include "syntax/submit_arguments.hpp"
 
 extern char** environ;
@@ -85,10 +89,24 @@ private:
     Diagnostics& diags_;
 };
 
-/// -S KEY[=VAL] and -o KEY[=VAL]: the attribute path and its value.
-std::optional<std::pair<std::string, boost::json::value>> setting(const std::string& text,
-                                                                  std::string_view option,
-                                                                  Diagnostics& d) {
+/// Adds what compiling `value`, the value of `option`, found, pointing into that value: a
+/// renderer shows the option and its value with a caret under the problem.
+void add_from_option(Diagnostics& into, const Diagnostics& found, std::string_view option,
+                     std::string_view value) {
+    const auto source = std::make_shared<const SourceText>(
+        SourceText{std::string(option), std::string(value)});
+    for (Diagnostic d : found) {
+        if (d.location.range.known() && !d.location.source)
+            d.location.source = source;
+        into.add(std::move(d));
+    }
+}
+
+/// -S KEY[=VAL] and -o KEY[=VAL]: the attribute path and its value (-S ^KEY=FILE: the
+/// JSON in FILE).
+std::optional<std::pair<std::string, boost::json::value>>
+setting(const std::string& text, std::string_view option, const SubmitContext& ctx,
+        Diagnostics& d) {
     const auto eq = text.find('=');
     std::string key = text.substr(0, eq);
     if (eq == std::string::npos)
@@ -96,22 +114,19 @@ std::optional<std::pair<std::string, boost::json::value>> setting(const std::str
     const std::string value = text.substr(eq + 1);
     if (!key.empty() && key[0] == '^') {
         key.erase(0, key.find_first_not_of('^'));
-        InputOptions io;
-        auto content = read_input(value, io);
-        if (!content.ok()) {
-            d.add(Code::submit_file,
-                  fmt::format("No such file or directory: '{}'", value));
+        const auto file = lower::read_submission_file(ctx, value, "", false, d);
+        if (!file)
+            return std::nullopt;
+        Diagnostics problems;
+        auto parsed = lower::json_value(file->content, ctx.limits, problems);
+        if (!parsed) {
+            d.add(Code::submit_value, fmt::format("--{}: {}: {}", option, value,
+                                                  problems.begin()->message));
             return std::nullopt;
         }
-        boost::system::error_code ec;
-        auto parsed = boost::json::parse(content.value(), ec);
-        if (ec) {
-            d.add(Code::submit_value, fmt::format("--{}: {}: {}", option, value, ec.message()));
-            return std::nullopt;
-        }
-        return std::make_pair(key, std::move(parsed));
+        return std::make_pair(key, std::move(*parsed));
     }
-    return std::make_pair(key, lower::setting_value(value));
+    return std::make_pair(key, lower::setting_value(value, ctx.limits));
 }
 
 std::string attribute_path(const std::string& key) {
@@ -214,25 +229,25 @@ bool common_tail(const SubmitOptions& o, const SubmitContext& ctx, Builder& b,
         qo.limits = ctx.limits;
         auto constraint = parse_constraint_query(query, qo);
         if (!constraint.ok()) {
-            d.append(constraint.diagnostics());
+            add_from_option(d, constraint.diagnostics(), "--requires", query);
             return false;
         }
         b.system("constraints", to_json_value(constraint.value()));
     }
     for (const auto& text : o.setopts) {
-        auto s = setting(text, "setopt", d);
+        auto s = setting(text, "setopt", ctx, d);
         if (!s || !b.shell(s->first, std::move(s->second)))
             return false;
     }
     if (duration)
         b.system("duration", *duration);
     for (const auto& text : o.setattrs) {
-        auto s = setting(text, "setattr", d);
+        auto s = setting(text, "setattr", ctx, d);
         if (!s || !b.set(attribute_path(s->first), std::move(s->second)))
             return false;
     }
     for (const auto& text : o.add_files) {
-        auto file = lower::add_file_entry(text, d);
+        auto file = lower::add_file_entry(text, ctx, d);
         if (!file)
             return false;
         boost::json::value* at = &b.json()["attributes"];
@@ -257,21 +272,22 @@ bool common_tail(const SubmitOptions& o, const SubmitContext& ctx, Builder& b,
         so.limits = ctx.limits;
         auto shape = compile_shape(*o.resources_shape, so);
         if (!shape.ok()) {
-            d.append(shape.diagnostics());
+            add_from_option(d, shape.diagnostics(), "--resources-shape", *o.resources_shape);
             return false;
         }
         b.json()["resources"] = to_json_value(shape.value());
     } else if (o.resources_json) {
-        InputOptions io;
-        io.limits = ctx.limits;
-        auto text = read_input(*o.resources_json, io);
-        boost::system::error_code ec;
-        auto value = text.ok() ? boost::json::parse(text.value(), ec) : boost::json::value();
-        if (!text.ok() || ec) {
-            d.add(Code::submit_file, fmt::format("--resources-json: cannot read '{}' as JSON",
-                                                 *o.resources_json));
+        const auto file = lower::read_submission_file(ctx, *o.resources_json, "", false, d);
+        if (!file)
+            return false;
+        Diagnostics problems;
+        auto parsed = lower::json_value(file->content, ctx.limits, problems);
+        if (!parsed) {
+            d.add(Code::submit_file, fmt::format("--resources-json: cannot read '{}' as JSON: {}",
+                                                 *o.resources_json, problems.begin()->message));
             return false;
         }
+        boost::json::value value = std::move(*parsed);
         if (value.is_object()) {
             const auto* r = value.get_object().if_contains("resources");
             if (r == nullptr) {
@@ -397,7 +413,7 @@ std::optional<boost::json::object> build(const SubmitOptions& given, const Submi
     if (o.time_limit && !(duration = time_limit(*o.time_limit, d)))
         return std::nullopt;
     lower::Instance instance;
-    if (!run_like && !lower::prepare_instance(o, instance, d))
+    if (!run_like && !lower::prepare_instance(o, ctx, instance, d))
         return std::nullopt;
 
     Builder b(d);
@@ -441,26 +457,16 @@ std::optional<boost::json::object> build(const SubmitOptions& given, const Submi
     return std::move(b.json());
 }
 
-/// jobspec.invalid-utf8 for each string (key or value) of `v` that is not UTF-8, and
-/// submit.value for NaN and infinities: the output must be UTF-8 and JSON.
-void check_utf8(const boost::json::value& v, const std::string& pointer, Diagnostics& d) {
-    const auto check = [&](std::string_view s, const std::string& at) {
-        const std::size_t bad = find_invalid_utf8(s);
-        if (bad != std::string_view::npos)
-            d.add(Code::jobspec_invalid_utf8,
-                  fmt::format("'{}' is not valid UTF-8: byte 0x{:02x} at offset {}",
-                              to_valid_utf8(at), static_cast<unsigned char>(s[bad]), bad),
-                  Location{{}, to_valid_utf8(at)});
-    };
+/// submit.value for NaN and infinities, which flux prints and JSON cannot hold: the
+/// output must be JSON.
+void check_numbers(const boost::json::value& v, const std::string& pointer, Diagnostics& d) {
     const auto escaped = [](std::string_view key) {
         std::string out;
         for (char c : key)
             out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
         return out;
     };
-    if (v.is_string()) {
-        check(v.get_string(), pointer);
-    } else if (v.is_double() && !std::isfinite(v.get_double())) {
+    if (v.is_double() && !std::isfinite(v.get_double())) {
         d.add(Code::submit_value,
               fmt::format("'{}' is {}, which JSON cannot hold", to_valid_utf8(pointer),
                           support::python_float_repr(v.get_double())),
@@ -468,13 +474,10 @@ void check_utf8(const boost::json::value& v, const std::string& pointer, Diagnos
     } else if (v.is_array()) {
         std::size_t i = 0;
         for (const auto& e : v.get_array())
-            check_utf8(e, pointer + "/" + std::to_string(i++), d);
+            check_numbers(e, pointer + "/" + std::to_string(i++), d);
     } else if (v.is_object()) {
-        for (const auto& [key, e] : v.get_object()) {
-            const std::string at = pointer + "/" + escaped(key);
-            check(key, at);
-            check_utf8(e, at, d);
-        }
+        for (const auto& [key, e] : v.get_object())
+            check_numbers(e, pointer + "/" + escaped(key), d);
     }
 }
 
@@ -581,17 +584,16 @@ Result<boost::json::value> compile_submission(const SubmitOptions& options,
                               "not was replaced by U+FFFD",
                               name),
                   {}, "set it to UTF-8 text before running jobspec");
-    check_utf8(*js, "", d);
-    if (d.has_errors())
-        return Result<boost::json::value>(std::move(d));
-    // Whatever is printed must pass validate: check it as a document would be.
-    ReadOptions ro;
-    ro.limits = context.limits;
-    auto checked = read_jobspec(boost::json::serialize(*js), ro);
-    if (checked.ok() && !from_plugin)
-        for (auto& diagnostic : check_jobspec(checked.value(), true))
-            checked.diagnostics().add(std::move(diagnostic));
-    d.append(checked.diagnostics());
+    // Whatever is printed must pass validate: the jobspec is lowered once into the model
+    // (from the value, never from text) and each pass runs once on it.
+    check_numbers(*js, "", d);
+    const Jobspec model = lower::lower_jobspec(syntax::DocNode::from_json(*js), d);
+    sema::check_text_encoding(model, d);
+    if (!d.has_errors()) {
+        sema::check_canonical(model, d);
+        if (!from_plugin && !d.has_errors())
+            sema::check_v1(model, d);
+    }
     if (d.has_errors())
         return Result<boost::json::value>(std::move(d));
     return {boost::json::value(std::move(*js)), std::move(d)};
@@ -628,6 +630,10 @@ SubmitContext current_submit_context() {
     const auto now = std::chrono::system_clock::now().time_since_epoch();
     ctx.now = static_cast<double>(std::chrono::duration_cast<std::chrono::microseconds>(now).count()) / 1e6;
     ctx.interactive = isatty(0) != 0;
+    ctx.read_file = [](std::string_view path, std::size_t max_bytes) {
+        api::BoundedRead read = api::read_bounded(path, max_bytes);
+        return SubmitFile{std::move(read.text), read.mode, read.error, read.too_large};
+    };
     return ctx;
 }
 

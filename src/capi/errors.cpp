@@ -20,8 +20,10 @@ void set_error(jobspec_error** error, Diagnostics diagnostics, std::string_view 
         for (const auto& d : diagnostics) {
             jobspec_error::Position at;
             const SourceRange r = d.location.range;
-            if (r.known() && r.begin <= source.size()) {
-                const TextPosition p = text_position(source, r.begin);
+            const std::string_view text =
+                d.location.source ? std::string_view(d.location.source->text) : source;
+            if (r.known() && r.begin <= text.size()) {
+                const TextPosition p = text_position(text, r.begin);
                 at = {r.begin, r.size(), p.line, p.column};
             }
             e->positions.push_back(at);
@@ -106,6 +108,13 @@ const char* jobspec_error_message(const jobspec_error* error, size_t index) {
 const char* jobspec_error_help(const jobspec_error* error, size_t index) {
     const auto* d = diagnostic(error, index);
     return d != nullptr ? d->help.c_str() : nullptr;
+}
+
+const char* jobspec_error_source(const jobspec_error* error, size_t index) {
+    const auto* d = diagnostic(error, index);
+    if (d == nullptr)
+        return nullptr;
+    return d->location.source ? d->location.source->name.c_str() : "";
 }
 
 const char* jobspec_error_pointer(const jobspec_error* error, size_t index) {

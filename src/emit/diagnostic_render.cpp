@@ -1,6 +1,7 @@
 #include <jobspec/render.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include <boost/json/object.hpp>
@@ -119,29 +120,37 @@ void snippet(std::string& out, std::string_view source, const LineIndex& index, 
 
 std::string render_text(const Diagnostics& diagnostics, std::string_view source,
                         const RenderOptions& options) {
-    const LineIndex index(source);
+    const LineIndex input_index(source);
     const Style style{options.color};
-    const bool show_position = !options.source_name.empty() || index.lines() > 1;
     std::string out;
     for (const auto& d : diagnostics) {
         const bool error = d.severity == Severity::error;
         out += fmt::format("{}{}{}[{}]: {}{}{}\n", style(error ? red : yellow),
                            error ? "error" : "warning", style(reset), d.code_name(), style(bold),
                            visible_text(d.message), style(reset));
+        // The text the range is in: the diagnostic's own (an option's value), or the input.
+        const SourceText* own = d.location.source.get();
+        const std::string_view text = own != nullptr ? std::string_view(own->text) : source;
+        const std::optional<LineIndex> own_index =
+            own != nullptr ? std::optional<LineIndex>(std::in_place, text) : std::nullopt;
+        const LineIndex& index = own_index ? *own_index : input_index;
+        const std::string_view name = own != nullptr ? std::string_view(own->name)
+                                                     : options.source_name;
+        const bool multiline = index.lines() > 1;
         const SourceRange r = d.location.range;
-        const bool has_range = r.known() && r.begin <= source.size();
-        if (show_position && (has_range || !d.location.pointer.empty())) {
+        const bool has_range = r.known() && r.begin <= text.size();
+        if ((!name.empty() || multiline) && (has_range || !d.location.pointer.empty())) {
             out += "  --> ";
-            out += options.source_name.empty() ? "<input>"
-                                               : visible_text(options.source_name);
-            if (has_range)
+            out += name.empty() ? "<input>" : visible_text(name);
+            // A name alone says where a one-line text is (an option's value).
+            if (has_range && (own == nullptr || multiline))
                 out += fmt::format(":{}:{}", index.line_of(r.begin) + 1, index.column(r.begin));
             if (!d.location.pointer.empty())
                 out += fmt::format(" at {}", visible_text(d.location.pointer));
             out += '\n';
         }
         if (has_range)
-            snippet(out, source, index, r, style);
+            snippet(out, text, index, r, style);
         if (!d.help.empty())
             out += fmt::format("  {}help{}: {}\n", style(cyan), style(reset),
                                visible_text(d.help));
@@ -194,17 +203,24 @@ std::string render_line(const Diagnostics& diagnostics, std::size_t max_bytes,
 
 boost::json::array diagnostics_to_json(const Diagnostics& diagnostics, std::string_view source,
                                        std::string_view file) {
-    const LineIndex index(source);
+    const LineIndex input_index(source);
     boost::json::array a;
     for (const auto& d : diagnostics) {
         boost::json::object o;
-        if (!file.empty())
+        const SourceText* own = d.location.source.get();
+        if (own != nullptr)
+            o.emplace("source", own->name);
+        else if (!file.empty())
             o.emplace("file", file);
         o.emplace("severity", d.severity == Severity::error ? "error" : "warning");
         o.emplace("code", d.code_name());
         o.emplace("message", d.message);
+        const std::string_view text = own != nullptr ? std::string_view(own->text) : source;
+        const std::optional<LineIndex> own_index =
+            own != nullptr ? std::optional<LineIndex>(std::in_place, text) : std::nullopt;
+        const LineIndex& index = own_index ? *own_index : input_index;
         const SourceRange r = d.location.range;
-        if (r.known() && r.begin <= source.size()) {
+        if (r.known() && r.begin <= text.size()) {
             o.emplace("offset", r.begin);
             o.emplace("length", r.size());
             o.emplace("line", index.line_of(r.begin) + 1);

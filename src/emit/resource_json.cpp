@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "emit/json_text.hpp"
+#include "support/json_text.hpp"
 #include "support/json_string.hpp"
 
 namespace jobspec {
@@ -104,7 +104,7 @@ public:
         out_.append(buf, r.ptr + 1);
     }
     void value(const boost::json::value& v) {
-        emit::append_json_text(out_, v);
+        support::append_json_text(out_, v);
         out_ += ',';
     }
 

@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include <boost/json/serialize.hpp>
 #include <fmt/format.h>
 
 #include "model/codecs.hpp"
 #include "model/resource_set_access.hpp"
 #include "model/resource_set_build.hpp"
 #include "support/json_pointer.hpp"
+#include "support/json_text.hpp"
 #include "syntax/document.hpp"
 
 namespace jobspec {
@@ -46,7 +46,7 @@ double number(const DocNode& n) {
 
 /// The node as JSON text, for messages.
 std::string json_text(const DocNode& n) {
-    return boost::json::serialize(n.to_json());
+    return support::json_text(n.to_json());
 }
 
 class RReader {

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <fnmatch.h>
-#include <fstream>
 #include <regex>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "lower/submission_values.hpp"
 #include "support/python_numbers.hpp"
 
 namespace jobspec::lower {
@@ -101,12 +101,15 @@ bool apply_rule(const std::string& rule, const SubmitContext& context, boost::js
     }
     if (!rule.empty() && rule[0] == '^') {
         const std::string path = home_expanded(rule.substr(1), context);
-        std::ifstream in(path);
-        if (!in || depth > 16) {
+        if (depth > 16) {
             d.add(Code::submit_file,
-                  fmt::format("--env: [Errno 2] No such file or directory: '{}'", path));
+                  fmt::format("--env: '{}': env files nest more than 16 deep", path));
             return false;
         }
+        const auto file = read_submission_file(context, path, "--env: ", true, d);
+        if (!file)
+            return false;
+        std::istringstream in(file->content);
         std::string line;
         while (std::getline(in, line)) {
             const auto first = line.find_first_not_of(" \t\r\f\v");

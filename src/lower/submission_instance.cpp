@@ -1,9 +1,5 @@
 #include "lower/submission_instance.hpp"
 
-#include <fstream>
-#include <iterator>
-
-#include <boost/json/parse.hpp>
 #include <fmt/format.h>
 
 #include "lower/submission_values.hpp"
@@ -22,33 +18,31 @@ void merge(boost::json::object& into, const boost::json::object& from) {
     }
 }
 
-bool add_conf(const std::string& text, boost::json::object& conf, Diagnostics& d) {
-    boost::system::error_code ec;
+bool add_conf(const std::string& text, const SubmitContext& context, boost::json::object& conf,
+              Diagnostics& d) {
+    Diagnostics ignored;
     if (text.find('\n') != std::string::npos) {
-        auto v = boost::json::parse(text, ec);
-        if (ec || !v.is_object()) {
+        auto v = json_value(text, context.limits, ignored);
+        if (!v || !v->is_object()) {
             d.add(Code::submit_value, "--conf: failed to parse multiline as TOML or JSON");
             return false;
         }
-        merge(conf, v.get_object());
+        merge(conf, v->get_object());
         return true;
     }
     if (const auto eq = text.find('='); eq != std::string::npos)
-        return set_dotted(conf, text.substr(0, eq), setting_value(text.substr(eq + 1)), d);
+        return set_dotted(conf, text.substr(0, eq),
+                          setting_value(text.substr(eq + 1), context.limits), d);
     if (text.size() > 5 && text.substr(text.size() - 5) == ".json") {
-        std::ifstream in(text);
-        if (!in) {
-            d.add(Code::submit_file,
-                  fmt::format("--conf: [Errno 2] No such file or directory: '{}'", text));
+        const auto file = read_submission_file(context, text, "--conf: ", true, d);
+        if (!file)
             return false;
-        }
-        const std::string content{std::istreambuf_iterator<char>(in), {}};
-        auto v = boost::json::parse(content, ec);
-        if (ec || !v.is_object()) {
+        auto v = json_value(file->content, context.limits, ignored);
+        if (!v || !v->is_object()) {
             d.add(Code::submit_value, fmt::format("--conf: parse error: {}", text));
             return false;
         }
-        merge(conf, v.get_object());
+        merge(conf, v->get_object());
         return true;
     }
     d.add(Code::submit_value,
@@ -58,7 +52,8 @@ bool add_conf(const std::string& text, boost::json::object& conf, Diagnostics& d
 
 } // namespace
 
-bool prepare_instance(const SubmitOptions& o, Instance& in, Diagnostics& d) {
+bool prepare_instance(const SubmitOptions& o, const SubmitContext& context, Instance& in,
+                      Diagnostics& d) {
     if (o.add_brokers && *o.add_brokers != 0) {
         d.add(Code::submit_value, "--add-brokers is not supported");
         return false;
@@ -82,7 +77,7 @@ bool prepare_instance(const SubmitOptions& o, Instance& in, Diagnostics& d) {
     for (const auto& text : o.conf) {
         if (!in.conf)
             in.conf.emplace();
-        if (!add_conf(text, *in.conf, d))
+        if (!add_conf(text, context, *in.conf, d))
             return false;
     }
     if (in.conf)

@@ -24,10 +24,11 @@ struct Instance {
     std::optional<boost::json::object> conf;
 };
 
-/// The broker command, script and configuration. False, with submit.value or
-/// submit.file, for a bad --conf, a script that does not start with "#!", or
-/// --add-brokers (not supported).
-bool prepare_instance(const SubmitOptions& options, Instance& instance, Diagnostics& diagnostics);
+/// The broker command, script and configuration (a --conf file read through
+/// context.read_file). False, with submit.value or submit.file, for a bad --conf, a
+/// script that does not start with "#!", or --add-brokers (not supported).
+bool prepare_instance(const SubmitOptions& options, const SubmitContext& context,
+                      Instance& instance, Diagnostics& diagnostics);
 
 /// Sets shell.options per-resource, mpi and exit-timeout, files conf.json and script, and
 /// alloc's pty option in `jobspec`.

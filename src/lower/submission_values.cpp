@@ -1,23 +1,22 @@
 #include "lower/submission_values.hpp"
 
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
-#include <fstream>
-#include <iterator>
 #include <sstream>
-#include <sys/stat.h>
 #include <vector>
 
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
 #include <fmt/format.h>
 
 #include <jobspec/text.hpp>
 
 #include "support/chars.hpp"
+#include "support/json_text.hpp"
 #include "support/python_numbers.hpp"
+#include "syntax/document.hpp"
 
 namespace jobspec::lower {
 
@@ -372,11 +371,41 @@ std::optional<boost::json::object> signal_option(const std::string& text, Diagno
     return out;
 }
 
-boost::json::value setting_value(const std::string& text) {
-    boost::system::error_code ec;
-    auto v = boost::json::parse(text, ec);
-    if (!ec)
-        return v;
+std::optional<boost::json::value> json_value(std::string_view text, const Limits& limits,
+                                             Diagnostics& diagnostics) {
+    syntax::JsonDialect python;
+    python.last_duplicate_wins = true;
+    auto node = syntax::read_json(text, limits, diagnostics, python);
+    if (!node)
+        return std::nullopt;
+    return node->to_json();
+}
+
+std::optional<SubmitFile> read_submission_file(const SubmitContext& context,
+                                               const std::string& path, std::string_view prefix,
+                                               bool errno_shown, Diagnostics& d) {
+    const std::size_t limit = context.limits.max_input_bytes;
+    SubmitFile file = context.read_file ? context.read_file(path, limit) : SubmitFile{{}, 0, ENOENT};
+    if (file.error != 0) {
+        d.add(Code::submit_file,
+              errno_shown ? fmt::format("{}[Errno {}] {}: '{}'", prefix, file.error,
+                                        std::strerror(file.error), path)
+                          : fmt::format("{}{}: '{}'", prefix, std::strerror(file.error), path));
+        return std::nullopt;
+    }
+    if (file.too_large) {
+        d.add(Code::limit_input_size,
+              fmt::format("{}'{}' is longer than the limit of {} bytes", prefix, path, limit),
+              {}, "raise the limit with --max-input-bytes (max-input-bytes in the C API)");
+        return std::nullopt;
+    }
+    return file;
+}
+
+boost::json::value setting_value(const std::string& text, const Limits& limits) {
+    Diagnostics ignored;
+    if (auto v = json_value(text, limits, ignored))
+        return std::move(*v);
     std::string_view t = text;
     while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front())))
         t.remove_prefix(1);
@@ -406,7 +435,7 @@ bool set_dotted(boost::json::object& object, const std::string& path, boost::jso
         if (!it->value().is_object()) {
             d.add(Code::submit_value,
                   fmt::format("failed to set {} to {}: '{}' is not an object", path,
-                              boost::json::serialize(value), key));
+                              support::json_text(value), key));
             return false;
         }
         at = &it->value().get_object();
@@ -459,8 +488,8 @@ std::optional<unsigned> octal(std::string text) {
 
 } // namespace
 
-std::optional<std::pair<std::string, boost::json::object>> add_file_entry(const std::string& given,
-                                                                          Diagnostics& d) {
+std::optional<std::pair<std::string, boost::json::object>>
+add_file_entry(const std::string& given, const SubmitContext& context, Diagnostics& d) {
     std::string text;
     for (std::size_t i = 0; i < given.size(); ++i) {
         if (given[i] == '\\' && i + 1 < given.size() && given[i + 1] == 'n') {
@@ -496,21 +525,12 @@ std::optional<std::pair<std::string, boost::json::object>> add_file_entry(const 
         entry["encoding"] = "utf-8";
         return std::make_pair(name, std::move(entry));
     }
-    struct stat st {};
-    std::ifstream in(data, std::ios::binary);
-    if (::stat(data.c_str(), &st) != 0 || !in) {
-        d.add(Code::submit_file,
-              fmt::format("--add-file={}: [Errno 2] No such file or directory: '{}'", given, data));
+    auto file = read_submission_file(context, data, fmt::format("--add-file={}: ", given), true, d);
+    if (!file)
         return std::nullopt;
-    }
-    if (S_ISDIR(st.st_mode)) {
-        d.add(Code::submit_file,
-              fmt::format("--add-file={}: [Errno 21] Is a directory: '{}'", given, data));
-        return std::nullopt;
-    }
-    const std::string content{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    entry["mode"] = st.st_mode;
-    entry["size"] = st.st_size;
+    const std::string& content = file->content;
+    entry["mode"] = file->mode;
+    entry["size"] = content.size();
     if (find_invalid_utf8(content) == std::string_view::npos) {
         entry["data"] = content;
         entry["encoding"] = "utf-8";

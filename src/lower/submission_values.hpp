@@ -3,11 +3,13 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 
 #include <jobspec/diagnostic.hpp>
+#include <jobspec/limits.hpp>
 #include <jobspec/submit.hpp>
 
 namespace jobspec::lower {
@@ -26,7 +28,21 @@ std::optional<boost::json::object> signal_option(const std::string& text,
                                                  Diagnostics& diagnostics);
 
 /// A -S/-o value: JSON when it parses (NaN and Infinity too), else the text.
-boost::json::value setting_value(const std::string& text);
+boost::json::value setting_value(const std::string& text, const Limits& limits);
+
+/// JSON text as a value, read by the one JSON reader (syntax::read_json) within
+/// `limits`, a repeated key's last value kept as Python's json module keeps it. Nothing,
+/// with the reader's diagnostics, when it is not JSON.
+std::optional<boost::json::value> json_value(std::string_view text, const Limits& limits,
+                                             Diagnostics& diagnostics);
+
+/// A file the submission names, read through context.read_file (the one door): nothing
+/// when it cannot be read, with the error flux gives, submit.file "PREFIX[Errno N] TEXT:
+/// 'PATH'" ("PREFIXTEXT: 'PATH'" without `errno_shown`), or limit.input-size when it is
+/// larger than context.limits allow.
+std::optional<SubmitFile> read_submission_file(const SubmitContext& context,
+                                               const std::string& path, std::string_view prefix,
+                                               bool errno_shown, Diagnostics& diagnostics);
 
 /// Sets the dotted `path` in `object`, making objects on the way (empty parts kept).
 /// False, with submit.value, when a part on the way is not an object.
@@ -35,6 +51,6 @@ bool set_dotted(boost::json::object& object, const std::string& path, boost::jso
 
 /// files.NAME for --add-file [NAME[:PERMS]=]ARG; the name and the entry.
 std::optional<std::pair<std::string, boost::json::object>>
-add_file_entry(const std::string& text, Diagnostics& diagnostics);
+add_file_entry(const std::string& text, const SubmitContext& context, Diagnostics& diagnostics);
 
 } // namespace jobspec::lower

@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <array>
 
-#include <boost/json/serialize.hpp>
 #include <fmt/format.h>
 
 #include <jobspec/fluid.hpp>
 
 #include "model/codecs.hpp"
 #include "support/json_pointer.hpp"
+#include "support/json_text.hpp"
 #include "support/numbers.hpp"
 #include <jobspec/suggest.hpp>
 
@@ -159,7 +159,7 @@ private:
             report(code,
                    fmt::format("{} '{}' is not one of {}", key,
                                o->value.is_string() ? std::string(o->text())
-                                                    : boost::json::serialize(o->value),
+                                                    : support::json_text(o->value),
                                list),
                    o->value_range, {}, key);
     }

@@ -166,6 +166,16 @@ static void test_shape_and_compile(void) {
     json = jobspec_compile("run", words, 4, NULL, NULL, &error);
     CHECK(json != NULL && strstr(json, "\"count\": 2") != NULL);
     jobspec_free(json);
+    /* A problem in an option's value points into that value (issue 28). */
+    const char* zero[] = {"--env=-*", "--shape", "slot=0/core", "true"};
+    CHECK(jobspec_compile("run", zero, 4, NULL, NULL, &error) == NULL);
+    CHECK(jobspec_error_count(error) == 1);
+    CHECK(strcmp(jobspec_error_source(error, 0), "--resources-shape") == 0);
+    CHECK(jobspec_error_offset(error, 0) == 5 && jobspec_error_column(error, 0) == 6);
+    CHECK_TEXT(jobspec_error_text(error, NULL, false),
+               "error[shape.count-not-positive]: count must be at least 1\n"
+               "  --> --resources-shape\n  slot=0/core\n       ^\n");
+    jobspec_error_free(error);
     const char* layout[] = {"-n3", "-N4", "true"};
     CHECK(jobspec_compile("run", layout, 3, NULL, NULL, &error) == NULL);
     CHECK_ERROR(error, "submit.layout");

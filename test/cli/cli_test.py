@@ -255,6 +255,39 @@ class Compile(unittest.TestCase):
         self.assertEqual(r.returncode, 1)
         self.assertIn("--add-brokers is not supported", r.stderr)
 
+    def test_each_problem_once_and_option_values_with_carets(self):
+        # Issue 28: the jobspec is checked once, so one problem is one warning ...
+        r = self.jobspec("--env-none", "--setattr=system.foo=1", "--dependency=after:1", "app")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stderr.count("warning[jobspec.unknown-system-attribute]"), 1)
+        self.assertEqual(r.stderr.count("warning[dependency.deprecated-scheme]"), 1)
+        # ... and a problem in an option's value is shown in it, with a caret.
+        r = self.jobspec("--env-none", "--shape", "slot=0/core", "app")
+        self.assertEqual(r.returncode, 1)
+        self.assertEqual(r.stderr, "error[shape.count-not-positive]: count must be at least 1\n"
+                                   "  --> --resources-shape\n  slot=0/core\n       ^\n")
+        r = self.jobspec("--env-none", "--requires=ssd and (", "app")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[query.syntax]: '(' is never closed\n  --> --requires\n"
+                      "  ssd and (\n          ^\n", r.stderr)
+        r = self.jobspec("--diagnostics", "json", "--env-none", "--requires=ssd and (", "app")
+        [d] = json.loads(r.stderr)
+        self.assertEqual((d["source"], d["offset"], d["column"]), ("--requires", 8, 9))
+
+    def test_files_come_through_one_bounded_door(self):
+        # Every file an option names is read within --max-input-bytes: /dev/zero ends at
+        # once with limit.input-size, as every other input does (it used to read until
+        # memory ran out).
+        for words in (["--add-file=z=/dev/zero"], ["--env=^/dev/zero"],
+                      ["-S", "^user.x=/dev/zero"], ["--resources-json=/dev/zero"]):
+            r = self.jobspec("--env-none", *words, "app")
+            self.assertEqual(r.returncode, 1, words)
+            self.assertIn("error[limit.input-size]: ", r.stderr)
+            self.assertIn("'/dev/zero' is longer than the limit of 1048576 bytes", r.stderr)
+        r = self.jobspec("--env-none", "--add-file=.", "app")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("--add-file=.: [Errno 21] Is a directory: '.'", r.stderr)
+
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.scratch)

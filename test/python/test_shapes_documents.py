@@ -239,8 +239,22 @@ def test_compile_errors():
     with pytest.raises(jobspec.Error) as info:
         jobspec.compile(["x"], bogus_option=1)
     assert info.value.diagnostics[0].code == "usage.unknown-option"
-    with pytest.raises(jobspec.Error):
+    with pytest.raises(jobspec.Error) as info:
         jobspec.compile(["x"], resources_shape="slot=0/core")
+    [d] = info.value.diagnostics
+    assert (d.code, d.source, d.offset, d.column) == ("shape.count-not-positive",
+                                                      "--resources-shape", 5, 6)
+    assert "  --> --resources-shape\n  slot=0/core\n       ^" in str(info.value)
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.compile(["x"], requires="ssd and (")
+    [d] = info.value.diagnostics
+    assert (d.source, d.offset) == ("--requires", 8)
+    # One problem, one warning: the jobspec is checked once.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        jobspec.compile(["x"], env_none=True, setattr={"system.fooo": 1}, dependency="after:1")
+    assert sorted(w.message.code for w in caught) == ["dependency.deprecated-scheme",
+                                                      "jobspec.unknown-system-attribute"]
     with pytest.raises(jobspec.Error) as info:
         jobspec.compile(["x"], time_limit="soon")
     assert info.value.diagnostics[0].code == "submit.value"
