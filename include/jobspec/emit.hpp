@@ -9,7 +9,7 @@
 #include <jobspec/api.hpp>
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
-#include <jobspec/document.hpp>
+#include <jobspec/jobspec_model.hpp>
 #include <jobspec/resource_graph.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/workflow.hpp>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include <jobspec/api.hpp>
-#include <jobspec/document.hpp>
+#include <jobspec/jobspec_model.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/result.hpp>
 

@@ -14,10 +14,11 @@
 #include <jobspec/emit.hpp>           // JSON, YAML and DOT out
 #include <jobspec/feasibility.hpp>    // does a jobspec fit an R?
 #include <jobspec/fluid.hpp>          // RFC 19 job ids in seven encodings
-#include <jobspec/grammar_view.hpp>     // tokens, parse trees: inside the parsers
+#include <jobspec/grammar_view.hpp>   // tokens, parse trees: inside the parsers
 #include <jobspec/hostlist.hpp>       // RFC 29 hostlists
 #include <jobspec/idset.hpp>          // RFC 22 idsets
 #include <jobspec/input.hpp>          // reading files and standard input within limits
+#include <jobspec/jobspec_model.hpp>  // the jobspec model: resources, tasks, attributes
 #include <jobspec/limits.hpp>         // input limits
 #include <jobspec/render.hpp>         // diagnostics as text with carets, or JSON
 #include <jobspec/resource_graph.hpp> // the ResourceGraph IR
@@ -26,6 +27,7 @@
 #include <jobspec/shape.hpp>          // RFC 46 shapes
 #include <jobspec/shape_cache.hpp>    // an opt-in cache of compiled shapes
 #include <jobspec/submit.hpp>         // flux run/submit/batch/alloc options -> jobspec
+#include <jobspec/submit_options.hpp> // a flux command line as read, and its context
 #include <jobspec/suggest.hpp>        // "did you mean" for misspelt names
 #include <jobspec/text.hpp>           // UTF-8 checks, terminal-safe text
 #include <jobspec/version.hpp>        // the library's version

@@ -9,7 +9,7 @@
 
 #include <jobspec/api.hpp>
 #include <jobspec/dependency.hpp>
-#include <jobspec/document.hpp>
+#include <jobspec/jobspec_model.hpp>
 #include <jobspec/result.hpp>
 
 namespace jobspec {

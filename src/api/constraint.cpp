@@ -3,7 +3,7 @@
 
 #include "lower/constraint_lowering.hpp"
 #include "lower/query_lowering.hpp"
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 #include "syntax/query_parser.hpp"
 
 namespace jobspec {

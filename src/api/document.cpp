@@ -6,7 +6,7 @@
 #include "sema/canonical_jobspec.hpp"
 #include "sema/text_encoding.hpp"
 #include "sema/v1_pass.hpp"
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
 namespace jobspec {
 

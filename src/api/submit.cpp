@@ -31,7 +31,7 @@
 #include "sema/v1_pass.hpp"
 #include "support/python_numbers.hpp"
 #include "syntax/directives.hpp"
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 #include "syntax/submit_arguments.hpp"
 
 extern char** environ;

@@ -2,7 +2,7 @@
 #include <jobspec/workflow.hpp>
 
 #include "lower/workflow_lowering.hpp"
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
 namespace jobspec {
 

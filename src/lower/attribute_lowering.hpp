@@ -8,10 +8,10 @@
 
 #include <jobspec/attributes.hpp>
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/document.hpp>
+#include <jobspec/jobspec_model.hpp>
 
 #include "support/json_pointer.hpp"
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
 namespace jobspec::lower {
 

@@ -4,7 +4,7 @@
 #include <jobspec/dependency.hpp>
 
 #include "syntax/dependency_parser.hpp"
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
 namespace jobspec::lower {
 

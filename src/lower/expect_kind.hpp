@@ -6,7 +6,7 @@
 #include <jobspec/diagnostic.hpp>
 
 #include "support/json_pointer.hpp"
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
 namespace jobspec::lower {
 

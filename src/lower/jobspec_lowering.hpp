@@ -4,9 +4,9 @@
 #include <optional>
 
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/document.hpp>
+#include <jobspec/jobspec_model.hpp>
 
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
 namespace jobspec::lower {
 

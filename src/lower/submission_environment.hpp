@@ -8,7 +8,7 @@
 #include <boost/json/object.hpp>
 
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/submit.hpp>
+#include <jobspec/submit_options.hpp>
 
 namespace jobspec::lower {
 

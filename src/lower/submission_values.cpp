@@ -16,7 +16,7 @@
 #include "support/chars.hpp"
 #include "support/json_text.hpp"
 #include "support/python_numbers.hpp"
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
 namespace jobspec::lower {
 

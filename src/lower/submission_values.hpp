@@ -10,7 +10,7 @@
 
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/limits.hpp>
-#include <jobspec/submit.hpp>
+#include <jobspec/submit_options.hpp>
 
 namespace jobspec::lower {
 

@@ -7,7 +7,7 @@
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/workflow.hpp>
 
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
 namespace jobspec::lower {
 

@@ -1,5 +1,5 @@
-// Every codec condition and its diagnostic code, in one place; codec errors as diagnostics,
-// and the public parse functions that report them.
+// Every codec condition and its diagnostic code, in one place, and codec errors as
+// diagnostics (the public parse functions that report them are in api/codecs.cpp).
 #include "model/codec_codes.hpp"
 
 namespace jobspec {
@@ -91,16 +91,6 @@ Diagnostic diagnostic(Code code, std::string message, std::size_t offset, std::s
     return d;
 }
 
-/// The decoded value, or the failure as its one diagnostic.
-template <class T, class E>
-Result<T> as_result(Expected<T, E>&& decoded) {
-    if (decoded)
-        return std::move(*decoded);
-    Diagnostics d;
-    d.add(to_diagnostic(decoded.error()));
-    return Result<T>(std::move(d));
-}
-
 } // namespace
 
 Diagnostic to_diagnostic(const IdSetCodecError& error) {
@@ -116,17 +106,5 @@ Diagnostic to_diagnostic(const FluidError& error) {
 }
 
 } // namespace model
-
-Result<IdSet> IdSet::parse(std::string_view text) {
-    return model::as_result(model::decode_idset(text));
-}
-
-Result<Hostlist> Hostlist::parse(std::string_view text) {
-    return model::as_result(model::decode_hostlist(text));
-}
-
-Result<DecodedFluid> parse_fluid(std::string_view text) {
-    return model::as_result(model::decode_fluid(text));
-}
 
 } // namespace jobspec

@@ -10,12 +10,14 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <jobspec/count.hpp>
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/fluid.hpp>
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
+#include <jobspec/result.hpp>
 
 #include "support/expected.hpp"
 
@@ -90,5 +92,15 @@ Expected<DecodedFluid, FluidError> decode_fluid(std::string_view text);
 Diagnostic to_diagnostic(const IdSetCodecError& error);
 Diagnostic to_diagnostic(const HostlistCodecError& error);
 Diagnostic to_diagnostic(const FluidError& error);
+
+/// The decoded value, or the failure as its one diagnostic.
+template <class T, class E>
+Result<T> as_result(Expected<T, E>&& decoded) {
+    if (decoded)
+        return std::move(*decoded);
+    Diagnostics d;
+    d.add(to_diagnostic(decoded.error()));
+    return Result<T>(std::move(d));
+}
 
 } // namespace jobspec::model

@@ -2,7 +2,7 @@
 #pragma once
 
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/document.hpp>
+#include <jobspec/jobspec_model.hpp>
 
 namespace jobspec::sema {
 

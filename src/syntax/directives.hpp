@@ -7,7 +7,7 @@
 #include <vector>
 
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/submit.hpp>
+#include <jobspec/submit_options.hpp>
 
 #include "syntax/parse_observer.hpp"
 

@@ -6,7 +6,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
 namespace jobspec::syntax {
 

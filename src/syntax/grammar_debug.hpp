@@ -11,7 +11,7 @@
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/grammar_view.hpp>
 #include <jobspec/limits.hpp>
-#include <jobspec/submit.hpp>
+#include <jobspec/submit_options.hpp>
 
 #include "syntax/dependency_parser.hpp"
 #include "syntax/query_parser.hpp"

@@ -8,7 +8,7 @@
 
 #include "support/input_limit.hpp"
 #include "support/numbers.hpp"
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 #include "syntax/document_builder.hpp"
 
 namespace jobspec::syntax {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/submit.hpp>
+#include <jobspec/submit_options.hpp>
 
 namespace jobspec::syntax {
 

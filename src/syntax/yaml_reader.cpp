@@ -11,7 +11,7 @@
 #include <yaml-cpp/parser.h>
 
 #include "support/input_limit.hpp"
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 #include "syntax/document_builder.hpp"
 
 namespace jobspec::syntax {

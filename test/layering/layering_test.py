@@ -4,9 +4,11 @@
     support  <  model  <  syntax  <  lower          sema, emit      <  api  <  capi, tools
    (below all)          (text -> AST) (-> model)   (read the model)  (every public entry point)
 
-Each folder of src/ may include, besides the standard library, third-party headers and the
-public headers <jobspec/...>, only the folders listed for it below. Generated ANTLR
-headers stay inside src/syntax. capi, the tools, the Python extension and the Flux plugins
+Each folder of src/ may include, besides the standard library and third-party headers, only
+the folders listed for it below, and of the public headers <jobspec/...> only those whose
+layer (PUBLIC_LAYER) is one of them: a value type's header is model's, the headers of
+entry points that compose the stages are api's. Generated ANTLR headers stay inside
+src/syntax. capi, the tools, the Python extension and the Flux plugins
 use only the public headers (and the tools their own tools/common), as any other program
 would.
 
@@ -34,6 +36,23 @@ ALLOWED = {
     "plugins": set(),
 }
 SRC_FOLDERS = {"support", "model", "syntax", "lower", "sema", "emit", "api", "capi"}
+# The layer of each public header: where what it declares belongs. A header every layer
+# may use holds value types or utilities; the entry points that run a whole pipeline
+# (read, lower, check) are api's, and the C API is capi's.
+PUBLIC_LAYER = {
+    "api.hpp": "support", "limits.hpp": "support", "text.hpp": "support",
+    "suggest.hpp": "support", "diagnostic.hpp": "support", "diagnostic_codes.def": "support",
+    "result.hpp": "support",
+    "count.hpp": "model", "idset.hpp": "model", "hostlist.hpp": "model",
+    "fluid.hpp": "model", "resource_graph.hpp": "model", "attributes.hpp": "model",
+    "constraint.hpp": "model", "dependency.hpp": "model", "resource_set.hpp": "model",
+    "jobspec_model.hpp": "model", "submit_options.hpp": "model", "workflow.hpp": "model",
+    "grammar_view.hpp": "model",
+    "emit.hpp": "emit", "render.hpp": "emit",
+    "document.hpp": "api", "submit.hpp": "api", "shape.hpp": "api", "shape_cache.hpp": "api",
+    "input.hpp": "api", "feasibility.hpp": "api", "version.hpp": "api", "jobspec.hpp": "api",
+    "jobspec.h": "capi",
+}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 # What ANTLR generates from grammar/*.g4, and its runtime: only src/syntax may see them.
 ANTLR = re.compile(r"^(antlr4-runtime\.h|[A-Z]\w*(Lexer|Parser|Visitor|Listener)?\.h|"
@@ -57,6 +76,15 @@ def violations():
             for quote, header in INCLUDE.findall(text):
                 top = header.split("/")[0]
                 if header.startswith("jobspec/"):
+                    name = header[len("jobspec/"):]
+                    layer = PUBLIC_LAYER.get(name)
+                    if layer is None:
+                        found.append(f"{rel}: includes {header}, which PUBLIC_LAYER does not "
+                                     "place in a layer")
+                    elif folder.startswith("src/") and folder != "src/capi" and \
+                            layer not in allowed:
+                        found.append(f"{rel}: includes {header} (an {layer} header, not below "
+                                     f"{folder[4:]})")
                     continue
                 if folder.startswith("src/") and top in SRC_FOLDERS:
                     if top not in allowed:
@@ -83,6 +111,27 @@ def violations():
     return found
 
 
+# How the layers of public headers stack: a public header includes only its own layer's
+# headers and those below.
+PUBLIC_ORDER = {"support": 0, "model": 1, "emit": 2, "api": 3, "capi": 4}
+
+
+def public_violations():
+    found = []
+    public = os.path.join(SOURCE, "include", "jobspec")
+    for name in sorted(os.listdir(public)):
+        own = PUBLIC_LAYER.get(name.replace(".in", ""))
+        if own is None:
+            continue
+        with open(os.path.join(public, name), encoding="utf-8") as f:
+            for _, header in INCLUDE.findall(f.read()):
+                layer = PUBLIC_LAYER.get(header[len("jobspec/"):]) if \
+                    header.startswith("jobspec/") else None
+                if layer is not None and PUBLIC_ORDER[layer] > PUBLIC_ORDER[own]:
+                    found.append(f"include/jobspec/{name} ({own}): includes {header} ({layer})")
+    return found
+
+
 class Layering(unittest.TestCase):
     def test_no_include_runs_upward(self):
         self.assertEqual(violations(), [])
@@ -99,8 +148,22 @@ class Layering(unittest.TestCase):
             SOURCE = d
             try:
                 self.assertEqual(len(violations()), 1)
+                # A public entry point's header below api is caught too.
+                with open(os.path.join(d, "src", "model", "x.cpp"), "w") as f:
+                    f.write("#include <jobspec/document.hpp>\n")
+                self.assertEqual(violations(), ["src/model/x.cpp: includes jobspec/document.hpp "
+                                                "(an api header, not below model)"])
             finally:
                 SOURCE = real
+
+    def test_public_headers_include_only_their_layer_and_below(self):
+        self.assertEqual(public_violations(), [])
+
+    def test_every_public_header_has_a_layer(self):
+        public = os.path.join(SOURCE, "include", "jobspec")
+        names = {n.replace(".in", "") for n in os.listdir(public)
+                 if n.endswith((".hpp", ".h", ".def", ".hpp.in"))}
+        self.assertEqual(sorted(names - set(PUBLIC_LAYER)), [])
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-// allocate: first fit of a V1 jobspec onto R.
-#include <jobspec/feasibility.hpp>
+// First fit of a V1 jobspec onto R (the public allocate, api/feasibility.cpp).
+#include "sema/first_fit.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -10,7 +10,7 @@
 
 #include "sema/v1_pass.hpp"
 
-namespace jobspec {
+namespace jobspec::sema {
 
 namespace {
 
@@ -75,7 +75,7 @@ ResourceSet finish(const ResourceSet& r, ResourceSet alloc, std::uint64_t nslots
 
 } // namespace
 
-Result<ResourceSet> allocate(const Jobspec& js, const ResourceSet& r) {
+Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r) {
     Diagnostics v1;
     sema::check_v1(js, v1);
     if (v1.has_errors())
@@ -162,4 +162,4 @@ Result<ResourceSet> allocate(const Jobspec& js, const ResourceSet& r) {
     return finish(r, std::move(alloc), slots);
 }
 
-} // namespace jobspec
+} // namespace jobspec::sema

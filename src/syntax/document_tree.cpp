@@ -1,4 +1,4 @@
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>

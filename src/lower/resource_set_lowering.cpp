@@ -1,6 +1,6 @@
-// R (RFC 20 version 1) JSON -> ResourceSet, with every check RFC 20 asks for, each
-// reported where the document has the value.
-#include <jobspec/resource_set.hpp>
+// R (RFC 20 version 1) document tree -> ResourceSet, with every check RFC 20 asks for,
+// each reported where the document has the value.
+#include "lower/resource_set_lowering.hpp"
 
 #include <algorithm>
 #include <unordered_map>
@@ -12,9 +12,9 @@
 #include "model/resource_set_build.hpp"
 #include "support/json_pointer.hpp"
 #include "support/json_text.hpp"
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
-namespace jobspec {
+namespace jobspec::lower {
 
 namespace {
 
@@ -22,15 +22,6 @@ using support::JsonPointer;
 using support::PointerScope;
 using syntax::DocMember;
 using syntax::DocNode;
-
-/// R is JSON read as flux-core reads it: a repeated key keeps its last value.
-constexpr syntax::JsonDialect r_dialect{"R",
-                                        "R",
-                                        "R is not valid JSON",
-                                        Code::R_json_syntax,
-                                        Code::R_duplicate_key,
-                                        Code::R_json_syntax,
-                                        true};
 
 /// A number node's value as a double.
 double number(const DocNode& n) {
@@ -354,53 +345,10 @@ private:
     bool ranks_known_ = false;
 };
 
-/// The resource set of one R document tree; its diagnostics go to `diagnostics`.
-Result<ResourceSet> read_tree(const DocNode& r, Diagnostics diagnostics) {
-    ResourceSet set = RReader(diagnostics).read(r);
-    if (diagnostics.has_errors())
-        return Result<ResourceSet>(std::move(diagnostics));
-    return {std::move(set), std::move(diagnostics)};
-}
-
 } // namespace
 
-Result<ResourceSet> resource_set_from_json(const boost::json::value& r) {
-    return read_tree(DocNode::from_json(r), Diagnostics{});
+ResourceSet lower_resource_set(const DocNode& r, Diagnostics& diagnostics) {
+    return RReader(diagnostics).read(r);
 }
 
-Result<ResourceSet> read_resource_set(std::string_view text, const Limits& limits) {
-    Diagnostics diagnostics(limits.max_diagnostics);
-    const auto r = syntax::read_json(text, limits, diagnostics, r_dialect);
-    if (!r)
-        return Result<ResourceSet>(std::move(diagnostics));
-    return read_tree(*r, std::move(diagnostics));
-}
-
-Result<std::vector<ResourceSet>> read_resource_sets(std::string_view text, const Limits& limits) {
-    std::vector<ResourceSet> sets;
-    Diagnostics diagnostics(limits.max_diagnostics);
-    std::size_t offset = 0;
-    while ((offset = text.find_first_not_of(" \t\r\n", offset)) != std::string_view::npos) {
-        Diagnostics found(limits.max_diagnostics);
-        std::size_t used = 0;
-        const auto r = syntax::read_json(text.substr(offset), limits, found, r_dialect, &used);
-        std::optional<ResourceSet> set;
-        if (r) {
-            auto read = read_tree(*r, std::move(found));
-            found = read.diagnostics();
-            if (read.ok())
-                set = std::move(read).value();
-        }
-        for (Diagnostic d : found) {
-            d.location.range = d.location.range.shifted(offset);
-            diagnostics.add(std::move(d));
-        }
-        if (!set)
-            return Result<std::vector<ResourceSet>>(std::move(diagnostics));
-        sets.push_back(std::move(*set));
-        offset += used;
-    }
-    return {std::move(sets), std::move(diagnostics)};
-}
-
-} // namespace jobspec
+} // namespace jobspec::lower

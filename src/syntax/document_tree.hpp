@@ -11,7 +11,7 @@
 #include <boost/json/value.hpp>
 
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/document.hpp>
+#include <jobspec/jobspec_model.hpp>
 #include <jobspec/limits.hpp>
 
 namespace jobspec::syntax {

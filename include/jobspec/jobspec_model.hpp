@@ -1,0 +1,70 @@
+// The jobspec model (RFC 14): what documents, shapes and command-line options all become.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <jobspec/attributes.hpp>
+#include <jobspec/diagnostic.hpp>
+#include <jobspec/limits.hpp>
+#include <jobspec/resource_graph.hpp>
+
+namespace jobspec {
+
+/// How many copies of a task run (RFC 14): per slot, per resource of a type declared in
+/// the slot, or in total across all slots.
+struct TaskCount {
+    enum class Kind : std::uint8_t { per_slot, per_resource, total };
+    Kind kind = Kind::per_slot;
+    std::uint64_t count = 1;
+    /// The resource type, for per_resource.
+    std::string resource_type;
+};
+
+/// One task descriptor (RFC 14 "tasks"). Ranges are byte offsets into the source text,
+/// unknown when the task was not read from text.
+struct Task {
+    std::vector<std::string> command;
+    /// The label of the slot the task runs in (RFC 14 requires one, and it must match a
+    /// slot's label: "" matches no slot unless one is labelled ""). Nothing when a
+    /// document's task has no 'slot' or a 'slot' that is not a string, which reading
+    /// reports; the canonical pass then reports nothing more about it.
+    std::optional<std::string> slot;
+    TaskCount count;
+    std::optional<std::string> distribution;
+    /// The task's attributes: `environment` as an Environment, others as JSON.
+    std::optional<AttributeList> attributes;
+    SourceRange range;
+    SourceRange command_range;
+    SourceRange slot_range;
+    SourceRange count_range;
+};
+
+/// A whole jobspec: the model that documents, shapes and command-line options all become.
+struct Jobspec {
+    std::int64_t version = 1;
+    ResourceList resources;
+    std::vector<Task> tasks;
+    Attributes attributes;
+    SourceRange range;
+    SourceRange version_range;
+};
+
+/// How a jobspec document is written.
+enum class DocumentFormat : std::uint8_t {
+    automatic, ///< JSON when the first non-blank character is '{' or '[', else YAML
+    json,
+    yaml,
+};
+
+/// How a jobspec document is read (read_jobspec, read_workflow).
+struct ReadOptions {
+    DocumentFormat format = DocumentFormat::automatic;
+    /// Also run the RFC 25 V1 pass (v1.* diagnostics).
+    bool v1 = false;
+    Limits limits;
+};
+
+} // namespace jobspec

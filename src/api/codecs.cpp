@@ -1,0 +1,22 @@
+// The codecs' public parse functions: the model's decoders, their failure as a diagnostic.
+#include <jobspec/fluid.hpp>
+#include <jobspec/hostlist.hpp>
+#include <jobspec/idset.hpp>
+
+#include "model/codecs.hpp"
+
+namespace jobspec {
+
+Result<IdSet> IdSet::parse(std::string_view text) {
+    return model::as_result(model::decode_idset(text));
+}
+
+Result<Hostlist> Hostlist::parse(std::string_view text) {
+    return model::as_result(model::decode_hostlist(text));
+}
+
+Result<DecodedFluid> parse_fluid(std::string_view text) {
+    return model::as_result(model::decode_fluid(text));
+}
+
+} // namespace jobspec

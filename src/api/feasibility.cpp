@@ -1,0 +1,12 @@
+// allocate: the jobspec onto R, by sema's first fit.
+#include <jobspec/feasibility.hpp>
+
+#include "sema/first_fit.hpp"
+
+namespace jobspec {
+
+Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r) {
+    return sema::first_fit(jobspec, r);
+}
+
+} // namespace jobspec

@@ -1,0 +1,26 @@
+// R (RFC 20 version 1) document tree -> ResourceSet.
+#pragma once
+
+#include <jobspec/diagnostic.hpp>
+#include <jobspec/resource_set.hpp>
+
+#include "syntax/document_tree.hpp"
+
+namespace jobspec::lower {
+
+/// R is JSON read as flux-core reads it: a repeated key keeps its last value; its
+/// problems have R.* codes.
+inline constexpr syntax::JsonDialect r_dialect{"R",
+                                               "R",
+                                               "R is not valid JSON",
+                                               Code::R_json_syntax,
+                                               Code::R_duplicate_key,
+                                               Code::R_json_syntax,
+                                               true};
+
+/// One R document tree as a resource set, with every check RFC 20 asks for (R.*
+/// diagnostics with pointers and the tree's ranges). The set is meaningful only when no
+/// error was added.
+ResourceSet lower_resource_set(const syntax::DocNode& r, Diagnostics& diagnostics);
+
+} // namespace jobspec::lower
