@@ -62,9 +62,11 @@ struct JOBSPEC_API SourceRange {
 /// A text a diagnostic points into that is not the input its caller holds: the value
 /// of a command-line option, say, when the caller compiled a whole command line.
 struct SourceText {
-    /// What the text is, shown as "--> NAME" ("--resources-shape").
+    /// What the text is, shown as "--> NAME" ("--resources-shape", "job.sh").
     std::string name;
     std::string text;
+    /// Whether NAME names a file (a batch script) rather than an option.
+    bool file = false;
 };
 
 /// Where a diagnostic points: a byte range of the source text, a JSON pointer

@@ -134,9 +134,11 @@ JOBSPEC_C_API char* jobspec_shape_to_json(const char* shape, const jobspec_optio
  * Python's jobspec.compile() build it. `command` is "run", "submit", "batch" or "alloc";
  * `words` (count of them) are flux's options, then the job's command (run, submit), the
  * script's path and arguments (batch) or the instance's command (alloc). `script` is a
- * batch script's text, whose RFC 36 directives apply before the options (NULL for none;
- * batch needs one unless --wrap). The environment, working directory, home and resource
- * limits are this process's. JSON in flux's key order, as `jobspec compile` prints it
+ * batch script's text, whose RFC 36 directives apply before the options; NULL: batch
+ * (without --wrap) reads the file the script's path names, within "max-input-bytes".
+ * The environment, working directory, home and resource limits are this process's.
+ * A diagnostic about an option's value, or a script's line, counts its offsets in that
+ * text (see jobspec_error_source). JSON in flux's key order, as `jobspec compile` prints it
  * ("pretty": indented). Fails with usage.* (options flux rejects), directive.*, submit.*
  * and the RFC 14/25 checks' diagnostics, or api.invalid-argument. */
 JOBSPEC_C_API char* jobspec_compile(const char* command, const char* const* words, size_t count,

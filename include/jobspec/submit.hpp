@@ -55,6 +55,25 @@ JOBSPEC_API Result<SubmitOptions> parse_batch_arguments(std::string script,
                                                         const std::vector<std::string>& words,
                                                         SubmitOptions start = {});
 
+/// A batch script's text as flux batch takes it: UTF-8 (else submit.file "NAME does not
+/// appear to be a script, or failed to encode as utf-8"), with "\r\n" and "\r" made
+/// "\n" as Python reads text. `name` is how messages name the script.
+JOBSPEC_API Result<std::string> prepare_batch_script(std::string_view text, std::string_view name);
+
+/// A whole flux command line (`words`, the words after `flux COMMAND`) read into options,
+/// the one way every front end reads one (the jobspec command, the C API, Python): the
+/// words over `start` (parse_submit_arguments), and for batch without --wrap the script
+/// first, its directives applying before the words (parse_batch_arguments). The script
+/// is `script` when given, else the file the first argument names ("-" or none: standard
+/// input) read through context.read_file and prepare_batch_script. Diagnostics about the
+/// script carry it as their source (Location::source), so they show its line and column.
+/// Fails as those functions do, and with submit.file or limit.input-size when the
+/// script cannot be read.
+JOBSPEC_API Result<SubmitOptions> read_submission(const std::vector<std::string>& words,
+                                                  const SubmitOptions& start,
+                                                  const SubmitContext& context,
+                                                  std::optional<std::string_view> script = {});
+
 /// How many words the option at `words[at]` uses (itself and a value written apart), or 0
 /// when `words[at]` starts the command part (a non-option word, "--", "-", a negative
 /// number). An unknown option word uses 1. For tools that mix their own options in.

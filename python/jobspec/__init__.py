@@ -143,9 +143,6 @@ def compile(command=(), *, kind="run", script=None, env_none=False, environ=None
     if isinstance(command, str):
         command = [command]
     command = list(command)
-    if kind == "batch" and script is None and command and not options.get("wrap"):
-        with open(command[0], encoding="utf-8") as f:
-            script = f.read()
     if environ is not None:
         environ = [(str(k), str(v)) for k, v in environ.items()]
     words = _option_words(options) + ["--"] + command

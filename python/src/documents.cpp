@@ -166,8 +166,9 @@ SubmitCommand submit_command(std::string_view kind) {
 
 /// compile(): a flux command line (`words`, made by jobspec/__init__.py from keyword
 /// arguments) through the one submission path `jobspec compile` takes. `script`: a batch
-/// script's text, whose directives apply first. `environment`: what the job's
-/// environment is copied from instead of this process's.
+/// script's text, whose directives apply first (else batch reads the file the first
+/// argument names). `environment`: what the job's environment is copied from instead of
+/// this process's.
 py::object compile(const std::vector<std::string>& words, std::string_view kind,
                    std::optional<std::string> script, bool environment_none,
                    std::optional<std::vector<std::pair<std::string, std::string>>> environment,
@@ -178,12 +179,11 @@ py::object compile(const std::vector<std::string>& words, std::string_view kind,
     SubmitContext context = current_submit_context();
     if (environment)
         context.environment = std::move(*environment);
-    const std::string source = script.value_or("");
     auto options = without_gil([&] {
-        return script ? parse_batch_arguments(*script, words, start)
-                      : parse_submit_arguments(words, start);
+        return read_submission(words, start, context,
+                               script ? std::optional<std::string_view>(*script) : std::nullopt);
     });
-    const SubmitOptions parsed = take(std::move(options), source, strict);
+    const SubmitOptions parsed = take(std::move(options), "", strict);
     auto result = without_gil([&] { return compile_submission(parsed, context); });
     return to_python(take(std::move(result), "", strict));
 }

@@ -16,6 +16,7 @@
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/idset.hpp>
+#include <jobspec/input.hpp>
 #include <jobspec/shape.hpp>
 #include <jobspec/text.hpp>
 
@@ -114,7 +115,7 @@ setting(const std::string& text, std::string_view option, const SubmitContext& c
     const std::string value = text.substr(eq + 1);
     if (!key.empty() && key[0] == '^') {
         key.erase(0, key.find_first_not_of('^'));
-        const auto file = lower::read_submission_file(ctx, value, "", false, d);
+        const auto file = lower::read_submission_file(ctx, value, "", lower::FileError::path, d);
         if (!file)
             return std::nullopt;
         Diagnostics problems;
@@ -277,7 +278,8 @@ bool common_tail(const SubmitOptions& o, const SubmitContext& ctx, Builder& b,
         }
         b.json()["resources"] = to_json_value(shape.value());
     } else if (o.resources_json) {
-        const auto file = lower::read_submission_file(ctx, *o.resources_json, "", false, d);
+        const auto file =
+            lower::read_submission_file(ctx, *o.resources_json, "", lower::FileError::path, d);
         if (!file)
             return false;
         Diagnostics problems;
@@ -563,6 +565,67 @@ Result<SubmitOptions> parse_batch_arguments(std::string script,
         return Result<SubmitOptions>(std::move(d));
     merged.script = std::move(script);
     return {std::move(merged), std::move(d)};
+}
+
+Result<std::string> prepare_batch_script(std::string_view text, std::string_view name) {
+    if (find_invalid_utf8(text) != std::string_view::npos) {
+        Diagnostics d;
+        d.add(Code::submit_file,
+              fmt::format("{} does not appear to be a script, or failed to encode as utf-8",
+                          name));
+        return Result<std::string>(std::move(d));
+    }
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '\r') {
+            out += text[i];
+            continue;
+        }
+        out += '\n';
+        if (i + 1 < text.size() && text[i + 1] == '\n')
+            ++i;
+    }
+    return out;
+}
+
+Result<SubmitOptions> read_submission(const std::vector<std::string>& words,
+                                      const SubmitOptions& start, const SubmitContext& context,
+                                      std::optional<std::string_view> script) {
+    auto options = parse_submit_arguments(words, start);
+    if (!options.ok() || start.command != SubmitCommand::batch ||
+        (options.value().wrap && !options.value().arguments.empty()))
+        return options;
+    const auto& arguments = options.value().arguments;
+    const std::string path = arguments.empty() ? "-" : arguments.front();
+    const std::string name(input_name(path));
+    Diagnostics d;
+    std::optional<std::string> text;
+    if (script) {
+        text = std::string(*script);
+    } else if (auto file = lower::read_submission_file(
+                   context, path, fmt::format("cannot read the script '{}': ", name),
+                   lower::FileError::plain, d)) {
+        text = std::move(file->content);
+    }
+    if (!text)
+        return Result<SubmitOptions>(std::move(d));
+    auto prepared = prepare_batch_script(*text, name);
+    if (!prepared.ok())
+        return Result<SubmitOptions>(std::move(prepared).diagnostics());
+    auto batch = parse_batch_arguments(prepared.value(), words, start);
+    // Problems in the script show its line and column, whoever renders them.
+    const auto source = std::make_shared<const SourceText>(
+        SourceText{name, std::move(prepared).value(), true});
+    Diagnostics found;
+    for (Diagnostic diagnostic : batch.diagnostics()) {
+        if (diagnostic.location.range.known() && !diagnostic.location.source)
+            diagnostic.location.source = source;
+        found.add(std::move(diagnostic));
+    }
+    if (!batch.ok())
+        return Result<SubmitOptions>(std::move(found));
+    return {std::move(batch).value(), std::move(found)};
 }
 
 Result<boost::json::value> compile_submission(const SubmitOptions& options,

@@ -72,18 +72,13 @@ char* jobspec_compile(const char* command, const char* const* words, size_t coun
             list.emplace_back(words[i]);
         }
         const auto& o = options_or_default(options);
-        auto parsed = script != nullptr ? jobspec::parse_batch_arguments(script, list, start)
-                                        : jobspec::parse_submit_arguments(list, start);
-        if (!succeeded(parsed, o, script != nullptr ? script : "", error))
-            return nullptr;
-        if (start.command == jobspec::SubmitCommand::batch && script == nullptr &&
-            !parsed.value().wrap) {
-            set_error(error, jobspec::Code::api_invalid_argument,
-                      "batch needs the script's text (or --wrap)");
-            return nullptr;
-        }
         jobspec::SubmitContext context = jobspec::current_submit_context();
         context.limits = o.limits;
+        auto parsed = jobspec::read_submission(
+            list, start, context,
+            script != nullptr ? std::optional<std::string_view>(script) : std::nullopt);
+        if (!succeeded(parsed, o, {}, error))
+            return nullptr;
         auto result = jobspec::compile_submission(parsed.value(), context);
         if (!succeeded(result, o, {}, error))
             return nullptr;

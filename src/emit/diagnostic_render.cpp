@@ -209,7 +209,7 @@ boost::json::array diagnostics_to_json(const Diagnostics& diagnostics, std::stri
         boost::json::object o;
         const SourceText* own = d.location.source.get();
         if (own != nullptr)
-            o.emplace("source", own->name);
+            o.emplace(own->file ? "file" : "source", own->name);
         else if (!file.empty())
             o.emplace("file", file);
         o.emplace("severity", d.severity == Severity::error ? "error" : "warning");

@@ -106,7 +106,7 @@ bool apply_rule(const std::string& rule, const SubmitContext& context, boost::js
                   fmt::format("--env: '{}': env files nest more than 16 deep", path));
             return false;
         }
-        const auto file = read_submission_file(context, path, "--env: ", true, d);
+        const auto file = read_submission_file(context, path, "--env: ", FileError::errno_and_path, d);
         if (!file)
             return false;
         std::istringstream in(file->content);

@@ -34,7 +34,7 @@ bool add_conf(const std::string& text, const SubmitContext& context, boost::json
         return set_dotted(conf, text.substr(0, eq),
                           setting_value(text.substr(eq + 1), context.limits), d);
     if (text.size() > 5 && text.substr(text.size() - 5) == ".json") {
-        const auto file = read_submission_file(context, text, "--conf: ", true, d);
+        const auto file = read_submission_file(context, text, "--conf: ", FileError::errno_and_path, d);
         if (!file)
             return false;
         auto v = json_value(file->content, context.limits, ignored);

@@ -383,14 +383,16 @@ std::optional<boost::json::value> json_value(std::string_view text, const Limits
 
 std::optional<SubmitFile> read_submission_file(const SubmitContext& context,
                                                const std::string& path, std::string_view prefix,
-                                               bool errno_shown, Diagnostics& d) {
+                                               FileError style, Diagnostics& d) {
     const std::size_t limit = context.limits.max_input_bytes;
     SubmitFile file = context.read_file ? context.read_file(path, limit) : SubmitFile{{}, 0, ENOENT};
     if (file.error != 0) {
+        const char* text = std::strerror(file.error);
         d.add(Code::submit_file,
-              errno_shown ? fmt::format("{}[Errno {}] {}: '{}'", prefix, file.error,
-                                        std::strerror(file.error), path)
-                          : fmt::format("{}{}: '{}'", prefix, std::strerror(file.error), path));
+              style == FileError::errno_and_path
+                  ? fmt::format("{}[Errno {}] {}: '{}'", prefix, file.error, text, path)
+              : style == FileError::path ? fmt::format("{}{}: '{}'", prefix, text, path)
+                                         : fmt::format("{}{}", prefix, text));
         return std::nullopt;
     }
     if (file.too_large) {
@@ -525,7 +527,8 @@ add_file_entry(const std::string& given, const SubmitContext& context, Diagnosti
         entry["encoding"] = "utf-8";
         return std::make_pair(name, std::move(entry));
     }
-    auto file = read_submission_file(context, data, fmt::format("--add-file={}: ", given), true, d);
+    auto file = read_submission_file(context, data, fmt::format("--add-file={}: ", given),
+                                     FileError::errno_and_path, d);
     if (!file)
         return std::nullopt;
     const std::string& content = file->content;

@@ -1,6 +1,7 @@
 // The values of flux submission options that become one JSON value each.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,13 +37,19 @@ boost::json::value setting_value(const std::string& text, const Limits& limits);
 std::optional<boost::json::value> json_value(std::string_view text, const Limits& limits,
                                              Diagnostics& diagnostics);
 
+/// How a file that cannot be read is reported, as flux words it where it reads one.
+enum class FileError : std::uint8_t {
+    errno_and_path, ///< "PREFIX[Errno 2] No such file or directory: 'PATH'"
+    path,           ///< "PREFIXNo such file or directory: 'PATH'"
+    plain,          ///< "PREFIXNo such file or directory"
+};
+
 /// A file the submission names, read through context.read_file (the one door): nothing
-/// when it cannot be read, with the error flux gives, submit.file "PREFIX[Errno N] TEXT:
-/// 'PATH'" ("PREFIXTEXT: 'PATH'" without `errno_shown`), or limit.input-size when it is
-/// larger than context.limits allow.
+/// when it cannot be read, with submit.file worded as `style` says, or limit.input-size
+/// when it is larger than context.limits allow.
 std::optional<SubmitFile> read_submission_file(const SubmitContext& context,
                                                const std::string& path, std::string_view prefix,
-                                               bool errno_shown, Diagnostics& diagnostics);
+                                               FileError style, Diagnostics& diagnostics);
 
 /// Sets the dotted `path` in `object`, making objects on the way (empty parts kept).
 /// False, with submit.value, when a part on the way is not an object.

@@ -189,8 +189,9 @@ static void test_shape_and_compile(void) {
     json = jobspec_compile("batch", batch, 1, "#!/bin/sh\n#flux: -N3\nhostname\n", NULL, &error);
     CHECK(json != NULL && strstr(json, "\"type\": \"node\", \"count\": 3") != NULL);
     jobspec_free(json);
+    /* Without the script's text, batch reads the file its path names. */
     CHECK(jobspec_compile("batch", batch, 1, NULL, NULL, &error) == NULL);
-    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK_ERROR(error, "submit.file");
     CHECK(jobspec_compile("srun", batch, 1, NULL, NULL, &error) == NULL);
     CHECK_ERROR(error, "api.invalid-argument");
     CHECK(jobspec_compile("run", NULL, 1, NULL, NULL, &error) == NULL);
@@ -307,6 +308,18 @@ static void test_read_file(void) {
     CHECK(jobspec_read_file("/dev/zero", options, &error) == NULL);
     CHECK_ERROR(error, "limit.input-size");
     jobspec_options_free(options);
+
+    /* A batch script named by its path is read as the jobspec command reads it, its
+     * directives' problems pointing into it. */
+    f = fopen(path, "w");
+    fputs("#!/bin/sh\r\n#flux: -N2\r\n#flux: --bogus\r\n", f);
+    fclose(f);
+    const char* batch[] = {path};
+    CHECK(jobspec_compile("batch", batch, 1, NULL, NULL, &error) == NULL);
+    CHECK(strcmp(jobspec_error_code(error, 0), "directive.option") == 0);
+    CHECK(strcmp(jobspec_error_source(error, 0), path) == 0);
+    CHECK(jobspec_error_line(error, 0) == 3 && jobspec_error_column(error, 0) == 7);
+    jobspec_error_free(error);
 
     f = fopen(path, "w");
     fputs(" \n", f);

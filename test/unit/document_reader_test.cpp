@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "syntax/document.hpp"
+#include "syntax/document_tree.hpp"
 
 using jobspec::Diagnostics;
 using jobspec::Limits;

@@ -10,21 +10,6 @@ void add_common_options(CLI::App& app, CommonOptions& options, Reporter& reporte
     add_limit_options(app, options.limits);
 }
 
-std::string universal_newlines(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '\r') {
-            out += text[i];
-            continue;
-        }
-        out += '\n';
-        if (i + 1 < text.size() && text[i + 1] == '\n')
-            ++i;
-    }
-    return out;
-}
-
 int write_output(std::string_view text, Reporter& reporter) {
     std::cout << text;
     std::cout.flush();

@@ -30,10 +30,6 @@ struct Command {
 /// --max-input-bytes and --max-diagnostics to `app`.
 void add_common_options(CLI::App& app, CommonOptions& options, Reporter& reporter);
 
-/// `text` with CRLF and lone CR turned into LF, as Python's universal newlines read a
-/// batch script.
-std::string universal_newlines(std::string_view text);
-
 /// Writes `text` to stdout; exit_invalid (reported) when the write fails.
 int write_output(std::string_view text, Reporter& reporter);
 

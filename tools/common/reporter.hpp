@@ -9,6 +9,7 @@
 
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/limits.hpp>
+#include <jobspec/result.hpp>
 
 namespace jobspec::cli {
 
@@ -53,6 +54,15 @@ public:
     /// for another error, else exit_ok.
     int report(Diagnostics& diagnostics, std::string_view source = {},
                std::string_view path = {});
+    /// Reports a result's diagnostics (as report does) and says whether to go on: exit_ok
+    /// when it holds a value, else its exit status, at least exit_invalid. The step
+    /// between reading an input and writing what was made of it, for every subcommand:
+    ///   if (const int s = out.outcome(result, text, path); s != exit_ok) return s;
+    template <class T>
+    int outcome(Result<T>& result, std::string_view source = {}, std::string_view path = {}) {
+        const int s = report(result.diagnostics(), source, path);
+        return s != exit_ok ? s : result.ok() ? exit_ok : exit_invalid;
+    }
     /// Reports one diagnostic without a source position; returns its exit status.
     int report(Code code, std::string message, std::string help = {});
     /// A usage error: "jobspec compile: MESSAGE" in text mode. Returns exit_usage.

@@ -3,14 +3,15 @@
 #include "command_line.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <jobspec/emit.hpp>
-#include <jobspec/input.hpp>
 #include <jobspec/submit.hpp>
-#include <jobspec/text.hpp>
 
 namespace jobspec::cli {
 
@@ -22,56 +23,64 @@ struct ToolOptions {
     std::string format = "json";
     bool pretty = false;
     bool help = false;
+    Limits limits;
 };
 
-/// Removes jobspec's own options from the option part of `words` into `tool`; false
-/// (reported) when one lacks its value.
+/// A limit's value: a positive integer (Limits::set refuses 0).
+std::optional<std::uint64_t> parse_count(std::string_view text) {
+    std::uint64_t n = 0;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (r.ec != std::errc() || r.ptr != text.data() + text.size())
+        return std::nullopt;
+    return n;
+}
+
+/// One pass over the option part of `words`: jobspec's own options are taken out into
+/// `tool` (--batch and its kind take effect where they stand, deciding what the flux
+/// options after them mean), flux's are stepped over by their span. False (reported)
+/// for an own option without its value or with a bad one.
 bool take_tool_options(std::vector<std::string>& words, ToolOptions& tool, Reporter& out,
                        int& status) {
-    const auto value_of = [&](std::size_t i, std::string_view name) -> std::optional<std::string> {
-        const std::string& w = words[i];
-        if (w.size() > name.size() && w[name.size()] == '=')
-            return w.substr(name.size() + 1);
-        if (i + 1 < words.size())
-            return words[i + 1];
-        return std::nullopt;
-    };
     std::size_t i = 0;
     while (i < words.size()) {
         const std::string& w = words[i];
         const std::string name = w.substr(0, w.find('='));
-        std::size_t used = 0;
+        const bool joined = name.size() < w.size();
+        std::size_t used = 1;
         if (w == "--batch" || w == "--alloc" || w == "--submit" || w == "--run") {
-            tool.command = w == "--batch"   ? SubmitCommand::batch
-                           : w == "--alloc" ? SubmitCommand::alloc
-                           : w == "--submit" ? SubmitCommand::submit
-                                             : SubmitCommand::run;
-            used = 1;
+            tool.command = *submit_command_named(std::string_view(w).substr(2));
         } else if (w == "--pretty" || w == "--strict" || w == "--help") {
             tool.pretty = tool.pretty || w == "--pretty";
             out.options().strict = out.options().strict || w == "--strict";
             tool.help = tool.help || w == "--help";
-            used = 1;
-        } else if (name == "--format" || name == "--color" || name == "--diagnostics") {
-            const auto value = value_of(i, name);
-            if (!value) {
+        } else if (name == "--format" || name == "--color" || name == "--diagnostics" ||
+                   name == "--max-input-bytes" || name == "--max-depth" ||
+                   name == "--max-diagnostics") {
+            if (!joined && i + 1 >= words.size()) {
                 status = out.usage(Code::usage_missing_argument, name + " needs a value");
                 return false;
             }
-            (name == "--format" ? tool.format
-             : name == "--color" ? out.options().color
-                                 : out.options().format) = *value;
-            used = name.size() == w.size() ? 2 : 1;
-        }
-        if (used > 0) {
-            words.erase(words.begin() + static_cast<std::ptrdiff_t>(i),
-                        words.begin() + static_cast<std::ptrdiff_t>(i + used));
+            const std::string value = joined ? w.substr(name.size() + 1) : words[i + 1];
+            used = joined ? 1 : 2;
+            if (name == "--format" || name == "--color" || name == "--diagnostics") {
+                (name == "--format"  ? tool.format
+                 : name == "--color" ? out.options().color
+                                     : out.options().format) = value;
+            } else if (const auto n = parse_count(value);
+                       !n || !tool.limits.set(name.substr(2), *n)) {
+                status = out.usage(Code::usage_option_value,
+                                   name + ": '" + value + "' is not a limit it takes");
+                return false;
+            }
+        } else {
+            const std::size_t span = submit_option_span(words, i, tool.command);
+            if (span == 0)
+                break;
+            i += span;
             continue;
         }
-        const std::size_t span = submit_option_span(words, i, tool.command);
-        if (span == 0)
-            break;
-        i += span;
+        words.erase(words.begin() + static_cast<std::ptrdiff_t>(i),
+                    words.begin() + static_cast<std::ptrdiff_t>(i + used));
     }
     if (tool.format != "json" && tool.format != "yaml") {
         status = out.usage(Code::usage_option_value,
@@ -85,12 +94,6 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
     std::vector<std::string> words = given;
     ToolOptions tool;
     int status = exit_ok;
-    // The command decides what -n means, so find it before the rest.
-    for (const auto& w : words)
-        if (w == "--batch" || w == "--alloc" || w == "--submit")
-            tool.command = w == "--batch"   ? SubmitCommand::batch
-                           : w == "--alloc" ? SubmitCommand::alloc
-                                            : SubmitCommand::submit;
     if (!take_tool_options(words, tool, out, status))
         return status;
     if (tool.help) {
@@ -99,39 +102,18 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
     }
     SubmitOptions start;
     start.command = tool.command;
-    auto options = parse_submit_arguments(words, start);
-    if (const int s = out.report(options.diagnostics()); s != exit_ok || !options.ok())
-        return s == exit_ok ? exit_usage : s;
-    SubmitOptions o = std::move(options).value();
-    const SubmitContext context = current_submit_context();
-    if (o.command == SubmitCommand::batch && !(o.wrap && !o.arguments.empty())) {
-        const std::string path = o.arguments.empty() ? "-" : o.arguments.front();
-        InputOptions io;
-        io.limits = context.limits;
-        io.allow_empty = true;
-        auto text = read_input(path, io);
-        if (!text.ok())
-            return out.report(Code::submit_file,
-                              "cannot read the script '" + path + "': " +
-                                  text.diagnostics().begin()->message);
-        if (find_invalid_utf8(text.value()) != std::string_view::npos)
-            return out.report(Code::submit_file,
-                              path + " does not appear to be a script, or failed to encode as "
-                                     "utf-8");
-        const std::string script = universal_newlines(text.value());
-        auto batch = parse_batch_arguments(script, words, start);
-        // A directive's option that flux rejects is misuse (exit 2), as on the command line.
-        const bool misuse =
-            std::any_of(batch.diagnostics().begin(), batch.diagnostics().end(),
-                        [](const Diagnostic& d) { return d.code == Code::directive_option; });
-        if (const int s = out.report(batch.diagnostics(), script, path);
-            s != exit_ok || !batch.ok())
-            return misuse ? exit_usage : s == exit_ok ? exit_invalid : s;
-        o = std::move(batch).value();
-    }
-    auto result = compile_submission(o, context);
-    if (const int s = out.report(result.diagnostics()); s != exit_ok || !result.ok())
-        return s == exit_ok ? exit_invalid : s;
+    SubmitContext context = current_submit_context();
+    context.limits = tool.limits;
+    auto options = read_submission(words, start, context);
+    // A directive's option that flux rejects is misuse (exit 2), as on the command line.
+    const bool misuse =
+        std::any_of(options.diagnostics().begin(), options.diagnostics().end(),
+                    [](const Diagnostic& d) { return d.code == Code::directive_option; });
+    if (const int s = out.outcome(options); s != exit_ok)
+        return misuse ? exit_usage : s;
+    auto result = compile_submission(options.value(), context);
+    if (const int s = out.outcome(result); s != exit_ok)
+        return s;
     const auto& value = result.value();
     std::string text;
     if (tool.format == "yaml")
@@ -197,6 +179,9 @@ Options of jobspec, which flux does not have (anywhere before the command):
   --format json|yaml           output format (json: exactly as flux prints it)
   --pretty                     indented JSON
   --color, --diagnostics, --strict   as for every jobspec command
+  --max-input-bytes N, --max-depth N, --max-diagnostics N
+                               limits, as for every jobspec command (files that options
+                               name, a batch script, and what is built from them)
   --help                       this text
 
 How options become resources (as flux lays them out):

@@ -59,7 +59,7 @@ int run_constraint(const ConstraintArgs& a, Reporter& out) {
         options.limits = a.common.limits;
         constraint = parse_constraint_query(source, options);
     }
-    if (status = out.report(constraint.diagnostics(), source, a.json); status != exit_ok)
+    if (status = out.outcome(constraint, source, a.json); status != exit_ok)
         return status;
     if (a.match.empty())
         return write_output(to_json_text(to_json_value(constraint.value()), a.common.pretty), out);
@@ -67,7 +67,7 @@ int run_constraint(const ConstraintArgs& a, Reporter& out) {
     if (!r)
         return status;
     auto matched = constraint.value().match(*r);
-    if (status = out.report(matched.diagnostics()); status != exit_ok)
+    if (status = out.outcome(matched); status != exit_ok)
         return status;
     const IdSet& ranks = matched.value();
     const Hostlist hosts = r->filtered(ranks).nodelist();
@@ -98,13 +98,13 @@ int run_match(const MatchArgs& a, Reporter& out) {
     ReadOptions options;
     options.limits = a.common.limits;
     auto js = read_jobspec(*text, options);
-    if (status = out.report(js.diagnostics(), *text, a.jobspec); status != exit_ok)
+    if (status = out.outcome(js, *text, a.jobspec); status != exit_ok)
         return status;
     const auto r = read_r(a.r, a.common, out, status);
     if (!r)
         return status;
     auto alloc = allocate(js.value(), *r);
-    if (status = out.report(alloc.diagnostics(), *text, a.jobspec); status != exit_ok)
+    if (status = out.outcome(alloc, *text, a.jobspec); status != exit_ok)
         return status;
     return write_output(to_json_text(to_json_value(alloc.value()), a.common.pretty), out);
 }

@@ -5,6 +5,7 @@
 #include <boost/json/array.hpp>
 
 #include <jobspec/emit.hpp>
+#include <jobspec/input.hpp>
 #include <jobspec/submit.hpp>
 
 namespace jobspec::cli {
@@ -21,11 +22,13 @@ int run_directives(const DirectivesArgs& args, Reporter& out) {
     auto text = out.read(args.path, args.common.limits, status, true);
     if (!text)
         return status;
-    const std::string script = universal_newlines(*text);
+    auto prepared = prepare_batch_script(*text, input_name(args.path));
+    if (const int s = out.outcome(prepared); s != exit_ok)
+        return s;
+    const std::string& script = prepared.value();
     auto directives = parse_directives(script);
-    if (const int s = out.report(directives.diagnostics(), script, args.path);
-        s != exit_ok || !directives.ok())
-        return s == exit_ok ? exit_invalid : s;
+    if (const int s = out.outcome(directives, script, args.path); s != exit_ok)
+        return s;
     boost::json::array vectors;
     for (const auto& d : directives.value()) {
         boost::json::array words;
@@ -33,7 +36,7 @@ int run_directives(const DirectivesArgs& args, Reporter& out) {
             words.emplace_back(boost::json::string(w));
         vectors.push_back(std::move(words));
     }
-    return write_output(to_json_text(vectors, args.common.pretty) + "\n", out);
+    return write_output(to_json_text(vectors, args.common.pretty), out);
 }
 
 } // namespace

@@ -36,8 +36,7 @@ int run_dag(const GraphArgs& args, Reporter& out) {
     ReadOptions options;
     options.limits = args.common.limits;
     auto result = read_workflow(*text, options);
-    status = out.report(result.diagnostics(), *text, args.input);
-    if (status != exit_ok)
+    if (status = out.outcome(result, *text, args.input); status != exit_ok)
         return status;
     if (args.format == "dot" || !args.svg.empty())
         return draw(args, to_dot(result.value()), out);
@@ -52,7 +51,7 @@ int run_shape(const GraphArgs& args, Reporter& out) {
     ShapeOptions options;
     options.limits = args.common.limits;
     auto result = compile_shape(*text, options);
-    if (status = out.report(result.diagnostics(), *text); status != exit_ok)
+    if (status = out.outcome(result, *text); status != exit_ok)
         return status;
     return draw(args, to_dot(result.value()), out);
 }
@@ -65,7 +64,7 @@ int run_jobspec(const GraphArgs& args, Reporter& out) {
     ReadOptions options;
     options.limits = args.common.limits;
     auto result = read_jobspec(*text, options);
-    if (status = out.report(result.diagnostics(), *text, args.input); status != exit_ok)
+    if (status = out.outcome(result, *text, args.input); status != exit_ok)
         return status;
     return draw(args, to_dot(result.value()), out);
 }

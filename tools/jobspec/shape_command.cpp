@@ -26,8 +26,7 @@ int run_shape(ShapeArgs& args, Reporter& out) {
     options.default_label = args.default_label;
     options.limits = args.common.limits;
     auto result = compile_shape(*text, options);
-    status = out.report(result.diagnostics(), *text);
-    if (status != exit_ok)
+    if (status = out.outcome(result, *text); status != exit_ok)
         return status;
     const CountStyle counts = args.counts == "string" ? CountStyle::string : CountStyle::dict;
     return write_output(args.format == "yaml"
