@@ -9,7 +9,6 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
 
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/document.hpp>
@@ -40,7 +39,7 @@ struct RequestError {
 HttpResponse reply(const json::value& body, unsigned status = 200) {
     HttpResponse r;
     r.status = status;
-    r.body = json::serialize(body) + "\n";
+    r.body = to_json_text(body);
     r.headers.emplace_back("Cache-Control", "no-store");
     return r;
 }
