@@ -176,6 +176,9 @@ static void test_shape_and_compile(void) {
                "error[shape.count-not-positive]: count must be at least 1\n"
                "  --> --resources-shape\n  slot=0/core\n       ^\n");
     jobspec_error_free(error);
+    const char* zeros[] = {"--add-file=z=/dev/zero", "true"};
+    CHECK(jobspec_compile("run", zeros, 2, NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "limit.input-size");
     const char* layout[] = {"-n3", "-N4", "true"};
     CHECK(jobspec_compile("run", layout, 3, NULL, NULL, &error) == NULL);
     CHECK_ERROR(error, "submit.layout");

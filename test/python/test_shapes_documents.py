@@ -249,6 +249,10 @@ def test_compile_errors():
         jobspec.compile(["x"], requires="ssd and (")
     [d] = info.value.diagnostics
     assert (d.source, d.offset) == ("--requires", 8)
+    # Files that options name are read within the limits (/dev/zero used to exhaust memory).
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.compile(["x"], add_file="z=/dev/zero")
+    assert info.value.diagnostics[0].code == "limit.input-size"
     # One problem, one warning: the jobspec is checked once.
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
