@@ -1,9 +1,13 @@
+#include <memory>
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <doctest/doctest.h>
+
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/render.hpp>
 #include <jobspec/result.hpp>
 #include <jobspec/text.hpp>
-
-#include <doctest/doctest.h>
 
 using jobspec::Code;
 using jobspec::Diagnostics;
@@ -83,4 +87,32 @@ TEST_CASE("diagnostics - one line cut short keeps whole UTF-8 characters") {
     const std::string line = jobspec::render_line(d, 25);
     CHECK(line == "jobspec.json-syntax: ...");
     CHECK(jobspec::find_invalid_utf8(line) == std::string_view::npos);
+}
+
+TEST_CASE("diagnostics - a diagnostic's own source: an option's value, a script's line") {
+    Diagnostics d;
+    const auto option = std::make_shared<const jobspec::SourceText>(
+        jobspec::SourceText{"--resources-shape", "slot=0/core", false});
+    d.add(Code::shape_count_not_positive, "count must be at least 1",
+          jobspec::Location(SourceRange{5, 6}, {}, option));
+    const auto script = std::make_shared<const jobspec::SourceText>(
+        jobspec::SourceText{"job.sh", "#!/bin/sh\n#flux: --bogus\n", true});
+    d.add(Code::directive_option, "unrecognized arguments: --bogus",
+          jobspec::Location(SourceRange{17, 24}, {}, script));
+    // The input the caller gives is not what these point into.
+    CHECK(jobspec::render_text(d, "unrelated input") ==
+          "error[shape.count-not-positive]: count must be at least 1\n"
+          "  --> --resources-shape\n"
+          "  slot=0/core\n"
+          "       ^\n"
+          "error[directive.option]: unrecognized arguments: --bogus\n"
+          "  --> job.sh:2:8\n"
+          "  #flux: --bogus\n"
+          "         ^~~~~~~\n");
+    const auto json = jobspec::diagnostics_to_json(d, "unrelated input", "other.yaml");
+    CHECK(json[0].as_object().at("source") == "--resources-shape");
+    CHECK(json[0].as_object().at("column") == 6);
+    CHECK_FALSE(json[0].as_object().contains("file"));
+    CHECK(json[1].as_object().at("file") == "job.sh");
+    CHECK(json[1].as_object().at("line") == 2);
 }
