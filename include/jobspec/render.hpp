@@ -18,6 +18,9 @@ struct RenderOptions {
     /// A file name shown as "--> name:line:column"; empty for command-line strings, whose
     /// single line is shown without it.
     std::string_view source_name;
+    /// The number of the source's first line, when it is one line of a longer input (a
+    /// line of standard input read alone): positions then count from it.
+    std::size_t first_line = 1;
 };
 
 /// One block per diagnostic, safe to print on a terminal (control and bidirectional
@@ -45,10 +48,12 @@ JOBSPEC_API std::string render_line(const Diagnostics& diagnostics, std::size_t 
 
 /// The diagnostics as a JSON array (docs/DIAGNOSTICS.md), one object each with "severity",
 /// "code", "message", and where known "file" (`file`, when not empty), "offset", "length"
-/// (bytes), "line", "column" (from 1, in code points), "pointer" and "help".
+/// (bytes), "line", "column" (from 1, in code points; lines from `first_line` as in
+/// RenderOptions), "pointer" and "help".
 JOBSPEC_API boost::json::array diagnostics_to_json(const Diagnostics& diagnostics,
                                                    std::string_view source,
-                                                   std::string_view file = {});
+                                                   std::string_view file = {},
+                                                   std::size_t first_line = 1);
 
 /// diagnostics_to_json as compact JSON text ending with a newline.
 JOBSPEC_API std::string render_json(const Diagnostics& diagnostics, std::string_view source,

@@ -136,7 +136,9 @@ std::string render_text(const Diagnostics& diagnostics, std::string_view source,
         const LineIndex& index = own_index ? *own_index : input_index;
         const std::string_view name = own != nullptr ? std::string_view(own->name)
                                                      : options.source_name;
-        const bool multiline = index.lines() > 1;
+        // A line of a longer input (options.first_line > 1) is placed like a multi-line one.
+        const std::size_t first_line = own != nullptr ? 1 : options.first_line;
+        const bool multiline = index.lines() > 1 || first_line > 1;
         const SourceRange r = d.location.range;
         const bool has_range = r.known() && r.begin <= text.size();
         if ((!name.empty() || multiline) && (has_range || !d.location.pointer.empty())) {
@@ -144,7 +146,8 @@ std::string render_text(const Diagnostics& diagnostics, std::string_view source,
             out += name.empty() ? "<input>" : visible_text(name);
             // A name alone says where a one-line text is (an option's value).
             if (has_range && (own == nullptr || multiline))
-                out += fmt::format(":{}:{}", index.line_of(r.begin) + 1, index.column(r.begin));
+                out += fmt::format(":{}:{}", index.line_of(r.begin) + first_line,
+                                   index.column(r.begin));
             if (!d.location.pointer.empty())
                 out += fmt::format(" at {}", visible_text(d.location.pointer));
             out += '\n';
@@ -202,7 +205,7 @@ std::string render_line(const Diagnostics& diagnostics, std::size_t max_bytes,
 }
 
 boost::json::array diagnostics_to_json(const Diagnostics& diagnostics, std::string_view source,
-                                       std::string_view file) {
+                                       std::string_view file, std::size_t first_line) {
     const LineIndex input_index(source);
     boost::json::array a;
     for (const auto& d : diagnostics) {
@@ -223,7 +226,7 @@ boost::json::array diagnostics_to_json(const Diagnostics& diagnostics, std::stri
         if (r.known() && r.begin <= text.size()) {
             o.emplace("offset", r.begin);
             o.emplace("length", r.size());
-            o.emplace("line", index.line_of(r.begin) + 1);
+            o.emplace("line", index.line_of(r.begin) + (own != nullptr ? 1 : first_line));
             o.emplace("column", index.column(r.begin));
         }
         if (!d.location.pointer.empty())

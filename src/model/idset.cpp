@@ -153,6 +153,20 @@ void IdSet::erase(std::uint64_t first, std::uint64_t last) {
     *this = without(range(first, last));
 }
 
+namespace {
+
+/// Appends `r` (which starts at or after the last range's start) to ascending ranges,
+/// merged with the last one when they overlap or touch.
+void append_merged(std::vector<IdSet::Range>& ranges, const IdSet::Range& r) {
+    if (!ranges.empty() && (ranges.back().last == std::numeric_limits<std::uint64_t>::max() ||
+                            r.first <= ranges.back().last + 1))
+        ranges.back().last = std::max(ranges.back().last, r.last);
+    else
+        ranges.push_back(r);
+}
+
+} // namespace
+
 IdSet IdSet::united(const IdSet& other) const {
     IdSet out;
     out.ranges_.reserve(ranges_.size() + other.ranges_.size());
@@ -161,14 +175,24 @@ IdSet IdSet::united(const IdSet& other) const {
     while (a != ranges_.end() || b != other.ranges_.end()) {
         const bool take_a =
             b == other.ranges_.end() || (a != ranges_.end() && a->first <= b->first);
-        const Range r = take_a ? *a++ : *b++;
-        if (!out.ranges_.empty() &&
-            (out.ranges_.back().last == std::numeric_limits<std::uint64_t>::max() ||
-             r.first <= out.ranges_.back().last + 1))
-            out.ranges_.back().last = std::max(out.ranges_.back().last, r.last);
-        else
-            out.ranges_.push_back(r);
+        append_merged(out.ranges_, take_a ? *a++ : *b++);
     }
+    return out;
+}
+
+IdSet IdSet::union_of(const std::vector<IdSet>& sets) {
+    std::vector<Range> all;
+    std::size_t total = 0;
+    for (const auto& s : sets)
+        total += s.ranges_.size();
+    all.reserve(total);
+    for (const auto& s : sets)
+        all.insert(all.end(), s.ranges_.begin(), s.ranges_.end());
+    std::sort(all.begin(), all.end(),
+              [](const Range& a, const Range& b) { return a.first < b.first; });
+    IdSet out;
+    for (const Range& r : all)
+        append_merged(out.ranges_, r);
     return out;
 }
 

@@ -618,6 +618,39 @@ class Sets(unittest.TestCase):
         self.assertIn("  3,1\n    ^\n", r.stderr)
         self.assertEqual(run("idset", "shuffle", "1").returncode, 2)
 
+    def test_idset_reads_standard_input_without_idsets(self):
+        # Issue 29: like every command, idset reads standard input when given nothing, one
+        # idset a line, and a bad line is named by its number.
+        self.assertEqual(run("idset", "count", stdin="0-3\n").stdout, "4\n")
+        self.assertEqual(run("idset", "union", stdin="0-3\n5\n2-4\n").stdout, "0-5\n")
+        self.assertEqual(run("idset", "diff", stdin="0-9\n2-3\n5\n").stdout, "0-1,4,6-9\n")
+        r = run("idset", "union", stdin="0-3\n3,1\n")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[idset.order]", r.stderr)
+        self.assertIn("--> <stdin>:2:3", r.stderr)
+        r = run("idset", "count", stdin="")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[io.empty]: <stdin> is empty", r.stderr)
+
+    def test_id_reads_a_stream_of_lines(self):
+        # Issue 29: a `flux jobs`-sized list is a stream, each line within the limit, and a
+        # problem is reported at its own line (it was line 1, column 1).
+        ids = "".join(f"{1000 + i}\n" for i in range(130000))
+        r = run("id", "-t", "dec", stdin=ids)
+        self.assertEqual(r.returncode, 0, r.stderr[:200])
+        self.assertEqual(r.stdout, ids)
+        r = run("id", stdin="1\nx\n3\n")
+        self.assertEqual(r.returncode, 1)
+        self.assertEqual(r.stdout, "1\n3\n")
+        self.assertIn("--> <stdin>:2:1\n  x\n  ^\n", r.stderr)
+        r = run("--diagnostics", "json", "id", stdin="1\nx\n3\n")
+        [d] = json.loads(r.stderr)
+        self.assertEqual((d["line"], d["column"]), (2, 1))
+        r = run("id", "--max-input-bytes", "4", stdin="1\n123456\n")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[limit.input-size]: <stdin> is longer than the limit of 4 bytes on "
+                      "line 2", r.stderr)
+
     def test_hostlist(self):
         self.assertEqual(run("hostlist", "-e", "-d", "\\n", "foo[0-2]-eth2").stdout,
                          "foo0-eth2\nfoo1-eth2\nfoo2-eth2\n")

@@ -65,10 +65,10 @@ class Bounded(unittest.TestCase):
             err.seek(0)
             return p.returncode, seconds, usage.ru_maxrss / 1024, err.read().decode()
 
-    def check(self, args, feeder=None, stdin=None):
+    def check(self, args, feeder=None, stdin=None, code="limit.input-size"):
         status, seconds, rss, err = self.measure(args, feeder, stdin)
         self.assertEqual(status, 1, err)
-        self.assertIn("limit.input-size", err)
+        self.assertIn(code, err)
         self.assertLess(seconds, 1.0 if not SANITIZED else 5.0)
         self.assertLess(rss, 64 if not SANITIZED else 256)
 
@@ -76,12 +76,18 @@ class Bounded(unittest.TestCase):
         self.check(["validate", "/dev/zero"])
 
     def test_id_from_yes(self):
+        # id reads standard input a line at a time (issue 29): an endless stream of bad
+        # lines ends after --max-diagnostics of them, an endless line at the limit.
         yes = subprocess.Popen(["yes"], stdout=subprocess.PIPE)
         try:
-            self.check(["id", "-"], feeder=yes)
+            self.check(["id", "-"], feeder=yes, code="limit.diagnostics")
         finally:
             yes.kill()
             yes.wait()
+        with open("/dev/zero", "rb") as zero:
+            self.check(["id", "-"], stdin=zero)
+        with open("/dev/zero", "rb") as zero:
+            self.check(["idset", "count"], stdin=zero)
 
     def test_shape_from_dev_zero(self):
         with open("/dev/zero", "rb") as zero:

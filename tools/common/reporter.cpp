@@ -56,7 +56,8 @@ bool Reporter::color() const {
     return (no_color == nullptr || *no_color == '\0') && isatty(STDERR_FILENO) != 0;
 }
 
-int Reporter::report(Diagnostics& diagnostics, std::string_view source, std::string_view path) {
+int Reporter::report(Diagnostics& diagnostics, std::string_view source, std::string_view path,
+                     std::size_t first_line) {
     if (options_.strict)
         diagnostics.promote_warnings();
     int status = exit_ok;
@@ -72,11 +73,11 @@ int Reporter::report(Diagnostics& diagnostics, std::string_view source, std::str
         return status;
     if (json()) {
         const std::string_view file = path == "-" ? std::string_view() : path;
-        for (auto& d : diagnostics_to_json(diagnostics, source, file))
+        for (auto& d : diagnostics_to_json(diagnostics, source, file, first_line))
             collected_.push_back(std::move(d));
     } else {
         const std::string_view name = path.empty() ? std::string_view() : input_name(path);
-        std::cerr << render_text(diagnostics, source, RenderOptions{color(), name});
+        std::cerr << render_text(diagnostics, source, RenderOptions{color(), name, first_line});
     }
     return status;
 }

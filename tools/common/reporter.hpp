@@ -48,12 +48,13 @@ public:
     std::string prefix() const;
 
     /// Reports diagnostics about `source`, read from `path` ("-" for standard input, empty
-    /// for a command-line argument). With --strict, warnings become errors first. Returns
+    /// for a command-line argument); `first_line` is the number of its first line when it
+    /// is one line of a longer input (see LineStream). With --strict, warnings become errors first. Returns
     /// the exit status they mean: exit_usage for io.unreadable, io.unwritable or usage.*,
     /// exit_invalid
     /// for another error, else exit_ok.
     int report(Diagnostics& diagnostics, std::string_view source = {},
-               std::string_view path = {});
+               std::string_view path = {}, std::size_t first_line = 1);
     /// Reports a result's diagnostics (as report does) and says whether to go on: exit_ok
     /// when it holds a value, else its exit status, at least exit_invalid. The step
     /// between reading an input and writing what was made of it, for every subcommand:

@@ -6,6 +6,8 @@
 
 #include <jobspec/fluid.hpp>
 
+#include "line_stream.hpp"
+
 namespace jobspec::cli {
 
 namespace {
@@ -16,45 +18,43 @@ struct IdArgs {
     std::string to = "dec";
 };
 
-/// The ids on standard input, one a line; a blank line is an empty id, as for flux job
-/// id. The one place the command reads input.
-std::optional<std::vector<std::string>> read_stdin_ids(const IdArgs& args, Reporter& reporter,
-                                                       int& status) {
-    const auto text = reporter.read("-", args.common.limits, status);
-    if (!text)
-        return std::nullopt;
-    std::vector<std::string> ids;
-    for (std::size_t start = 0; start < text->size();) {
-        const std::size_t end = std::min(text->find('\n', start), text->size());
-        ids.push_back(text->substr(start, end - start));
-        start = end + 1;
+/// Prints one id in `to`, or reports why it is not one (`line`: its line of standard
+/// input, or 0 for an argument) and returns false. The status rises with each problem.
+bool convert(const std::string& id, FluidEncoding to, std::size_t line, std::string& out,
+             Reporter& reporter, int& status) {
+    auto decoded = parse_fluid(id);
+    if (const int s = reporter.report(decoded.diagnostics(), id, line > 0 ? "-" : "", line);
+        s != exit_ok) {
+        status = std::max(status, s);
+        return false;
     }
-    return ids;
+    out += encode_fluid(decoded.value().id, to);
+    out += '\n';
+    return true;
 }
 
 int run_id(const IdArgs& args, Reporter& reporter) {
     const FluidEncoding to = *encoding_from_name(args.to);
     int status = exit_ok;
-    std::vector<std::string> ids;
+    std::string out;
     for (const auto& id : args.ids.empty() ? std::vector<std::string>{"-"} : args.ids) {
         if (id != "-") {
-            ids.push_back(id);
+            convert(id, to, 0, out, reporter, status);
             continue;
         }
-        auto lines = read_stdin_ids(args, reporter, status);
-        if (!lines)
-            return status;
-        ids.insert(ids.end(), lines->begin(), lines->end());
-    }
-    std::string out;
-    for (const auto& id : ids) {
-        auto decoded = parse_fluid(id);
-        if (const int s = reporter.report(decoded.diagnostics(), id); s != exit_ok) {
-            status = std::max(status, s);
-            continue;
+        // Standard input is a stream of ids, one a line, as `flux jobs` prints them: each
+        // line is held alone (a blank line is an empty id, as for flux job id).
+        LineStream lines(args.common.limits);
+        while (const auto line = lines.next(reporter, status)) {
+            if (!convert(*line, to, lines.line(), out, reporter, status) &&
+                !lines.bad(reporter, status))
+                break;
+            if (out.size() > 1 << 16) {
+                if (const int written = write_output(out, reporter); written != exit_ok)
+                    return written;
+                out.clear();
+            }
         }
-        out += encode_fluid(decoded.value().id, to);
-        out += '\n';
     }
     const int written = write_output(out, reporter);
     return status != exit_ok ? status : written;
