@@ -34,9 +34,14 @@ std::uint64_t count_of(const ResourceList& with, std::string_view type) {
     return 0;
 }
 
+/// "1 core", "2 cores": a count and its noun, singular for one.
+std::string counted(std::uint64_t n, std::string_view noun) {
+    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+}
+
 std::string resources_phrase(std::uint64_t cores, std::uint64_t gpus) {
-    return gpus > 0 ? fmt::format("{} cores and {} gpus", cores, gpus)
-                    : fmt::format("{} cores", cores);
+    return gpus > 0 ? fmt::format("{} and {}", counted(cores, "core"), counted(gpus, "gpu"))
+                    : counted(cores, "core");
 }
 
 /// A rank range of one group, in rank order.
@@ -113,8 +118,9 @@ Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r) {
         }
         if (fitting < nodes)
             return unsatisfiable(fmt::format(
-                "needs {} nodes with {} each; {} of the {} targets{} have them", nodes,
-                resources_phrase(need_cores, need_gpus), fitting, candidates.count(), scope));
+                "needs {} with {} each; {} of the {} targets{} {} them", counted(nodes, "node"),
+                resources_phrase(need_cores, need_gpus), fitting, candidates.count(), scope,
+                fitting == 1 ? "has" : "have"));
         std::uint64_t left = nodes;
         for (const auto& p : fit) {
             if (left == 0)
@@ -156,9 +162,9 @@ Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r) {
         }
     }
     if (left > 0)
-        return unsatisfiable(fmt::format("needs {} slots of {}; the {} targets{} hold {}", slots,
-                                         resources_phrase(cores, gpus), candidates.count(), scope,
-                                         capacity));
+        return unsatisfiable(fmt::format("needs {} of {}; the {} targets{} hold {}",
+                                         counted(slots, "slot"), resources_phrase(cores, gpus),
+                                         candidates.count(), scope, capacity));
     return finish(r, std::move(alloc), slots);
 }
 

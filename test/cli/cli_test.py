@@ -741,7 +741,7 @@ class Constraints(unittest.TestCase):
         r = run("match", "-", self.r, stdin=job.stdout)
         self.assertEqual(r.returncode, 1)
         self.assertIn("error[jobspec.unsatisfiable]: needs 2 nodes with 2 cores and 2 gpus each; "
-                      "1 of the 5 targets that match the constraints have them", r.stderr)
+                      "1 of the 5 targets that match the constraints has them", r.stderr)
         job = run("compile", "-N2", "-n4", "-g1", "--requires", "ssd", "--", "app")
         r = run("match", "-", self.r, stdin=job.stdout)
         self.assertEqual(r.returncode, 0, r.stderr)

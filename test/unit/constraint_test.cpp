@@ -125,7 +125,7 @@ TEST_CASE("feasibility - nodes, exclusivity and slots") {
           "rank[2-5]/core[0-1],gpu[0-1] nslots=8 hosts=foo[2-5]");
     CHECK(allocation({"-N4", "-n8", "-g1"}, r, "ssd and not host:foo[1-3]") ==
           "error: needs 4 nodes with 2 cores and 2 gpus each; 1 of the 5 targets that match the "
-          "constraints have them");
+          "constraints has them");
     CHECK(allocation({"-N2", "--exclusive"}, r) ==
           "rank[0-1]/core[0-15],gpu[0-1] nslots=2 hosts=foo[0-1]");
     // Five slots of three cores fit a 16-core rank: four ranks, in order.
@@ -140,7 +140,7 @@ TEST_CASE("feasibility - slot packing across ranks and what is missing") {
     CHECK(allocation({"-n3", "-g1"}, r, "ssd") ==
           "rank0/core[0-1],gpu[0-1] rank1/core0,gpu0 nslots=3 hosts=foo[0-1]");
     CHECK(allocation({"-n9", "-g1"}, r, "ssd") ==
-          "error: needs 9 slots of 1 cores and 1 gpus; the 8 targets "
+          "error: needs 9 slots of 1 core and 1 gpu; the 8 targets "
           "that match the constraints hold 8");
 }
 

@@ -18,7 +18,8 @@ using namespace jobspec::cli;
 
 struct Args {
     std::string grammar;
-    std::string input;
+    /// Nothing when no INPUT was given ("" is an input: the empty text).
+    std::optional<std::string> input;
     std::string file;
     bool tokens = false;
     bool tree = false;
@@ -47,12 +48,12 @@ Grammar grammar_of(const std::string& name) {
 /// it came from a file or a pipe. Nothing (reported, with `status` raised) when it cannot
 /// be read.
 std::optional<std::string> read_text(const Args& a, Reporter& reporter, int& status) {
-    if (!a.file.empty() && !a.input.empty()) {
+    if (!a.file.empty() && a.input) {
         status = reporter.usage(Code::usage_conflict, "give INPUT or -f FILE, not both");
         return std::nullopt;
     }
     if (a.file.empty())
-        return reporter.argument(a.input.empty() ? "-" : a.input, a.common.limits, status);
+        return reporter.argument(a.input.value_or("-"), a.common.limits, status);
     auto text = reporter.read(a.file, a.common.limits, status, true);
     while (text && !text->empty() && (text->back() == '\n' || text->back() == '\r'))
         text->pop_back();

@@ -97,7 +97,8 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
     if (!take_tool_options(words, tool, out, status))
         return status;
     if (tool.help) {
-        std::cout << app.help();
+        // The footer is the whole story: compile takes flux's options, not CLI11's.
+        std::cout << app.get_description() << "\n\n" << app.get_footer() << "\n";
         return exit_ok;
     }
     SubmitOptions start;

@@ -1,6 +1,7 @@
 #include "serve_command.hpp"
 
 #include <algorithm>
+#include <arpa/inet.h>
 #include <cerrno>
 #include <csignal>
 #include <iostream>
@@ -76,6 +77,13 @@ int run_serve(const ServeArgs& a, Reporter& out) {
     options.max_connections = a.max_connections;
     options.headers = security_headers();
     // The handler reads `site` only after listen() has filled in the hosts.
+    in6_addr any{};
+    if (::inet_pton(AF_INET, a.bind.c_str(), &any) != 1 &&
+        ::inet_pton(AF_INET6, a.bind.c_str(), &any) != 1)
+        return out.usage(Code::usage_option_value,
+                         "--bind: '" + a.bind + "' is not an IP address",
+                         "give an address of this host, such as 127.0.0.1 or ::1 (0.0.0.0 for "
+                         "every address)");
     HttpServer server(options, [&site](const HttpRequest& r) { return answer(r, site); });
     std::string error;
     if (!server.listen(error))
