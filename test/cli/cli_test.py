@@ -39,6 +39,18 @@ class Usage(unittest.TestCase):
         self.assertIn("Shape syntax", r.stdout)
         self.assertIn("--default-label", r.stdout)
 
+    def test_compile_help_has_one_usage_line(self):
+        r = run("compile", "--help")
+        self.assertEqual(r.returncode, 0)
+        self.assertEqual(r.stdout.count("Usage:"), 1)
+        self.assertIn("Usage: jobspec compile [--submit|--batch|--alloc]", r.stdout)
+
+    def test_serve_bind_says_the_address_is_wrong(self):
+        r = run("serve", "--bind", "garbage")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--bind: 'garbage' is not an IP address", r.stderr)
+        self.assertNotIn("--port", r.stderr)
+
     def test_misuse_exits_2(self):
         for args in ([], ["nosuch"], ["shape"], ["shape", "--format", "xml", "a"],
                      ["shape", "--bogus", "a"], ["shape", "--max-depth", "0", "a"],

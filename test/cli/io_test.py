@@ -148,6 +148,12 @@ class Unreadable(unittest.TestCase):
         r = run("shape", "--tokens", "-", stdin=b"", program=GRAMMAR)
         self.assertEqual(r.returncode, 1)
         self.assertIn(b"error[io.empty]: <stdin> is empty", r.stderr)
+        # An empty argument is the empty text, not standard input (issue 29).
+        r = run("shape", "", program=GRAMMAR)
+        self.assertEqual(r.returncode, 1)
+        self.assertNotIn(b"<stdin>", r.stderr)
+        self.assertIn(b"error[shape.syntax]: expected '[', a name or a quoted string, found end "
+                      b"of input", r.stderr)
 
 
 class Utf8(unittest.TestCase):
