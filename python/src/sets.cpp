@@ -5,6 +5,7 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
+#include <jobspec/limits.hpp>
 #include <jobspec/resource_set.hpp>
 #include <pybind11/operators.h>
 #include <pybind11/stl.h>
@@ -29,10 +30,21 @@ IdSet make_idset(py::handle ids) {
         return ids.cast<IdSet>();
     IdSet set;
     for (auto id : ids) {
-        const auto v = id.cast<std::int64_t>();
-        if (v < 0)
-            throw py::value_error("an id is a non-negative integer, not " + std::to_string(v));
-        set.insert(static_cast<std::uint64_t>(v));
+        // Python's own errors for what is not an id: TypeError, ValueError, OverflowError.
+        if (!PyLong_Check(id.ptr()) || PyBool_Check(id.ptr()))
+            throw py::type_error("an id is an int, not " +
+                                 std::string(Py_TYPE(id.ptr())->tp_name));
+        const auto v = py::reinterpret_borrow<py::int_>(id);
+        if (v < py::int_(0))
+            throw py::value_error("an id is a non-negative integer, not " +
+                                  py::str(id).cast<std::string>());
+        if (v > py::int_(Limits::max_integer)) {
+            PyErr_SetString(PyExc_OverflowError,
+                            ("ids are at most 2**63-1, not " + py::str(id).cast<std::string>())
+                                .c_str());
+            throw py::error_already_set();
+        }
+        set.insert(v.cast<std::uint64_t>());
     }
     return set;
 }
@@ -167,6 +179,28 @@ A malformed string raises jobspec.Error.)")
         .def("__len__", [](const Hostlist& h) { return length(h.count()); })
         .def("__bool__", [](const Hostlist& h) { return !h.empty(); })
         .def("__iter__", [](const Hostlist& h) { return HostIterator{h}; })
+        .def("__getitem__",
+             [](const Hostlist& h, const py::slice& slice) {
+                 // As a list slices: a new Hostlist of the hosts picked, in their order.
+                 py::ssize_t start = 0, stop = 0, step = 0, count = 0;
+                 if (!slice.compute(static_cast<py::ssize_t>(length(h.count())), &start, &stop,
+                                    &step, &count))
+                     throw py::error_already_set();
+                 if (step > 0) {
+                     IdSet positions;
+                     if (step == 1 && count > 0)
+                         positions.insert(static_cast<std::uint64_t>(start),
+                                          static_cast<std::uint64_t>(start + count - 1));
+                     else
+                         for (py::ssize_t i = 0; i < count; ++i)
+                             positions.insert(static_cast<std::uint64_t>(start + i * step));
+                     return h.pick(positions);
+                 }
+                 Hostlist out;
+                 for (py::ssize_t i = 0; i < count; ++i)
+                     out.append(*h.nth(static_cast<std::uint64_t>(start + i * step)));
+                 return out;
+             })
         .def("__getitem__",
              [](const Hostlist& h, std::int64_t i) {
                  const auto n = static_cast<std::int64_t>(h.count());

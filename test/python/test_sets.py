@@ -129,3 +129,27 @@ def test_resource_set_errors():
     assert info.value.diagnostics[0].code == "R.type"
     with pytest.raises(TypeError):
         ResourceSet(object())
+
+
+def test_ids_that_are_not_ids_raise_pythons_errors():
+    # Issue 29: Python's own exceptions, with a readable message, never a RuntimeError.
+    with pytest.raises(OverflowError, match="at most 2\\*\\*63-1"):
+        jobspec.IdSet([2**70])
+    assert jobspec.IdSet([2**63 - 1]).ranges == [(2**63 - 1, 2**63 - 1)]
+    with pytest.raises(TypeError, match="an id is an int, not str"):
+        jobspec.IdSet(["1"])
+    with pytest.raises(TypeError):
+        jobspec.IdSet([True])
+    with pytest.raises(ValueError):
+        jobspec.IdSet([-1])
+
+
+def test_hostlist_slices_as_a_list():
+    hosts = jobspec.Hostlist("n[1-5],login")
+    names = list(hosts)
+    for s in (slice(1, 3), slice(None, None, 2), slice(None, None, -1), slice(-2, None),
+              slice(10, None), slice(4, 1, -2)):
+        assert list(hosts[s]) == names[s]
+        assert isinstance(hosts[s], jobspec.Hostlist)
+    # A slice of a huge list is made from its runs, not host by host.
+    assert str(jobspec.Hostlist("n[0-1000000000]")[5:1000000000]) == "n[5-999999999]"
