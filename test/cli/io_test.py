@@ -89,6 +89,27 @@ class Bounded(unittest.TestCase):
         with open("/dev/zero", "rb") as zero:
             self.check(["idset", "count"], stdin=zero)
 
+    def test_sets_too_large_to_spell_out(self):
+        # Issue 29: what the tools build is bounded too. R encode named 10^7 ranks after
+        # this host one by one (bad_alloc under ulimit -v); 2^63 ranks grew 10 GB.
+        huge = str(2**63 - 2)
+        for args in (["R", "encode", "-r", "0-9999999"],
+                     ["R", "encode", "-r", f"0-{huge}", "-c", f"0-{huge}"],
+                     ["idset", "expand", f"0-{huge}"],
+                     ["hostlist", "-e", f"n[0-{huge}]"],
+                     ["hostlist", "-F", f"n[0-{huge}]", "n[0-3]"]):
+            with self.subTest(args=args):
+                self.check(args, code="limit.expansion")
+        # With -H the same ranks cost a few ranges.
+        status, seconds, rss, err = self.measure(
+            ["R", "encode", "-r", f"0-{huge}", "-c", f"0-{huge}", "-H", f"n[0-{huge}]"])
+        self.assertEqual((status, err), (0, ""))
+        self.assertLess(rss, 64 if not SANITIZED else 256)
+        r = run("--diagnostics", "json", "R", "encode", "-r", "0-9999999")
+        self.assertEqual(json.loads(r.stderr)[0]["code"], "limit.expansion")
+        self.assertEqual((json.loads(r.stderr)[0]["offset"], json.loads(r.stderr)[0]["length"]),
+                         (0, 9))
+
     def test_shape_from_dev_zero(self):
         with open("/dev/zero", "rb") as zero:
             self.check(["shape", "-"], stdin=zero)

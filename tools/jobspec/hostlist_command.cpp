@@ -118,6 +118,8 @@ void for_each_host(const Hostlist& hosts, F f) {
 
 /// The most hosts in_flux_order() sorts name by name: flux-core refuses a longer range.
 constexpr std::uint64_t max_flux_sorted = std::uint64_t{1} << 20;
+/// The most hosts -F looks up.
+constexpr std::uint64_t max_found = std::uint64_t{1} << 20;
 
 /// How flux-core orders a host name: by its text without the trailing digits, then by
 /// their number (and count). So a number inside a name sorts as text: n10-ib before n2-ib.
@@ -269,6 +271,10 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
         auto hosts = Hostlist::parse(*a.find);
         if (!hosts)
             return report_option_value("-F", "a hostlist", *a.find, hosts.diagnostics(), reporter);
+        // Each host's position is held until all are found (as flux prints none when one
+        // is missing): at most flux's longest range of hosts.
+        if (hosts.value().count() > max_found)
+            return report_too_many(hosts.value().count(), "hosts for -F", reporter, max_found);
         Hostlist missing;
         for_each_host(hosts.value(), [&](const std::string& host) {
             if (const auto at = hl.find(host))
@@ -283,6 +289,8 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
         out += "\n";
     } else if (a.count) {
         out = std::to_string(hl.count()) + "\n";
+    } else if (a.expand && hl.count() > max_spelled_out) {
+        return report_too_many(hl.count(), "hosts", reporter);
     } else if (a.expand && !hl.empty() && !a.quiet) {
         std::string delimiter = a.delimiter;
         for (std::size_t at; (at = delimiter.find("\\n")) != std::string::npos;)

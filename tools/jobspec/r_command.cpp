@@ -131,6 +131,21 @@ int set_property(ResourceSet& r, const std::string& spec, const IdSet& all, cons
     return exit_ok;
 }
 
+/// The most ranks `R encode` names after this host, one name each, without -H.
+constexpr std::uint64_t max_unnamed_ranks = std::uint64_t{1} << 20;
+
+/// -r's `ranks` are too many to name each after this host (without -H): reported.
+int too_many_unnamed(const std::string& value, std::uint64_t ranks, Reporter& reporter) {
+    Diagnostics d;
+    d.add(Code::limit_expansion,
+          fmt::format("without -H each of the {} ranks is named after this host, one name "
+                      "each; at most {} are",
+                      ranks, max_unnamed_ranks),
+          Location(SourceRange{0, static_cast<std::uint32_t>(value.size())}),
+          "give the hosts with -H (node[0-N] costs the same for any N)");
+    return reporter.report(d, value, "-r");
+}
+
 /// -H, or this machine's host name once per rank (as flux-core does without -H).
 std::optional<Hostlist> encode_hosts(const RArgs& a, std::uint64_t ranks, Reporter& reporter) {
     if (a.hosts) {
@@ -174,8 +189,11 @@ int run_encode(const RArgs& a, Reporter& reporter) {
     std::optional<IdSet> ranks;
     std::optional<Hostlist> hosts;
     if (a.ranks) {
-        if (!(ranks = idset_of("-r", a.ranks)) ||
-            !(hosts = encode_hosts(a, ranks->count(), reporter)))
+        if (!(ranks = idset_of("-r", a.ranks)))
+            return exit_usage;
+        if (!a.hosts && ranks->count() > max_unnamed_ranks)
+            return too_many_unnamed(*a.ranks, ranks->count(), reporter);
+        if (!(hosts = encode_hosts(a, ranks->count(), reporter)))
             return exit_usage;
     } else {
         if (!(hosts = encode_hosts(a, 1, reporter)))

@@ -118,6 +118,11 @@ int run_idset(const SetArgs& a, Reporter& reporter) {
     }
     Out out(reporter);
     if (a.op == "expand") {
+        std::uint64_t total = 0;
+        for (const auto& s : sets)
+            total = s.count() > UINT64_MAX - total ? UINT64_MAX : total + s.count();
+        if (total > max_spelled_out)
+            return report_too_many(total, "ids", reporter);
         for (const auto& s : sets)
             for (const auto id : s)
                 out.line(std::to_string(id));
