@@ -80,6 +80,10 @@ JOBSPEC_API Result<SubmitOptions> read_submission(const std::vector<std::string>
 JOBSPEC_API std::size_t submit_option_span(const std::vector<std::string>& words, std::size_t at,
                                            SubmitCommand command);
 
+/// The options of flux's `command` that read_submission reads, one usage each in table
+/// order, e.g. "-N, --nodes=VALUE", "--dump[=VALUE]", "-x, --exclusive".
+JOBSPEC_API std::vector<std::string> submit_option_usages(SubmitCommand command);
+
 /// The jobspec `flux <command> --dry-run` prints for `options`, with keys in flux's
 /// order, checked by the canonical RFC 14 pass (and RFC 25 V1 unless the resources come
 /// from --resources-shape or --resources-json). Fails with submit.value (a value flux

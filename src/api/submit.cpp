@@ -526,6 +526,10 @@ std::size_t submit_option_span(const std::vector<std::string>& words, std::size_
     return syntax::submit_option_span(words, at, command);
 }
 
+std::vector<std::string> submit_option_usages(SubmitCommand command) {
+    return syntax::submit_option_usages(command);
+}
+
 Result<std::vector<Directive>> parse_directives(std::string_view script) {
     Diagnostics d;
     auto directives = syntax::read_directives(script, d);

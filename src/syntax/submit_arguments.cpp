@@ -387,4 +387,19 @@ std::size_t submit_option_span(const std::vector<std::string>& words, std::size_
     return at < words.size() ? span(words, at, command_bit(command)) : 0;
 }
 
+std::vector<std::string> submit_option_usages(SubmitCommand command) {
+    std::vector<std::string> out;
+    for (const auto& spec : option_specs) {
+        if ((spec.commands & command_bit(command)) == 0)
+            continue;
+        std::string usage = spec.short_name != 0 ? fmt::format("-{}, ", spec.short_name) : "";
+        usage += fmt::format("--{}", spec.longs[0]);
+        usage += spec.arity == Arity::value      ? "=VALUE"
+                 : spec.arity == Arity::optional ? "[=VALUE]"
+                                                 : "";
+        out.push_back(std::move(usage));
+    }
+    return out;
+}
+
 } // namespace jobspec::syntax

@@ -19,4 +19,7 @@ void read_submit_arguments(const std::vector<std::string>& words, SubmitOptions&
 std::size_t submit_option_span(const std::vector<std::string>& words, std::size_t at,
                                SubmitCommand command);
 
+/// See jobspec::submit_option_usages.
+std::vector<std::string> submit_option_usages(SubmitCommand command);
+
 } // namespace jobspec::syntax

@@ -10,6 +10,8 @@
 #include <optional>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include <jobspec/emit.hpp>
 #include <jobspec/submit.hpp>
 
@@ -20,6 +22,7 @@ namespace {
 /// jobspec's own options of `compile`, taken out of the flux options wherever they are.
 struct ToolOptions {
     SubmitCommand command = SubmitCommand::run;
+    std::string command_name = "run";
     std::string format = "json";
     bool pretty = false;
     bool help = false;
@@ -48,7 +51,8 @@ bool take_tool_options(std::vector<std::string>& words, ToolOptions& tool, Repor
         const bool joined = name.size() < w.size();
         std::size_t used = 1;
         if (w == "--batch" || w == "--alloc" || w == "--submit" || w == "--run") {
-            tool.command = *submit_command_named(std::string_view(w).substr(2));
+            tool.command_name = w.substr(2);
+            tool.command = *submit_command_named(tool.command_name);
         } else if (w == "--pretty" || w == "--strict" || w == "--help") {
             tool.pretty = tool.pretty || w == "--pretty";
             out.options().strict = out.options().strict || w == "--strict";
@@ -90,6 +94,24 @@ bool take_tool_options(std::vector<std::string>& words, ToolOptions& tool, Repor
     return true;
 }
 
+/// The flux options read for the tool's command, wrapped to 80 columns, for --help.
+std::string flux_options_read(const ToolOptions& tool) {
+    std::string out = fmt::format("The options of 'flux {}' that compile reads (--submit, "
+                                  "--batch and --alloc\nchange the list):\n",
+                                  tool.command_name);
+    std::size_t column = 0;
+    for (const auto& usage : submit_option_usages(tool.command)) {
+        if (column > 0 && column + 2 + usage.size() > 80) {
+            out += "\n";
+            column = 0;
+        }
+        out += "  ";
+        out += usage;
+        column += 2 + usage.size();
+    }
+    return out + "\n";
+}
+
 int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& out) {
     std::vector<std::string> words = given;
     ToolOptions tool;
@@ -98,7 +120,8 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
         return status;
     if (tool.help) {
         // The footer is the whole story: compile takes flux's options, not CLI11's.
-        std::cout << app.get_description() << "\n\n" << app.get_footer() << "\n";
+        std::cout << app.get_description() << "\n\n" << app.get_footer() << "\n\n"
+                  << flux_options_read(tool);
         return exit_ok;
     }
     SubmitOptions start;
