@@ -54,6 +54,17 @@ CODES = False
 PYTHON = True
 ROOT = None  # the repository root the examples run in
 
+# Options the prose names that are not jobspec's, each with whose it is.
+FOREIGN_OPTIONS = {
+    "--system-site-packages",  # python3 -m venv
+    "--require-version",  # flux job-validator
+    "--debug",  # flux-core's PLY parsers run as scripts
+    "--env-all",  # the shared harnesses' compile, from before the flux-compatible options
+}
+# Words after the last dot that make a span a file name, not a diagnostic code.
+FILE_SUFFIXES = {"so", "pc", "h", "hpp", "c", "cpp", "py", "pyi", "md", "json", "yaml", "toml",
+                 "sh", "txt", "def", "g4", "build", "scd"}
+
 # Codes whose example cannot run as a shell command, and why.
 NOT_RUNNABLE = {
     "api.internal": "reports an exception inside the library (out of memory, a bug); no input "
@@ -225,6 +236,95 @@ class Paths(unittest.TestCase):
                 with self.subTest(file=os.path.basename(path), line=line, name=name):
                     self.assertTrue(glob.glob(os.path.join(base, name)),
                                     f"{name} is not in the repository")
+
+
+def prose_spans(text):
+    """(line, text) of each inline code span outside fenced blocks."""
+    found, fenced = [], False
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        if not fenced:
+            found += [(number, span) for span in re.findall(r"`([^`\n]+)`", line)]
+    return found
+
+
+class Prose(unittest.TestCase):
+    """What the prose names exists: each `jobspec ...` or `jobspec-grammar ...` span names
+    a command and options it has, each bare `--option` is an option of some command, and
+    each span that looks like a diagnostic code (a family of the table, a dot, a name) is
+    a code of the table or a family wildcard ("limit.*")."""
+
+    @classmethod
+    def setUpClass(cls):
+        sys.path.insert(0, os.path.join(SOURCE, "test", "cli"))
+        sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+        from command_tree import read_tree
+        cls.commands = {}
+        for program in ("jobspec", "jobspec-grammar"):
+            for argv, _, valued, flags, aliases in read_tree(os.path.join(BUILD, "tools",
+                                                                          program)):
+                key = (program, *(w for w in argv[1:] if not w.startswith("-")))
+                for name in [key[-1], *aliases]:
+                    cls.commands.setdefault(key[:-1] + (name,), set()).update(
+                        valued, flags, (w for w in argv[2:] if w.startswith("-")))
+        cls.all_options = set().union(*cls.commands.values()) | {"--help", "--version"}
+        with open(os.path.join(SOURCE, "include", "jobspec", "diagnostic_codes.def")) as f:
+            cls.codes = set(re.findall(r'^JOBSPEC_DIAGNOSTIC\(\w+, "([^"]+)"', f.read(),
+                                       flags=re.M))
+        cls.families = {code.split(".")[0] for code in cls.codes}
+        # `jobspec.shape` is a Python function, not a code: the package's public names.
+        with open(os.path.join(SOURCE, "python", "jobspec", "__init__.pyi")) as f:
+            cls.python = set(re.findall(r"^(?:def|class) (\w+)|^(\w+)\b", f.read(), flags=re.M))
+        cls.python = {a or b for a, b in cls.python}
+        # The Flux plugins' own options (--jobspec-v1, ...), from their sources.
+        for plugin in glob.glob(os.path.join(SOURCE, "python", "jobspec", "flux", "**", "*.py"),
+                                recursive=True):
+            with open(plugin) as f:
+                cls.all_options |= set(re.findall(r"(--jobspec-[a-z0-9-]+)", f.read()))
+
+    def check_command(self, words):
+        """None, or what is wrong with a `jobspec ...` span."""
+        key = (words[0],)
+        for word in words[1:]:
+            if word.startswith("-") and word != "-":
+                name = word.split("=", 1)[0]
+                if name == "--" or re.fullmatch(r"-[A-Za-z0-9]+", name):
+                    continue  # short options, alone or clustered, are not checked
+                if name not in self.commands[key] | self.commands[key[:1]] | {"--help"}:
+                    return f"'{' '.join(key)}' has no option {name}"
+            elif key + (word,) in self.commands:
+                key += (word,)
+            elif key == ("jobspec",):
+                return f"jobspec has no command {word}"
+            else:
+                break  # a positional: the rest is its arguments
+        return None
+
+    def test_commands_options_and_codes_named_exist(self):
+        for path in FILES:
+            with open(path, encoding="utf-8") as f:
+                spans = prose_spans(f.read())
+            for line, span in spans:
+                with self.subTest(file=os.path.basename(path), line=line, span=span):
+                    words = span.split()
+                    if not words:
+                        continue
+                    if words[0] in ("jobspec", "jobspec-grammar") and len(words) > 1:
+                        self.assertIsNone(self.check_command(words))
+                    elif re.fullmatch(r"--[a-z][a-z0-9-]*(=\S*)?", span):
+                        name = span.split("=")[0]
+                        known = self.all_options | FOREIGN_OPTIONS
+                        # "--jobspec-" names the options that start so
+                        self.assertTrue(name in known or name.endswith("-") and any(
+                            o.startswith(name) for o in known), "no command has this option")
+                    elif re.fullmatch(r"[A-Za-z]+\.([a-z0-9-]+|\*)", span) and \
+                            span.split(".")[0] in self.families and \
+                            span.split(".")[1] not in FILE_SUFFIXES and \
+                            not (span.startswith("jobspec.") and span[8:] in self.python):
+                        self.assertTrue(span in self.codes or span.endswith(".*"),
+                                        f"{span} is not a diagnostic code")
 
 
 class Codes(unittest.TestCase):
