@@ -8,7 +8,8 @@ pkgconfig:  `meson install` into a temporary directory; check what was installed
             both libraries, jobspec.pc, both tools and their man pages) and that the
             shared library exports only the public API; then compile test/consumer's C
             and C++ programs with `pkg-config --cflags --libs jobspec` (and once against
-            the static library) and run them.
+            the static library) and run them; and against the build tree with its
+            jobspec-uninstalled.pc.
 subproject: configure test/consumer as a project with subprojects/jobspec linked to this
             source tree, build it and run its programs.
 """
@@ -117,6 +118,21 @@ def pkgconfig(build, source, cc, cxx, sanitize, tmp):
     check_output(static_exe)
     if "libjobspec" in run(["ldd", static_exe]):
         sys.exit("FAIL: the static consumer links the shared library")
+    uninstalled(build, consumer, cc, cxx, san, tmp)
+
+
+def uninstalled(build, consumer, cc, cxx, san, tmp):
+    """The build tree's jobspec-uninstalled.pc: programs build and run against the build."""
+    env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(build, "meson-uninstalled"))
+    flags = run(["pkg-config", "--cflags", "--libs", "jobspec-uninstalled"], env=env).split()
+    c_exe, cxx_exe = os.path.join(tmp, "c-uninstalled"), os.path.join(tmp, "cxx-uninstalled")
+    run([*cc, "-std=c11", "-Wall", "-Werror", *san, os.path.join(consumer, "consumer.c"),
+         "-o", c_exe, *flags])
+    run([*cxx, "-std=c++20", "-Wall", "-Werror", *san, os.path.join(consumer, "consumer.cpp"),
+         "-o", cxx_exe, *flags])
+    run_env = dict(os.environ, LD_LIBRARY_PATH=os.path.join(build, "src"))
+    check_output(c_exe, run_env)
+    check_output(cxx_exe, run_env)
 
 
 def subproject(build, source, cc, cxx, sanitize, tmp):
