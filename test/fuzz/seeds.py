@@ -86,6 +86,25 @@ def directives_seeds(conformance):
         yield path.read_text(encoding="utf-8")
 
 
+def submit_options_seeds(conformance):
+    """Each directive line's words, one per line, behind a byte choosing the command."""
+    for i, script in enumerate(directives_seeds(conformance)):
+        words = [w for line in script.splitlines() if line.startswith("#flux:")
+                 for w in line[len("#flux:"):].split()]
+        yield chr(i % 4) + "\n".join(words + ["app"])
+    for i, words in enumerate((["-N4", "-n16", "-g1", "app"], ["--requires=ssd and (", "app"],
+                               ["--shape", "slot=0/core", "app"], ["--add-file=z=/x", "a"],
+                               ["--env=^/FOO=1", "--dependency=afterok:f1", "-t", "5m", "a"],
+                               ["--conf=/a.json", "--add-brokers=2", "-N2", "script"])):
+        yield chr(i % 4) + "\n".join(words)
+
+
+def r_encode_seeds(_conformance):
+    yield from ["0-3\n0-7\n0-1\nn[0-3]\nbig:1-2\nssd", "0\n0\n\nlocalhost", "\n\n\n",
+                "0-9223372036854775806\n0-9\n\nn[0-9223372036854775806]\np",
+                "1,3,5\n2-4\n7\nfoo[1-3]\nx:3\ny:9"]
+
+
 def grammar_debug_seeds(conformance):
     """Each grammar's seeds behind a first byte choosing it (and some options)."""
     for selector, seeds in ((0, shape_seeds), (1, dependency_seeds), (2, query_seeds)):
@@ -95,7 +114,8 @@ def grammar_debug_seeds(conformance):
 
 SEEDS = {"grammar_debug": grammar_debug_seeds, "shape": shape_seeds, "query": query_seeds, "constraint_json": constraint_json_seeds, "idset": idset_seeds, "hostlist": hostlist_seeds,
          "resource_set": resource_set_seeds, "dependency": dependency_seeds, "fluid": fluid_seeds, "jobspec_yaml": jobspec_seeds(".yaml"),
-         "jobspec_json": jobspec_seeds(".json"), "directives": directives_seeds}
+         "jobspec_json": jobspec_seeds(".json"), "directives": directives_seeds,
+         "submit_options": submit_options_seeds, "r_encode": r_encode_seeds}
 
 
 def main():
