@@ -1,6 +1,8 @@
 #include <jobspec/hostlist.hpp>
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 
 #include <fmt/format.h>
 
@@ -40,10 +42,19 @@ std::size_t digit_count(std::uint64_t n) {
     return d;
 }
 
+/// Appends n zero-padded to `width` digits to `out`, allocating nothing of its own.
+void append_padded(std::string& out, std::uint64_t n, std::uint8_t width) {
+    std::array<char, 20> digits{};
+    const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), n).ptr;
+    const auto size = static_cast<std::size_t>(end - digits.data());
+    if (size < width)
+        out.append(width - size, '0');
+    out.append(digits.data(), size);
+}
+
 std::string padded(std::uint64_t n, std::uint8_t width) {
-    std::string digits = std::to_string(n);
-    if (digits.size() < width)
-        digits.insert(0, width - digits.size(), '0');
+    std::string digits;
+    append_padded(digits, n, width);
     return digits;
 }
 
@@ -293,12 +304,18 @@ std::string Hostlist::encode() const {
     // A single host may have been written with any split ("gpu[15]0" is gpu150); split it
     // the way names split, so it groups with its neighbours and encoding is a fixed point.
     Hostlist normal;
+    std::string name;
     for (const auto& run : runs_) {
-        if (run.size() == 1)
-            normal.append(run.numbered ? run.prefix + padded(run.first, run.width) + run.suffix
-                                       : run.prefix);
-        else
+        if (run.size() != 1) {
             normal.append(run);
+        } else if (!run.numbered) {
+            normal.append(std::string_view(run.prefix));
+        } else {
+            name.assign(run.prefix);
+            append_padded(name, run.first, run.width);
+            name += run.suffix;
+            normal.append(std::string_view(name));
+        }
     }
     const std::vector<Run>& runs = normal.runs_;
     std::string out;
@@ -317,15 +334,17 @@ std::string Hostlist::encode() const {
             ++j;
         out += head.prefix;
         if (j == i + 1 && head.first == head.last) {
-            out += padded(head.first, head.width);
+            append_padded(out, head.first, head.width);
         } else {
             out += '[';
             for (std::size_t k = i; k < j; ++k) {
                 if (k > i)
                     out += ',';
-                out += padded(runs[k].first, head.width);
-                if (runs[k].last != runs[k].first)
-                    out += '-' + padded(runs[k].last, head.width);
+                append_padded(out, runs[k].first, head.width);
+                if (runs[k].last != runs[k].first) {
+                    out += '-';
+                    append_padded(out, runs[k].last, head.width);
+                }
             }
             out += ']';
         }
