@@ -110,6 +110,22 @@ class Bounded(unittest.TestCase):
         self.assertEqual((json.loads(r.stderr)[0]["offset"], json.loads(r.stderr)[0]["length"]),
                          (0, 9))
 
+    def test_memory_per_input_byte(self):
+        # Issue 29: a large valid document costs a bounded multiple of its size
+        # (docs/PERFORMANCE.md: 12 to 18 bytes a byte; 24 allowed here, plus start-up).
+        task = b'{"command":["app"],"slot":"task","count":{"per_slot":1}}'
+        text = (b'{"version":1,"resources":[{"type":"slot","count":1,"label":"task",'
+                b'"with":[{"type":"core","count":1}]}],"tasks":[' +
+                b",".join([task] * 90_000) + b'],"attributes":{"system":{"duration":0}}}')
+        with tempfile.NamedTemporaryFile(suffix=".json") as f:
+            f.write(text)
+            f.flush()
+            status, _, rss, err = self.measure(["validate", "--max-input-bytes", "6000000",
+                                                f.name])
+        self.assertEqual(status, 0, err)
+        if not SANITIZED:
+            self.assertLess(rss, 24 * len(text) / 1e6 + 16)
+
     def test_shape_from_dev_zero(self):
         with open("/dev/zero", "rb") as zero:
             self.check(["shape", "-"], stdin=zero)
