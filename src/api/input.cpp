@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <new>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -55,21 +56,28 @@ BoundedRead read_bounded(std::string_view path, std::size_t max_bytes) {
     }
     // Read at most one byte past the limit: enough to know the input is too long.
     const std::size_t cap = max_bytes == SIZE_MAX ? max_bytes : max_bytes + 1;
-    if (S_ISREG(st.st_mode) && st.st_size > 0)
-        read.text.reserve(std::min<std::size_t>(static_cast<std::size_t>(st.st_size), cap));
-    char block[65536];
-    while (read.text.size() < cap) {
-        const std::size_t want = std::min(sizeof block, cap - read.text.size());
-        const ssize_t got = ::read(fd.get(), block, want);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            read.error = errno;
-            return read;
+    // A limit raised past the memory there is ends the read as the system's refusal.
+    try {
+        if (S_ISREG(st.st_mode) && st.st_size > 0)
+            read.text.reserve(std::min<std::size_t>(static_cast<std::size_t>(st.st_size), cap));
+        char block[65536];
+        while (read.text.size() < cap) {
+            const std::size_t want = std::min(sizeof block, cap - read.text.size());
+            const ssize_t got = ::read(fd.get(), block, want);
+            if (got < 0) {
+                if (errno == EINTR)
+                    continue;
+                read.error = errno;
+                return read;
+            }
+            if (got == 0)
+                break;
+            read.text.append(block, static_cast<std::size_t>(got));
         }
-        if (got == 0)
-            break;
-        read.text.append(block, static_cast<std::size_t>(got));
+    } catch (const std::bad_alloc&) {
+        read.text = std::string();
+        read.error = ENOMEM;
+        return read;
     }
     read.too_large = read.text.size() > max_bytes;
     // A regular file's size is known; a stream's is not, and is not read to find out.

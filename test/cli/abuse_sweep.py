@@ -223,6 +223,17 @@ class Runner:
                     os.unlink(p)
 
     @staticmethod
+    def diagnostics_format(argv):
+        """The --diagnostics value that holds: the last one given (or text)."""
+        value = "text"
+        for i, word in enumerate(argv):
+            if word == "--diagnostics" and i + 1 < len(argv):
+                value = argv[i + 1]
+            elif word.startswith("--diagnostics="):
+                value = word.split("=", 1)[1]
+        return value
+
+    @staticmethod
     def check(argv, status, stdout, stderr):
         if status < 0:
             return f"killed by {signal.Signals(-status).name}" + (
@@ -238,14 +249,15 @@ class Runner:
         bad = re.search(rb"[\x00-\x08\x0b-\x1f\x7f]", stderr)
         if bad:
             return f"a raw control character on stderr: {stderr[max(0, bad.start() - 40):bad.end() + 20]!r}"
-        if "--diagnostics" in argv and "json" in argv and stderr.strip():
+        if Runner.diagnostics_format(argv) == "json" and stderr.strip():
             try:
                 if not isinstance(json.loads(stderr), list):
                     return "--diagnostics json: stderr is not one JSON array"
             except ValueError as e:
                 return f"--diagnostics json: stderr is not JSON ({e})"
         text = stdout.decode("utf-8").strip()
-        if text[:1] in ("{", "[") and not (len(argv) > 1 and argv[1] in ("hostlist", "idset")):
+        # hostlist and idset print host names and ids, which may start with { or [.
+        if text[:1] in ("{", "[") and not {"hostlist", "idset"} & set(argv[1:4]):
             try:
                 json.loads(text)
             except ValueError:

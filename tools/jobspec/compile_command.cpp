@@ -66,10 +66,21 @@ bool take_tool_options(std::vector<std::string>& words, ToolOptions& tool, Repor
             }
             const std::string value = joined ? w.substr(name.size() + 1) : words[i + 1];
             used = joined ? 1 : 2;
-            if (name == "--format" || name == "--color" || name == "--diagnostics") {
-                (name == "--format"  ? tool.format
-                 : name == "--color" ? out.options().color
-                                     : out.options().format) = value;
+            if (name == "--color" || name == "--diagnostics") {
+                // Checked as CLI11 checks them for the other commands.
+                const bool known = name == "--color"
+                                       ? value == "auto" || value == "always" || value == "never"
+                                       : value == "text" || value == "json";
+                if (!known) {
+                    status = out.usage(Code::usage_option_value,
+                                       fmt::format("{}: {} not in {}", name, value,
+                                                   name == "--color" ? "{auto,always,never}"
+                                                                     : "{text,json}"));
+                    return false;
+                }
+                (name == "--color" ? out.options().color : out.options().format) = value;
+            } else if (name == "--format") {
+                tool.format = value;
             } else if (const auto n = parse_count(value);
                        !n || !tool.limits.set(name.substr(2), *n)) {
                 status = out.usage(Code::usage_option_value,

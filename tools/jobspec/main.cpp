@@ -1,4 +1,6 @@
 // jobspec: the command-line driver for the jobspec front end.
+#include <algorithm>
+#include <new>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -43,11 +45,9 @@ constexpr const char* description =
     "jobspec: compile and check Flux job requests (shapes, jobspec, dependencies, "
     "constraints, R)";
 
-} // namespace
-
-int main(int argc, char** argv) {
+/// The whole run of the program, its exit status.
+int run(int argc, char** argv, jobspec::cli::Reporter& reporter) {
     using namespace jobspec::cli;
-    Reporter reporter("jobspec");
     {
         // compile reads flux's options itself, so it is answered before the other
         // commands' options are built: that is most of a short process's start-up.
@@ -85,4 +85,19 @@ int main(int argc, char** argv) {
         if (c.app->parsed())
             return reporter.finish(c.run());
     return reporter.finish(exit_usage);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    jobspec::cli::Reporter reporter("jobspec");
+    // The safety net: memory running out anywhere is a diagnostic, never an abort.
+    try {
+        return run(argc, argv, reporter);
+    } catch (const std::bad_alloc&) {
+        return reporter.finish(std::max(
+            jobspec::cli::exit_usage,
+            reporter.report(jobspec::Code::api_internal, "out of memory",
+                            "raise the memory limit, or lower --max-input-bytes")));
+    }
 }
