@@ -45,6 +45,23 @@ class Usage(unittest.TestCase):
         self.assertEqual(r.stdout.count("Usage:"), 1)
         self.assertIn("Usage: jobspec compile [--submit|--batch|--alloc]", r.stdout)
 
+    def test_compile_help_lists_the_flux_options_it_reads(self):
+        r = run("compile", "--batch", "--help")
+        listed = r.stdout[r.stdout.index("The options of 'flux batch' that compile reads"):]
+        for usage in ("-N, --nodes=VALUE", "--dump[=VALUE]", "--wrap", "--conf=VALUE"):
+            self.assertIn(usage, listed)
+        self.assertNotIn("--ntasks", listed)  # flux batch has --nslots instead
+        self.assertIn("-n, --ntasks=VALUE", run("compile", "--help").stdout)
+
+    def test_compile_checks_its_report_options(self):
+        # As every command does; compile took any value before the abuse sweep.
+        for args, message in ((["--diagnostics", "xml"], "--diagnostics: xml not in {text,json}"),
+                              (["--color=sometimes"], "--color: sometimes not in "
+                                                      "{auto,always,never}")):
+            r = run("compile", *args, "app")
+            self.assertEqual((r.returncode, r.stdout), (2, ""), args)
+            self.assertIn(message, r.stderr)
+
     def test_serve_bind_says_the_address_is_wrong(self):
         r = run("serve", "--bind", "garbage")
         self.assertEqual(r.returncode, 2)

@@ -110,6 +110,22 @@ class Bounded(unittest.TestCase):
         self.assertEqual((json.loads(r.stderr)[0]["offset"], json.loads(r.stderr)[0]["length"]),
                          (0, 9))
 
+    def test_limit_raised_past_the_memory_there_is(self):
+        # Found by the abuse sweep's long mode: an endless input with the limit at 2^63-1
+        # ran out of memory in bad_alloc (SIGABRT); now the read ends as the system's
+        # refusal. (Under a sanitizer there is no address-space limit to meet.)
+        if SANITIZED:
+            self.skipTest("no address-space limit under a sanitizer")
+        yes = subprocess.Popen(["yes", "[{"], stdout=subprocess.PIPE)
+        try:
+            status, _, _, err = self.measure(
+                ["R", "remap", "--max-input-bytes", str(2**63 - 1), "-"], feeder=yes)
+        finally:
+            yes.kill()
+            yes.wait()
+        self.assertEqual(status, 2, err)
+        self.assertIn("error[io.unreadable]: cannot read '<stdin>': Cannot allocate memory", err)
+
     def test_memory_per_input_byte(self):
         # Issue 29: a large valid document costs a bounded multiple of its size
         # (docs/PERFORMANCE.md: 12 to 18 bytes a byte; 24 allowed here, plus start-up).
