@@ -300,13 +300,34 @@ void Hostlist::append(const Hostlist& other) {
         append(run);
 }
 
+namespace {
+
+/// Whether a run splits as its names would be split again: its number is the last run of
+/// digits of each name (no digit ends the prefix or is in the suffix) and is written with
+/// the width reading it back would give (zero-padded, or not at all). Such a run of one
+/// host is appended as itself, without writing and re-reading its name.
+bool splits_as_written(const Hostlist::Run& run) {
+    const auto digit = [](char c) { return support::is_digit(c); };
+    if (!run.numbered)
+        return std::none_of(run.prefix.begin(), run.prefix.end(), digit);
+    return (run.prefix.empty() || !digit(run.prefix.back())) &&
+           std::none_of(run.suffix.begin(), run.suffix.end(), digit) &&
+           (run.width == 0 || run.width > digit_count(run.first));
+}
+
+} // namespace
+
 std::string Hostlist::encode() const {
     // A single host may have been written with any split ("gpu[15]0" is gpu150); split it
     // the way names split, so it groups with its neighbours and encoding is a fixed point.
     Hostlist normal;
     std::string name;
     for (const auto& run : runs_) {
-        if (run.size() != 1) {
+        // A name continues the last run only by that run's own split, so the shortcut
+        // needs the last run to split as written too.
+        const bool after_written = normal.runs_.empty() || !normal.runs_.back().numbered ||
+                                   splits_as_written(normal.runs_.back());
+        if (run.size() != 1 || (after_written && splits_as_written(run))) {
             normal.append(run);
         } else if (!run.numbered) {
             normal.append(std::string_view(run.prefix));

@@ -193,7 +193,8 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
         a.sources.emplace_back("-");
     std::vector<Hostlist> lists;
     bool stdin_read = false;
-    for (const auto& source : a.sources) {
+    for (const std::string& given : a.sources) {
+        const std::string_view source = given;  // compared by length first, unlike std::string
         if (source == "-" || source == "stdin") {
             auto hosts = stdin_read ? Hostlist{} : read_stdin(a.common, reporter, status);
             stdin_read = true;
@@ -203,7 +204,7 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
         } else if (source == "instance" || source == "local" || source == "avail" ||
                    source == "available") {
             return reporter.usage(Code::usage_option_value,
-                                  "'" + source +
+                                  "'" + given +
                                       "' names the hosts of a Flux instance, which jobspec "
                                       "cannot ask for");
         } else {
@@ -214,7 +215,7 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
         }
     }
 
-    Hostlist hl = lists.front();
+    Hostlist hl = std::move(lists.front());
     for (std::size_t i = 1; i < lists.size(); ++i) {
         const Hostlist& x = lists[i];
         if (a.intersect)
