@@ -22,6 +22,12 @@ relative path, and each word that starts with a top-level directory of the repos
 ("docs/", "examples/", "test/", ...; "*" and "{a,b}" expanded), must exist. Words
 starting "build/" are not checked: they name what a build makes.
 
+Every file's prose is checked for what it names (class Prose): outside code blocks, each
+`jobspec ...` span must name a command the tool has and options that command has, each
+bare `--option` an option of some command (or one of FOREIGN_OPTIONS), and each span that
+looks like a diagnostic code a code of the table; the commands and options are read from
+the tools' own --help (test/cli/command_tree.py).
+
 With --no-python (a build without the Python package), commands that use it
 (PYTHONPATH=build/python) are skipped.
 
