@@ -192,12 +192,12 @@ void add_report_options(CLI::App& app, Reporter& reporter) {
     app.add_option("--diagnostics", options.format,
                    "How problems are printed on stderr: text (with carets) or json (one JSON "
                    "array for the whole run, see docs/DIAGNOSTICS.md)")
-        ->check(CLI::IsMember({"text", "json"}))
+        ->check(CLI::IsMember(diagnostics_formats))
         ->capture_default_str();
     app.add_option(
            "--color", options.color,
            "Colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never")
-        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->check(CLI::IsMember(color_modes))
         ->capture_default_str();
     app.add_flag("--strict", options.strict, "Treat warnings as errors (exit 1)");
 }

@@ -1,6 +1,9 @@
 // Reading the command line: CLI11 with errors that name what is wrong and suggest a fix.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include <cstdint>
 #include <string>
 
@@ -22,6 +25,10 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, Repo
 
 /// Adds --diagnostics, --color and --strict, bound to the reporter's options.
 void add_report_options(CLI::App& app, Reporter& reporter);
+
+/// The values --diagnostics and --color take, for commands that read them without CLI11.
+inline const std::vector<std::string> diagnostics_formats{"text", "json"};
+inline const std::vector<std::string> color_modes{"auto", "always", "never"};
 
 /// Adds --max-depth, --max-input-bytes and --max-diagnostics.
 void add_limit_options(CLI::App& app, Limits& limits);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <jobspec/emit.hpp>
 #include <jobspec/submit.hpp>
@@ -67,15 +68,12 @@ bool take_tool_options(std::vector<std::string>& words, ToolOptions& tool, Repor
             const std::string value = joined ? w.substr(name.size() + 1) : words[i + 1];
             used = joined ? 1 : 2;
             if (name == "--color" || name == "--diagnostics") {
-                // Checked as CLI11 checks them for the other commands.
-                const bool known = name == "--color"
-                                       ? value == "auto" || value == "always" || value == "never"
-                                       : value == "text" || value == "json";
-                if (!known) {
+                // Checked against the values CLI11 checks for the other commands.
+                const auto& known = name == "--color" ? color_modes : diagnostics_formats;
+                if (std::find(known.begin(), known.end(), value) == known.end()) {
                     status = out.usage(Code::usage_option_value,
-                                       fmt::format("{}: {} not in {}", name, value,
-                                                   name == "--color" ? "{auto,always,never}"
-                                                                     : "{text,json}"));
+                                       fmt::format("{}: {} not in {{{}}}", name, value,
+                                                   fmt::join(known, ",")));
                     return false;
                 }
                 (name == "--color" ? out.options().color : out.options().format) = value;
