@@ -3,11 +3,12 @@
  * a line naming each problem's diagnostic code and JSON pointer. A thin adapter: the
  * job's JSON in, jobspec_validate() of the C API, the verdict out.
  *
- *   flux jobtap load /path/to/jobspec.so [v1=true] [strict=true] [max-input-bytes=N] ...
+ *   flux jobtap load /path/to/jobspec.so [v1=true] [dialect=fluxion] [strict=true] ...
  *   [job-manager]
  *   plugins = [ { load = "/path/to/jobspec.so", conf = { v1 = true } } ]
  *
- * Configuration (all optional): v1, strict (booleans), and the limits of `jobspec
+ * Configuration (all optional): v1, strict (booleans), dialect ("rfc", or "fluxion" for
+ * what Fluxion reads: jobspec validate --dialect), and the limits of `jobspec
  * validate`: max-input-bytes (default 10 MiB, job-ingest's buffer), max-depth,
  * max-diagnostics, max-alias-nodes (positive integers). An unknown key or a bad value
  * fails the load, with the reason in the broker's log (flux dmesg).
@@ -34,7 +35,8 @@
 #define DEFAULT_MAX_INPUT_BYTES "10485760"
 
 static const char* const option_names[] = {
-    "v1", "strict", "max-input-bytes", "max-depth", "max-diagnostics", "max-alias-nodes", NULL,
+    "v1",        "dialect",         "strict",          "max-input-bytes",
+    "max-depth", "max-diagnostics", "max-alias-nodes", NULL,
 };
 
 static bool known_option(const char* name) {
@@ -88,8 +90,8 @@ static bool configure(flux_plugin_t* p, jobspec_options* options) {
         jobspec_error* error = NULL;
         if (!known_option(key)) {
             flux_log(h, LOG_ERR,
-                     "jobspec.so: unknown key '%s' (v1, strict, max-input-bytes, max-depth, "
-                     "max-diagnostics, max-alias-nodes)",
+                     "jobspec.so: unknown key '%s' (v1, dialect, strict, max-input-bytes, "
+                     "max-depth, max-diagnostics, max-alias-nodes)",
                      key);
             ok = false;
         } else if (text == NULL || !jobspec_options_set(options, key, text, &error)) {

@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include <jobspec/api.hpp>
 #include <jobspec/attributes.hpp>
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/limits.hpp>
@@ -59,12 +61,33 @@ enum class DocumentFormat : std::uint8_t {
     yaml,
 };
 
+/// Whose rules a jobspec document is read by.
+enum class Dialect : std::uint8_t {
+    /// RFC 14 (and RFC 25 with ReadOptions::v1).
+    rfc,
+    /// What Fluxion (flux-sched's jobspec reader) accepts: versions 1 to 9999; slots that
+    /// share a label and task slots that name no label (Fluxion reads neither: sibling
+    /// slots are the alternatives of its flexible traverser, and `xor_slot` vertices its
+    /// exclusive alternatives); integer `ranks` in constraints. And what it refuses that
+    /// RFC 14 allows, as fluxion.* errors: keys outside its sets, counts written as
+    /// strings of ranges or idsets, a count range with some but not all of max, operator
+    /// and operand, `per_resource` task counts, task attributes that are not scalars.
+    /// Where Fluxion accepts what RFC 14 forbids otherwise, RFC 14's rule stands
+    /// (docs/COMPAT.md).
+    fluxion,
+};
+
+/// The dialect a name means ("rfc", "fluxion", as the tools and APIs spell them), or
+/// nothing for any other name.
+JOBSPEC_API std::optional<Dialect> dialect_named(std::string_view name) noexcept;
+
 /// How a jobspec document is read (read_jobspec, read_workflow).
 struct ReadOptions {
     DocumentFormat format = DocumentFormat::automatic;
     /// Also run the RFC 25 V1 pass (v1.* diagnostics).
     bool v1 = false;
     Limits limits;
+    Dialect dialect = Dialect::rfc;
 };
 
 } // namespace jobspec

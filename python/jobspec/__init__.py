@@ -60,31 +60,33 @@ def _document_text(document, format):
     raise TypeError(f"a jobspec is a str, bytes or dict, not {type(document).__name__}")
 
 
-def read_jobspec(document, *, v1=False, format="auto", counts="dict", strict=False,
-                 limits=None):
+def read_jobspec(document, *, v1=False, dialect="rfc", format="auto", counts="dict",
+                 strict=False, limits=None):
     """Reads a jobspec (RFC 14) from YAML or JSON text or a dict and returns it in canonical
-    form. v1: also apply RFC 25's rules. format: "auto", "json" or "yaml". counts: as for
+    form. v1: also apply RFC 25's rules. dialect: "rfc", or "fluxion" for what Fluxion
+    (flux-sched) reads, as `jobspec validate --dialect fluxion` does. format: "auto", "json" or "yaml". counts: as for
     shape(). strict: warnings are errors. limits: a mapping that changes the input limits
     the command line's --max-* options set ("max_input_bytes", "max_depth",
     "max_diagnostics", "max_alias_nodes"). Raises jobspec.Error listing every problem."""
     text, format = _document_text(document, format)
-    return _jobspec._read_jobspec(text, v1, format, counts, strict, limits)
+    return _jobspec._read_jobspec(text, v1, dialect, format, counts, strict, limits)
 
 
-def check_jobspec(document, *, v1=False, format="auto", strict=False, limits=None):
+def check_jobspec(document, *, v1=False, dialect="rfc", format="auto", strict=False,
+                  limits=None):
     """Checks a jobspec like read_jobspec() without building its canonical form, for a
     host that needs only the verdict: raises jobspec.Error (whose `summary` is one line)
     when it is invalid, and returns its warnings, a list of jobspec.JobspecWarning that
     are not issued (empty when there are none; with strict they are errors)."""
     text, format = _document_text(document, format)
-    return _jobspec._check_jobspec(text, v1, format, strict, limits)
+    return _jobspec._check_jobspec(text, v1, dialect, format, strict, limits)
 
 
-def validate_jobspec(document, *, v1=False, format="auto", limits=None):
+def validate_jobspec(document, *, v1=False, dialect="rfc", format="auto", limits=None):
     """Checks a jobspec like read_jobspec() but never raises for invalid input: returns
     the list of jobspec.Diagnostic found (errors and warnings), empty when all is well."""
     text, format = _document_text(document, format)
-    return _jobspec._validate_jobspec(text, v1, format, limits)
+    return _jobspec._validate_jobspec(text, v1, dialect, format, limits)
 
 
 def _seconds(value, parse, what):

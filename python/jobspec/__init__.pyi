@@ -87,12 +87,13 @@ class ResourceSet:
 
 def shape(text: str, *, default_label: str = ..., counts: str = ..., strict: bool = ...,
           flux: bool = ...) -> List[Dict[str, Any]]: ...
-def read_jobspec(document: Document, *, v1: bool = ..., format: str = ..., counts: str = ...,
-                 strict: bool = ...,
+def read_jobspec(document: Document, *, v1: bool = ..., dialect: str = ..., format: str = ...,
+                 counts: str = ..., strict: bool = ...,
                  limits: Optional[Mapping[str, int]] = ...) -> Dict[str, Any]: ...
-def check_jobspec(document: Document, *, v1: bool = ..., format: str = ..., strict: bool = ...,
+def check_jobspec(document: Document, *, v1: bool = ..., dialect: str = ..., format: str = ...,
+                  strict: bool = ...,
                   limits: Optional[Mapping[str, int]] = ...) -> List[JobspecWarning]: ...
-def validate_jobspec(document: Document, *, v1: bool = ..., format: str = ...,
+def validate_jobspec(document: Document, *, v1: bool = ..., dialect: str = ..., format: str = ...,
                      limits: Optional[Mapping[str, int]] = ...) -> List[Diagnostic]: ...
 def parse_duration(text: Union[str, float]) -> float: ...
 def compile(

@@ -49,6 +49,12 @@ DocumentFormat document_format(std::string_view format) {
                           "'");
 }
 
+Dialect dialect_of(std::string_view name) {
+    if (const auto d = dialect_named(name))
+        return *d;
+    throw py::value_error("dialect must be 'rfc' or 'fluxion', not '" + std::string(name) + "'");
+}
+
 /// flux-core's count strings: a range or idset as written, without brackets and
 /// whitespace ("1+:1" stays "1+:1", where RFC 45's canonical form is "1+").
 void written_counts(const ResourceList& resources, boost::json::array& json,
@@ -126,32 +132,34 @@ Limits limits_from(const py::object& mapping) {
     return limits;
 }
 
-Result<Jobspec> read(std::string_view text, bool v1, std::string_view format,
-                     const py::object& limits = py::none()) {
+Result<Jobspec> read(std::string_view text, bool v1, std::string_view dialect,
+                     std::string_view format, const py::object& limits = py::none()) {
     ReadOptions options;
     options.v1 = v1;
+    options.dialect = dialect_of(dialect);
     options.format = document_format(format);
     options.limits = limits_from(limits);
     return without_gil([&] { return read_jobspec(text, options); });
 }
 
-py::object read_document(std::string_view text, bool v1, std::string_view format,
-                         std::string_view counts, bool strict, const py::object& limits) {
+py::object read_document(std::string_view text, bool v1, std::string_view dialect,
+                         std::string_view format, std::string_view counts, bool strict,
+                         const py::object& limits) {
     const CountStyle style = count_style(counts);
-    const Jobspec jobspec = take(read(text, v1, format, limits), text, strict);
+    const Jobspec jobspec = take(read(text, v1, dialect, format, limits), text, strict);
     return to_python(to_json_value(jobspec, style));
 }
 
-py::list validate_document(std::string_view text, bool v1, std::string_view format,
-                           const py::object& limits) {
-    auto result = read(text, v1, format, limits);
+py::list validate_document(std::string_view text, bool v1, std::string_view dialect,
+                           std::string_view format, const py::object& limits) {
+    auto result = read(text, v1, dialect, format, limits);
     return diagnostic_objects(result.diagnostics(), text);
 }
 
 /// The warnings of a valid document, not issued; raises for an invalid one.
-py::list check_document(std::string_view text, bool v1, std::string_view format, bool strict,
-                        const py::object& limits) {
-    auto result = read(text, v1, format, limits);
+py::list check_document(std::string_view text, bool v1, std::string_view dialect,
+                        std::string_view format, bool strict, const py::object& limits) {
+    auto result = read(text, v1, dialect, format, limits);
     const Diagnostics diagnostics = result.diagnostics();
     take(std::move(result), text, strict, /*quiet=*/true);
     return warning_objects(diagnostics, text);
@@ -206,12 +214,12 @@ counts: "dict" writes ranges as RFC 14 dicts ({"min": 2}), "string" as RFC 45
 strings ("2+"), as flux-core's Python parser does. strict: warnings are errors.
 flux: flux-core's conventions (counts as written, no warnings), for jobspec.compat.flux.
 Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
-    m.def("_read_jobspec", &read_document, py::arg("text"), py::arg("v1"), py::arg("format"),
-          py::arg("counts"), py::arg("strict"), py::arg("limits"));
+    m.def("_read_jobspec", &read_document, py::arg("text"), py::arg("v1"), py::arg("dialect"),
+          py::arg("format"), py::arg("counts"), py::arg("strict"), py::arg("limits"));
     m.def("_validate_jobspec", &validate_document, py::arg("text"), py::arg("v1"),
-          py::arg("format"), py::arg("limits"));
-    m.def("_check_jobspec", &check_document, py::arg("text"), py::arg("v1"), py::arg("format"),
-          py::arg("strict"), py::arg("limits"));
+          py::arg("dialect"), py::arg("format"), py::arg("limits"));
+    m.def("_check_jobspec", &check_document, py::arg("text"), py::arg("v1"), py::arg("dialect"),
+          py::arg("format"), py::arg("strict"), py::arg("limits"));
     m.def("_compile", &compile, py::arg("words"), py::arg("kind"), py::arg("script"),
           py::arg("environment_none"), py::arg("environment"), py::arg("strict"));
     m.def("_parse_duration", [](std::string_view text) { return parse_flux_duration(text); });
@@ -229,7 +237,7 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
         });
     });
     m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r) {
-        const Jobspec jobspec = take(read(jobspec_text, true, "auto"), jobspec_text);
+        const Jobspec jobspec = take(read(jobspec_text, true, "rfc", "auto"), jobspec_text);
         return take(without_gil([&] { return allocate(jobspec, r); }), "");
     });
 }

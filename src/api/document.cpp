@@ -17,8 +17,8 @@ Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) 
         diagnostics.sort_by_position();
         return Result<Jobspec>(std::move(diagnostics));
     }
-    Jobspec jobspec = lower::lower_jobspec(*root, diagnostics);
-    sema::check_canonical(jobspec, diagnostics);
+    Jobspec jobspec = lower::lower_jobspec(*root, options.dialect, diagnostics);
+    sema::check_canonical(jobspec, diagnostics, options.dialect);
     if (options.v1)
         sema::check_v1(jobspec, diagnostics);
     diagnostics.sort_by_position();
@@ -27,11 +27,19 @@ Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) 
     return {std::move(jobspec), std::move(diagnostics)};
 }
 
-Diagnostics check_jobspec(const Jobspec& jobspec, bool v1) {
+std::optional<Dialect> dialect_named(std::string_view name) noexcept {
+    if (name == "rfc")
+        return Dialect::rfc;
+    if (name == "fluxion")
+        return Dialect::fluxion;
+    return std::nullopt;
+}
+
+Diagnostics check_jobspec(const Jobspec& jobspec, bool v1, Dialect dialect) {
     Diagnostics diagnostics;
     lower::check_attribute_structure(jobspec, diagnostics);
     sema::check_text_encoding(jobspec, diagnostics);
-    sema::check_canonical(jobspec, diagnostics);
+    sema::check_canonical(jobspec, diagnostics, dialect);
     if (v1)
         sema::check_v1(jobspec, diagnostics);
     return diagnostics;

@@ -38,6 +38,7 @@ struct jobspec_options {
     std::string default_label = "default";
     jobspec::CountStyle counts = jobspec::CountStyle::dict;
     bool v1 = false;
+    jobspec::Dialect dialect = jobspec::Dialect::rfc;
     jobspec::DocumentFormat format = jobspec::DocumentFormat::automatic;
     std::optional<std::string> default_operator;
     bool allow_unknown_scheme = false;

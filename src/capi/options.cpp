@@ -55,6 +55,12 @@ std::optional<bool> apply(jobspec_options& o, std::string_view name, std::string
             return false;
         return true;
     }
+    if (name == "dialect") {
+        const auto d = dialect_named(value);
+        if (d)
+            o.dialect = *d;
+        return d.has_value();
+    }
     if (name == "default-operator") {
         o.default_operator = value.empty() ? std::nullopt : std::optional<std::string>(value);
         return true;

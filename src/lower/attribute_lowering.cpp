@@ -21,8 +21,8 @@ using Kind = DocNode::Kind;
 
 class AttributeLowering {
 public:
-    AttributeLowering(JsonPointer& pointer, Diagnostics& diagnostics)
-        : ptr_(pointer), diags_(diagnostics) {}
+    AttributeLowering(JsonPointer& pointer, Diagnostics& diagnostics, Dialect dialect)
+        : ptr_(pointer), diags_(diagnostics), dialect_(dialect) {}
 
     std::optional<AttributeValue> value(std::string_view key, const DocNode& n,
                                         AttributeScope scope) {
@@ -50,7 +50,7 @@ public:
             return dependencies(n);
         if (key == "constraints") {
             const std::size_t errors = diags_.error_count();
-            Constraint c = lower_constraint(n, ptr_, diags_);
+            Constraint c = lower_constraint(n, ptr_, diags_, dialect_);
             if (diags_.error_count() > errors)
                 return std::nullopt;
             return c;
@@ -168,6 +168,7 @@ private:
 
     JsonPointer& ptr_;
     Diagnostics& diags_;
+    Dialect dialect_;
 };
 
 /// What an attribute value is, for messages: "a number", "a string", "a list", ...
@@ -207,17 +208,17 @@ std::string_view describe_type(std::size_t index) {
 
 std::optional<AttributeValue> lower_attribute(std::string_view key, const DocNode& n,
                                               AttributeScope scope, JsonPointer& pointer,
-                                              Diagnostics& diagnostics) {
-    return AttributeLowering(pointer, diagnostics).value(key, n, scope);
+                                              Diagnostics& diagnostics, Dialect dialect) {
+    return AttributeLowering(pointer, diagnostics, dialect).value(key, n, scope);
 }
 
 AttributeList lower_attribute_list(const DocNode& n, AttributeScope scope, JsonPointer& pointer,
-                                   Diagnostics& diagnostics) {
+                                   Diagnostics& diagnostics, Dialect dialect) {
     AttributeList list;
     list.range = n.range;
     for (const auto& m : n.members()) {
         PointerScope at(pointer, m.key);
-        auto value = lower_attribute(m.key, m.value, scope, pointer, diagnostics);
+        auto value = lower_attribute(m.key, m.value, scope, pointer, diagnostics, dialect);
         list.entries.push_back(
             {m.key, value ? std::move(*value) : m.value.to_json(), m.key_range, m.value.range});
     }

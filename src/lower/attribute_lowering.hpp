@@ -28,15 +28,18 @@ enum class AttributeScope : std::uint8_t {
 /// shell options that are a dictionary, files a dictionary); for task attributes an
 /// environment, or a string. Reports jobspec.key-type, jobspec.dependency and constraint.*
 /// at `pointer` (the attribute's own) with the ranges `n` has, and returns nothing after
-/// an error. Keys RFC 14 does not define come back as JSON, unchecked.
+/// an error. Keys RFC 14 does not define come back as JSON, unchecked. The dialect is
+/// the constraints' (lower_constraint).
 std::optional<AttributeValue> lower_attribute(std::string_view key, const syntax::DocNode& n,
                                               AttributeScope scope, support::JsonPointer& pointer,
-                                              Diagnostics& diagnostics);
+                                              Diagnostics& diagnostics,
+                                              Dialect dialect = Dialect::rfc);
 
 /// A whole dictionary of attributes, in the order written; an entry whose value has an
 /// error is kept as the JSON written (see AttributeList).
 AttributeList lower_attribute_list(const syntax::DocNode& n, AttributeScope scope,
-                                   support::JsonPointer& pointer, Diagnostics& diagnostics);
+                                   support::JsonPointer& pointer, Diagnostics& diagnostics,
+                                   Dialect dialect = Dialect::rfc);
 
 /// The checks lower_attribute makes, run over a jobspec built in code: each attribute
 /// holding JSON (job, shell, files, task attributes, or a typed one set as JSON) is

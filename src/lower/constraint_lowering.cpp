@@ -20,8 +20,8 @@ using syntax::DocNode;
 
 class ConstraintLowering {
 public:
-    ConstraintLowering(support::JsonPointer& pointer, Diagnostics& diagnostics)
-        : ptr_(pointer), diags_(diagnostics) {}
+    ConstraintLowering(support::JsonPointer& pointer, Diagnostics& diagnostics, Dialect dialect)
+        : ptr_(pointer), diags_(diagnostics), fluxion_(dialect == Dialect::fluxion) {}
 
     Constraint read(const DocNode& n) {
         if (!n.is_mapping()) {
@@ -68,6 +68,11 @@ public:
                 c.children.push_back(read(list[i]));
                 continue;
             }
+            if (fluxion_ && c.op == "ranks" && list[i].kind() == DocNode::Kind::integer &&
+                list[i].integer() >= 0) {
+                c.values.push_back(std::to_string(list[i].integer()));
+                continue;
+            }
             if (!list[i].is_string()) {
                 report(Code::constraint_type,
                        fmt::format("'{}' values must be strings, not {}", c.op,
@@ -105,13 +110,14 @@ private:
 
     support::JsonPointer& ptr_;
     Diagnostics& diags_;
+    bool fluxion_;
 };
 
 } // namespace
 
 Constraint lower_constraint(const DocNode& n, support::JsonPointer& pointer,
-                            Diagnostics& diagnostics) {
-    return ConstraintLowering(pointer, diagnostics).read(n);
+                            Diagnostics& diagnostics, Dialect dialect) {
+    return ConstraintLowering(pointer, diagnostics, dialect).read(n);
 }
 
 } // namespace jobspec::lower

@@ -1,6 +1,7 @@
 #include "lower/jobspec_lowering.hpp"
 
 #include <array>
+#include <cstdint>
 
 #include <fmt/format.h>
 
@@ -23,6 +24,13 @@ constexpr std::array<std::string_view, 4> top_level_keys = {"version", "resource
                                                             "attributes"};
 constexpr std::array<std::string_view, 4> range_keys = {"min", "max", "operator", "operand"};
 constexpr std::array<std::string_view, 3> task_count_keys = {"per_slot", "per_resource", "total"};
+/// The vertex keys Fluxion's reader takes besides type, count and with.
+constexpr std::array<std::string_view, 4> fluxion_vertex_keys = {"unit", "exclusive", "label",
+                                                                 "id"};
+constexpr std::int64_t fluxion_max_version = 9999;
+/// Fluxion reads counts, min and max as unsigned int and an operand as int.
+constexpr std::uint64_t fluxion_max_count = UINT32_MAX;
+constexpr std::uint64_t fluxion_max_operand = INT32_MAX;
 
 template <std::size_t N>
 bool one_of(std::string_view key, const std::array<std::string_view, N>& keys) {
@@ -34,7 +42,8 @@ bool one_of(std::string_view key, const std::array<std::string_view, N>& keys) {
 
 class JobspecLowering {
 public:
-    explicit JobspecLowering(Diagnostics& diagnostics) : diags_(diagnostics) {}
+    JobspecLowering(Dialect dialect, Diagnostics& diagnostics)
+        : fluxion_(dialect == Dialect::fluxion), diags_(diagnostics) {}
 
     Jobspec document(const DocNode& root) {
         Jobspec& out = out_;
@@ -49,14 +58,26 @@ public:
             PointerScope at(ptr_, m.key);
             if (m.key == "version") {
                 out.version_range = m.value.range;
-                if (expect(m.value, Kind::integer, "'version'"))
+                if (expect(m.value, Kind::integer, "'version'")) {
                     out.version = m.value.integer();
+                    if (fluxion_ && (out.version < 1 || out.version > fluxion_max_version))
+                        report(Code::fluxion_version,
+                               fmt::format("Fluxion reads versions 1 to {}, not {}",
+                                           fluxion_max_version, out.version),
+                               m.value.range);
+                }
             } else if (m.key == "resources") {
                 out.resources = resources(m.value);
             } else if (m.key == "tasks") {
                 tasks(m.value, out.tasks);
             } else if (m.key == "attributes") {
                 attributes(m.value);
+            } else if (fluxion_) {
+                report(Code::fluxion_key,
+                       fmt::format("Fluxion refuses the key '{}' (a jobspec has exactly "
+                                   "version, resources, tasks and attributes)",
+                                   m.key),
+                       m.key_range);
             } else {
                 report(Code::jobspec_unknown_key,
                        fmt::format("'{}' is not an RFC 14 jobspec key; it is ignored", m.key),
@@ -89,6 +110,17 @@ private:
             return std::nullopt;
         }
         return static_cast<std::uint64_t>(n.integer());
+    }
+
+    /// In the Fluxion dialect, whether `value` fits the integer Fluxion reads it into
+    /// (reported when not); always true otherwise.
+    bool fits_fluxion(std::uint64_t value, std::uint64_t most, std::string_view what,
+                      SourceRange range) {
+        if (!fluxion_ || value <= most)
+            return true;
+        report(Code::fluxion_count,
+               fmt::format("Fluxion reads {} up to {}, not {}", what, most, value), range);
+        return false;
     }
 
     ResourceList resources(const DocNode& n) {
@@ -132,6 +164,12 @@ private:
                 if (expect(m.value, Kind::sequence, "'with'"))
                     list(m.value, v.with);
             } else {
+                if (fluxion_ && !one_of(m.key, fluxion_vertex_keys))
+                    report(Code::fluxion_key,
+                           fmt::format("Fluxion refuses the vertex key '{}' (it reads type, "
+                                       "count, with, unit, exclusive, label and id)",
+                                       m.key),
+                           m.key_range);
                 v.properties.push_back({m.key, m.value.to_json(), m.key_range, m.value.range});
             }
         }
@@ -142,7 +180,8 @@ private:
         switch (n.kind()) {
         case Kind::integer:
         case Kind::uinteger:
-            if (auto fixed = positive(n, "'count'", Code::jobspec_count_not_positive))
+            if (auto fixed = positive(n, "'count'", Code::jobspec_count_not_positive);
+                fixed && fits_fluxion(*fixed, fluxion_max_count, "a count", n.range))
                 return *fixed;
             return {};
         case Kind::string:
@@ -162,6 +201,17 @@ private:
     /// source shows the string as it is (with or without quotes).
     Count count_string(const DocNode& n) {
         auto parsed = model::decode_count(n.text());
+        if (parsed && fluxion_ && !parsed->is_fixed()) {
+            report(Code::fluxion_count,
+                   fmt::format("Fluxion reads a count as an integer or a dictionary, not the "
+                               "string '{}'",
+                               n.text()),
+                   n.range, "write a range as {min, max, operator, operand}");
+            return {};
+        }
+        if (parsed && !fits_fluxion(parsed->is_fixed() ? parsed->fixed() : 0, fluxion_max_count,
+                                    "a count", n.range))
+            return {};
         if (parsed)
             return std::move(*parsed);
         const auto& e = parsed.error();
@@ -193,7 +243,7 @@ private:
         if (const DocMember* min = n.find("min")) {
             PointerScope at(ptr_, "min");
             auto v = positive(min->value, "range minimum", Code::jobspec_count_not_positive);
-            ok = ok && v;
+            ok = ok && v && fits_fluxion(*v, fluxion_max_count, "a minimum", min->value.range);
             r.min = v.value_or(1);
         } else {
             report(Code::jobspec_missing_key, "range has no 'min'", n.range);
@@ -202,7 +252,7 @@ private:
         if (const DocMember* max = n.find("max")) {
             PointerScope at(ptr_, "max");
             auto v = positive(max->value, "range maximum", Code::jobspec_range_order);
-            ok = ok && v;
+            ok = ok && v && fits_fluxion(*v, fluxion_max_count, "a maximum", max->value.range);
             r.max = v;
         }
         if ((op == nullptr) != (operand == nullptr)) {
@@ -232,8 +282,16 @@ private:
         if (operand != nullptr) {
             PointerScope at(ptr_, "operand");
             auto v = positive(operand->value, "range operand", Code::jobspec_range_operand);
-            ok = ok && v;
+            ok = ok && v &&
+                 fits_fluxion(*v, fluxion_max_operand, "an operand", operand->value.range);
             r.operand = v.value_or(1);
+        }
+        const int bounds = (n.find("max") != nullptr) + (op != nullptr) + (operand != nullptr);
+        if (ok && fluxion_ && bounds != 0 && bounds != 3) {
+            report(Code::fluxion_count,
+                   "Fluxion needs all or none of 'max', 'operator' and 'operand'", n.range,
+                   "add the missing ones, or keep only 'min' for an unbounded count");
+            return {};
         }
         if (!ok)
             return {};
@@ -280,8 +338,11 @@ private:
                 if (expect(v, Kind::string, "'distribution'"))
                     t.distribution = v.text();
             } else if (m.key == "attributes") {
-                if (expect(v, Kind::mapping, "task 'attributes'"))
+                if (expect(v, Kind::mapping, "task 'attributes'")) {
+                    if (fluxion_)
+                        scalar_attributes(v);
                     t.attributes = lower_attribute_list(v, AttributeScope::task, ptr_, diags_);
+                }
             } else {
                 report(Code::jobspec_forbidden_key,
                        fmt::format("'{}' is not a task key ({})", m.key,
@@ -332,6 +393,11 @@ private:
             return;
         }
         PointerScope at(ptr_, chosen->key);
+        if (fluxion_ && chosen->key == "per_resource") {
+            report(Code::fluxion_task, "Fluxion refuses a 'per_resource' task count",
+                   chosen->key_range, "count tasks per_slot or in total");
+            return;
+        }
         if (chosen->key == "per_resource") {
             out.kind = TaskCount::Kind::per_resource;
             per_resource(chosen->value, out);
@@ -341,6 +407,18 @@ private:
         out.count = positive(chosen->value, fmt::format("'{}'", chosen->key),
                              Code::jobspec_count_not_positive)
                         .value_or(1);
+    }
+
+    /// Fluxion reads a task's attributes as strings: a list or dictionary is refused.
+    void scalar_attributes(const DocNode& n) {
+        for (const auto& m : n.members())
+            if (m.value.is_mapping() || m.value.is_sequence()) {
+                PointerScope at(ptr_, m.key);
+                report(Code::fluxion_task,
+                       fmt::format("Fluxion reads task attributes as strings, not {}",
+                                   syntax::describe(m.value.kind())),
+                       m.value.range);
+            }
     }
 
     void per_resource(const DocNode& n, TaskCount& out) {
@@ -387,12 +465,14 @@ private:
             }
             if (m.key == "system")
                 out_.attributes.system =
-                    lower_attribute_list(m.value, AttributeScope::system, ptr_, diags_);
+                    lower_attribute_list(m.value, AttributeScope::system, ptr_, diags_,
+                                         fluxion_ ? Dialect::fluxion : Dialect::rfc);
             else
                 out_.attributes.user = m.value.to_json().as_object();
         }
     }
 
+    bool fluxion_;
     Diagnostics& diags_;
     JsonPointer ptr_;
     Jobspec out_;
@@ -400,8 +480,8 @@ private:
 
 } // namespace
 
-Jobspec lower_jobspec(const syntax::DocNode& root, Diagnostics& diagnostics) {
-    return JobspecLowering(diagnostics).document(root);
+Jobspec lower_jobspec(const syntax::DocNode& root, Dialect dialect, Diagnostics& diagnostics) {
+    return JobspecLowering(dialect, diagnostics).document(root);
 }
 
 } // namespace jobspec::lower

@@ -15,7 +15,8 @@ namespace jobspec::lower {
 /// with), tasks (command, slot, count, distribution, attributes) and the attributes,
 /// each into its type (see lower_attribute). Reports jobspec.*, constraint.* and
 /// limit.integer diagnostics with pointers and ranges, carrying on past each so one run
-/// reports them all; the model is meaningful only when no error was added.
-Jobspec lower_jobspec(const syntax::DocNode& root, Diagnostics& diagnostics);
+/// reports them all; the model is meaningful only when no error was added. In the Fluxion
+/// dialect it also reports, as fluxion.*, what Fluxion's reader refuses (Dialect).
+Jobspec lower_jobspec(const syntax::DocNode& root, Dialect dialect, Diagnostics& diagnostics);
 
 } // namespace jobspec::lower

@@ -22,13 +22,13 @@ using support::PointerScope;
 
 class JobspecChecker {
 public:
-    JobspecChecker(const Jobspec& jobspec, Diagnostics& diagnostics)
-        : js_(jobspec), diags_(diagnostics) {}
+    JobspecChecker(const Jobspec& jobspec, Diagnostics& diagnostics, Dialect dialect)
+        : js_(jobspec), diags_(diagnostics), dialect_(dialect) {}
 
     void run() {
-        check_resources(js_.resources, "/resources", diags_);
+        check_resources(js_.resources, "/resources", diags_, dialect_);
         collect_slots(js_.resources);
-        {
+        if (dialect_ == Dialect::rfc) {
             PointerScope at(ptr_, "tasks");
             for (std::size_t i = 0; i < js_.tasks.size(); ++i) {
                 PointerScope task_at(ptr_, i);
@@ -114,14 +114,15 @@ private:
 
     const Jobspec& js_;
     Diagnostics& diags_;
+    Dialect dialect_;
     JsonPointer ptr_;
     std::map<std::string, const ResourceVertex*, std::less<>> slots_;
 };
 
 } // namespace
 
-void check_canonical(const Jobspec& jobspec, Diagnostics& diagnostics) {
-    JobspecChecker(jobspec, diagnostics).run();
+void check_canonical(const Jobspec& jobspec, Diagnostics& diagnostics, Dialect dialect) {
+    JobspecChecker(jobspec, diagnostics, dialect).run();
 }
 
 } // namespace jobspec::sema

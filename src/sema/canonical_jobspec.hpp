@@ -12,7 +12,9 @@ namespace jobspec::sema {
 /// JSON; each system attribute its own type, see AttributeValue), duration and
 /// preemptible-after >= 0, and each dependency's scheme rules (check_dependency). Other
 /// system attributes are warnings. The structure of values read from documents was
-/// checked when they were read (lower_attribute).
-void check_canonical(const Jobspec& jobspec, Diagnostics& diagnostics);
+/// checked when they were read (lower_attribute). The Fluxion dialect does not match task
+/// slots with labels (Fluxion reads neither) and lets labels repeat.
+void check_canonical(const Jobspec& jobspec, Diagnostics& diagnostics,
+                     Dialect dialect = Dialect::rfc);
 
 } // namespace jobspec::sema

@@ -30,8 +30,8 @@ constexpr std::array<KnownKey, 4> known_keys = {{
 
 class ResourceChecker {
 public:
-    ResourceChecker(std::string_view pointer, Diagnostics& diagnostics)
-        : pointer_(pointer), diags_(diagnostics) {}
+    ResourceChecker(std::string_view pointer, Diagnostics& diagnostics, Dialect dialect)
+        : pointer_(pointer), diags_(diagnostics), fluxion_(dialect == Dialect::fluxion) {}
 
     void list(const ResourceList& vertices) {
         for (std::size_t i = 0; i < vertices.size(); ++i) {
@@ -57,7 +57,7 @@ private:
                 report(Code::jobspec_slot_without_with, "slot contains no resources", v.type_range,
                        "a slot needs 'with' (in a shape: slot/core)");
         }
-        if (const auto label = v.label()) {
+        if (const auto label = v.label(); label && !fluxion_) {
             const auto [it, inserted] = labels_.emplace(std::string(*label), pointer_.str());
             if (!inserted) {
                 const VertexProperty* p = v.find("label");
@@ -79,6 +79,8 @@ private:
         const auto known = std::find_if(known_keys.begin(), known_keys.end(),
                                         [&](const KnownKey& k) { return k.key == p.key; });
         if (known == known_keys.end()) {
+            if (fluxion_) // the reader reported it (fluxion.key)
+                return;
             report(Code::jobspec_unknown_vertex_key,
                    fmt::format("'{}' is not an RFC 14 vertex key; it is kept as written", p.key),
                    p.key_range);
@@ -93,6 +95,7 @@ private:
 
     JsonPointer pointer_;
     Diagnostics& diags_;
+    bool fluxion_;
     /// Each label seen, with the pointer of its first vertex.
     std::map<std::string, std::string, std::less<>> labels_;
 };
@@ -100,8 +103,8 @@ private:
 } // namespace
 
 void check_resources(const ResourceList& resources, std::string_view pointer,
-                     Diagnostics& diagnostics) {
-    ResourceChecker(pointer, diagnostics).list(resources);
+                     Diagnostics& diagnostics, Dialect dialect) {
+    ResourceChecker(pointer, diagnostics, dialect).list(resources);
 }
 
 } // namespace jobspec::sema

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include <jobspec/diagnostic.hpp>
+#include <jobspec/jobspec_model.hpp>
 #include <jobspec/resource_graph.hpp>
 
 namespace jobspec::sema {
@@ -13,8 +14,9 @@ namespace jobspec::sema {
 /// id are strings and exclusive a boolean. Keys outside RFC 14's vertex keys are
 /// jobspec.unknown-vertex-key warnings. `pointer` is the list's JSON pointer ("" for a
 /// shape, "/resources" in a jobspec); each diagnostic carries the pointer of what it is
-/// about, and the source range when the vertex has one.
+/// about, and the source range when the vertex has one. The Fluxion dialect lets labels
+/// repeat and leaves unknown keys to the reader (fluxion.key).
 void check_resources(const ResourceList& resources, std::string_view pointer,
-                     Diagnostics& diagnostics);
+                     Diagnostics& diagnostics, Dialect dialect = Dialect::rfc);
 
 } // namespace jobspec::sema

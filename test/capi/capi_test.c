@@ -91,6 +91,29 @@ static void test_version_and_errors(void) {
     CHECK(jobspec_shape_to_json("core=0", NULL, NULL) == NULL);
 }
 
+/* The Fluxion dialect: sibling slots may share a label; version 10000 is fluxion.version. */
+static void test_dialect(void) {
+    const char* format = "{\"version\": %d, \"resources\": ["
+                         "{\"type\": \"slot\", \"count\": 1, \"label\": \"a\","
+                         " \"with\": [{\"type\": \"core\", \"count\": 1}]},"
+                         "{\"type\": \"slot\", \"count\": 1, \"label\": \"a\","
+                         " \"with\": [{\"type\": \"gpu\", \"count\": 1}]}],"
+                         " \"tasks\": [{\"command\": [\"x\"], \"slot\": \"a\","
+                         " \"count\": {\"per_slot\": 1}}], \"attributes\": {}}";
+    char doc[512], newer[512];
+    snprintf(doc, sizeof doc, format, 9999);
+    snprintf(newer, sizeof newer, format, 10000);
+    jobspec_error* error = NULL;
+    jobspec_options* options = jobspec_options_new();
+    CHECK(!jobspec_validate(doc, options, &error));
+    CHECK_ERROR(error, "jobspec.duplicate-label");
+    CHECK(jobspec_options_set(options, "dialect", "fluxion", &error));
+    CHECK(jobspec_validate(doc, options, &error) && error == NULL);
+    CHECK(!jobspec_validate(newer, options, &error));
+    CHECK_ERROR(error, "fluxion.version");
+    jobspec_options_free(options);
+}
+
 static void test_options(void) {
     jobspec_error* error = NULL;
     jobspec_options* options = jobspec_options_new();
@@ -117,6 +140,8 @@ static void test_options(void) {
     CHECK(!jobspec_options_set(options, "counts", "list", &error));
     CHECK_ERROR(error, "api.invalid-argument");
     CHECK(!jobspec_options_set(options, "format", "xml", &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(!jobspec_options_set(options, "dialect", "sched", &error));
     CHECK_ERROR(error, "api.invalid-argument");
     CHECK(!jobspec_options_set(NULL, "pretty", "true", &error));
     CHECK_ERROR(error, "api.invalid-argument");
@@ -602,6 +627,7 @@ static void test_constraint(void) {
 int main(void) {
     test_version_and_errors();
     test_options();
+    test_dialect();
     test_shape_and_compile();
     test_check();
     test_validate();

@@ -183,6 +183,23 @@ class Validate(unittest.TestCase):
         self.assertIn("error[v1.graph-shape]: slot>node>socket>core is not one of", r.stderr)
         self.assertIn("rfc14-use_case_1.3.yaml:3:5 at /resources/0", r.stderr)
 
+    def test_fluxion_dialect(self):
+        flexible = os.path.join(CONFORMANCE, "jobspec", "valid-fluxion",
+                                "or-slots-sharing-a-label.yaml")
+        r = run("validate", flexible)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[jobspec.duplicate-label]", r.stderr)
+        r = run("validate", "--dialect", "fluxion", flexible)
+        self.assertEqual((r.returncode, r.stdout + r.stderr), (0, ""))
+        r = run("validate", "--dialect", "fluxion", "-",
+                stdin=open(flexible).read().replace("version: 9999", "version: 10000"))
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[fluxion.version]: Fluxion reads versions 1 to 9999, not 10000\n"
+                      "  --> <stdin>:3:10 at /version\n", r.stderr)
+        r = run("validate", "--dialect", "sched", flexible)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--dialect", r.stderr)
+
     def test_caret_and_pointer(self):
         doc = "version: 1\nresources: [{type: core, count: 0}]\ntasks: []\nattributes: {}\n"
         r = run("validate", "-", stdin=doc)

@@ -5,6 +5,7 @@
 //     DIR/invalid/, DIR/invalid-v1/   documents and expected.txt, "FILE<TAB>CODE<TAB>POINTER"
 //                            per expected diagnostic ('-': no pointer); invalid-v1 is read
 //                            with the V1 pass. Every document there must be listed.
+//     DIR/valid-fluxion/, DIR/invalid-fluxion/   the same, read in the Fluxion dialect.
 //   conformance-runner dependency DIR
 //     DIR/valid.txt          "URI<TAB>EXPECTED JSON"; "#! allow-unknown-scheme" applies below it
 //     DIR/invalid.txt        "CODE<TAB>COLUMN<TAB>URI": the first error
@@ -273,16 +274,17 @@ std::string codes_and_pointers(const jobspec::Diagnostics& d) {
     return out;
 }
 
-void valid_documents(const fs::path& dir, Tally& tally) {
+void valid_documents(const fs::path& dir, jobspec::Dialect dialect, Tally& tally) {
     std::vector<fs::path> files;
-    for (const auto& e : fs::directory_iterator(dir / "valid"))
+    for (const auto& e : fs::directory_iterator(dir))
         files.push_back(e.path());
     std::sort(files.begin(), files.end());
     for (const auto& file : files) {
-        const std::string name = "valid/" + file.filename().string();
+        const std::string name = dir.filename().string() + "/" + file.filename().string();
         const std::string text = read_file(file);
         jobspec::ReadOptions options;
         options.v1 = name.rfind("valid/v1-", 0) == 0;
+        options.dialect = dialect;
         auto result = jobspec::read_jobspec(text, options);
         tally.check(result.ok(), name, codes_and_pointers(result.diagnostics()));
         if (!result.ok())
@@ -301,10 +303,11 @@ void valid_documents(const fs::path& dir, Tally& tally) {
 template <class Read>
 void invalid_files(const fs::path& dir, Tally& tally, Read read);
 
-void invalid_documents(const fs::path& dir, bool v1, Tally& tally) {
-    invalid_files(dir, tally, [v1](const std::string& text) {
+void invalid_documents(const fs::path& dir, bool v1, jobspec::Dialect dialect, Tally& tally) {
+    invalid_files(dir, tally, [v1, dialect](const std::string& text) {
         jobspec::ReadOptions options;
         options.v1 = v1;
+        options.dialect = dialect;
         return jobspec::read_jobspec(text, options).diagnostics();
     });
 }
@@ -515,9 +518,12 @@ int main(int argc, char** argv) {
     } else if (suite == "directives") {
         directives(dir, tally);
     } else if (suite == "jobspec") {
-        valid_documents(dir, tally);
-        invalid_documents(dir / "invalid", false, tally);
-        invalid_documents(dir / "invalid-v1", true, tally);
+        using jobspec::Dialect;
+        valid_documents(dir / "valid", Dialect::rfc, tally);
+        invalid_documents(dir / "invalid", false, Dialect::rfc, tally);
+        invalid_documents(dir / "invalid-v1", true, Dialect::rfc, tally);
+        valid_documents(dir / "valid-fluxion", Dialect::fluxion, tally);
+        invalid_documents(dir / "invalid-fluxion", false, Dialect::fluxion, tally);
     } else {
         std::cerr << "conformance-runner: unknown suite '" << suite << "'\n";
         return 2;

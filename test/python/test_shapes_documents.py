@@ -136,6 +136,23 @@ def test_validate_jobspec_returns_diagnostics():
         jobspec.validate_jobspec(42)
 
 
+def test_the_fluxion_dialect():
+    two_slots = {"version": 9999, "attributes": {},
+                 "resources": [{"type": "slot", "count": 1, "label": "a",
+                                "with": [{"type": kind, "count": 1}]}
+                               for kind in ("core", "gpu")],
+                 "tasks": [{"command": ["x"], "slot": "b", "count": {"per_slot": 1}}]}
+    assert [d.code for d in jobspec.validate_jobspec(two_slots)] == [
+        "jobspec.duplicate-label", "jobspec.unknown-slot"]
+    assert jobspec.validate_jobspec(two_slots, dialect="fluxion") == []
+    assert jobspec.read_jobspec(two_slots, dialect="fluxion")["version"] == 9999
+    two_slots["version"] = 10000
+    with pytest.raises(jobspec.Error, match="fluxion.version"):
+        jobspec.check_jobspec(two_slots, dialect="fluxion")
+    with pytest.raises(ValueError, match="dialect must be 'rfc' or 'fluxion'"):
+        jobspec.validate_jobspec(two_slots, dialect="sched")
+
+
 def test_check_jobspec_gives_the_verdict_and_returns_warnings():
     assert jobspec.check_jobspec(JOB) == []
     with warnings.catch_warnings():

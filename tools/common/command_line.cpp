@@ -202,6 +202,17 @@ void add_report_options(CLI::App& app, Reporter& reporter) {
     app.add_flag("--strict", options.strict, "Treat warnings as errors (exit 1)");
 }
 
+void add_dialect_option(CLI::App& app, Dialect& dialect) {
+    app.add_option_function<std::string>(
+           "--dialect", [&dialect](const std::string& name) { dialect = *dialect_named(name); },
+           "Whose rules jobspec documents are read by: rfc (RFC 14), or fluxion (what "
+           "Fluxion, flux-sched's scheduler, reads: versions 1-9999, sibling slots and "
+           "xor_slot sharing labels, task slots unchecked; and what it refuses, as fluxion.* "
+           "errors)")
+        ->check(CLI::IsMember({"rfc", "fluxion"}))
+        ->default_str("rfc");
+}
+
 void add_limit_options(CLI::App& app, Limits& limits) {
     app.add_option("--max-depth", limits.max_depth, "Deepest nesting accepted (at most 1000)")
         ->check(whole_number(1, Limits::depth_ceiling))

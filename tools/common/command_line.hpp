@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <jobspec/jobspec_model.hpp>
 #include <jobspec/limits.hpp>
 
 #include "reporter.hpp"
@@ -29,6 +30,9 @@ void add_report_options(CLI::App& app, Reporter& reporter);
 /// The values --diagnostics and --color take, for commands that read them without CLI11.
 inline const std::vector<std::string> diagnostics_formats{"text", "json"};
 inline const std::vector<std::string> color_modes{"auto", "always", "never"};
+
+/// Adds --dialect (rfc or fluxion), for commands that read jobspec documents.
+void add_dialect_option(CLI::App& app, Dialect& dialect);
 
 /// Adds --max-depth, --max-input-bytes and --max-diagnostics.
 void add_limit_options(CLI::App& app, Limits& limits);

@@ -19,6 +19,7 @@ struct GraphArgs {
     std::string input;
     std::string format;
     std::string svg;
+    Dialect dialect = Dialect::rfc;
 };
 
 /// Prints the DOT text, or draws it into --svg FILE.
@@ -63,6 +64,7 @@ int run_jobspec(const GraphArgs& args, Reporter& out) {
         return status;
     ReadOptions options;
     options.limits = args.common.limits;
+    options.dialect = args.dialect;
     auto result = read_jobspec(*text, options);
     if (status = out.outcome(result, *text, args.input); status != exit_ok)
         return status;
@@ -100,6 +102,7 @@ Command add_graph_command(CLI::App& parent, Reporter& reporter) {
                     "for dag)")
         ->check(CLI::IsMember({"json", "dot"}));
     app->add_option("--svg", args->svg, "Draw the picture into this SVG file (needs graphviz)");
+    add_dialect_option(*app, args->dialect);
     add_common_options(*app, args->common, reporter);
     app->footer(R"(Resources are drawn as boxes labelled "type ×count" (ranges as 2+ or 3-30),
 each slot as a frame around what it holds, exclusive ones in bold, tasks hanging

@@ -17,11 +17,13 @@ struct ValidateArgs {
     std::string format = "auto";
     std::string emit;
     bool v1 = false;
+    Dialect dialect = Dialect::rfc;
 };
 
 int run_validate(const ValidateArgs& args, Reporter& out) {
     ReadOptions options;
     options.v1 = args.v1;
+    options.dialect = args.dialect;
     options.limits = args.common.limits;
     options.format = args.format == "json"   ? DocumentFormat::json
                      : args.format == "yaml" ? DocumentFormat::yaml
@@ -59,6 +61,7 @@ Command add_validate_command(CLI::App& parent, Reporter& reporter) {
     app->add_flag("--v1", args->v1,
                   "Also check the RFC 25 V1 rules (one node or slot, the four V1 graphs, "
                   "one task, a duration)");
+    add_dialect_option(*app, args->dialect);
     app->add_option("--format", args->format,
                     "Input format; auto takes JSON when the text starts with '{' or '['")
         ->check(CLI::IsMember({"auto", "json", "yaml"}))
@@ -75,6 +78,7 @@ the line and column with a caret.
 Examples:
   jobspec validate job.yaml
   jobspec validate --v1 --diagnostics json job.json
+  jobspec validate --dialect fluxion flexible.yaml
 
 Exit status: 0 all valid, 1 a document is invalid, 2 usage error or unreadable file.)");
     return Command{app, [args, &reporter] { return run_validate(*args, reporter); }};

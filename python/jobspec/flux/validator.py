@@ -7,6 +7,9 @@ passes untouched. Options (in [ingest.validator] args, or on the flux job-valida
 command line):
 
   --jobspec-v1                   also apply RFC 25's V1 rules
+  --jobspec-dialect=fluxion      read jobs as Fluxion (flux-sched) does: versions to
+                                 9999, sibling slots and xor_slot sharing labels
+                                 (default: rfc)
   --jobspec-strict               reject jobs that have only warnings too
   --jobspec-max-input-bytes=N    largest jobspec checked (default 10 MiB, as job-ingest's
                                  buffer-size); larger jobs are rejected (limit.input-size)
@@ -44,12 +47,17 @@ class Validator(ValidatorPlugin):
 
     def __init__(self, parser):
         self.v1 = False
+        self.dialect = "rfc"
         self.strict = False
         self.limits = {"max_input_bytes": DEFAULT_MAX_INPUT_BYTES}
         parser.add_argument(
             "--jobspec-v1", action="store_true",
             help="jobspec-rfc: also check RFC 25's V1 rules (one node or slot, one task, "
             "a duration)",
+        )
+        parser.add_argument(
+            "--jobspec-dialect", choices=("rfc", "fluxion"), default="rfc",
+            help="jobspec-rfc: whose rules: RFC 14's, or what Fluxion (flux-sched) reads",
         )
         parser.add_argument(
             "--jobspec-strict", action="store_true",
@@ -72,6 +80,7 @@ class Validator(ValidatorPlugin):
         # be rejected (limit.depth) instead.
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 3 * _JSON_DEPTH))
         self.v1 = args.jobspec_v1
+        self.dialect = args.jobspec_dialect
         self.strict = args.jobspec_strict
         for limit in _LIMITS:
             value = getattr(args, "jobspec_" + limit)
@@ -86,7 +95,8 @@ class Validator(ValidatorPlugin):
     def validate(self, job):
         # Warnings do not reject a job (unless --jobspec-strict) and have nowhere to go.
         try:
-            jobspec.check_jobspec(document(job.jobspec), v1=self.v1, format="json",
+            jobspec.check_jobspec(document(job.jobspec), v1=self.v1, dialect=self.dialect,
+                                  format="json",
                                   strict=self.strict, limits=self.limits)
         except Exception as error:  # pylint: disable=broad-except
             # Anything at all (even a bug of ours) rejects the job, never the validator.
