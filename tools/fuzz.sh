@@ -23,12 +23,14 @@ if [ ! -f "$builddir/build.ninja" ]; then
   CXX=clang++ CC=clang tools/setup.sh "$builddir" -Dfuzz=true \
     -Db_sanitize=address,undefined -Db_lundef=false
 fi
-ninja -C "$builddir" >/dev/null
-
+# Only the targets named (with their library), or everything.
 if [ $# -eq 0 ]; then
+  ninja -C "$builddir" >/dev/null
   for f in "$builddir"/test/fuzz/fuzz-*; do
     [ -f "$f" ] && [ -x "$f" ] && set -- "$@" "${f##*/fuzz-}"
   done
+else
+  ninja -C "$builddir" $(for t in "$@"; do echo "test/fuzz/fuzz-$t"; done) >/dev/null
 fi
 targets=$*
 status=0

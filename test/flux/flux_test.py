@@ -253,6 +253,13 @@ def plan_for(name, directory):
                         "than the limit of 100"))
         plan.add({"run": ["flux", "job-validator", "--jobspec-only", f"--plugins={validator}",
                           "--jobspec-strict"], "stdin": good}, expect(0, '"errnum": 0'))
+        # A task slot that names no label: RFC 14 refuses it, the Fluxion dialect does not.
+        other = plan.file("other-slot.json", json.dumps(unlabelled_task()) + "\n")
+        plan.add({"run": ["flux", "job-validator", "--jobspec-only", f"--plugins={validator}"],
+                  "stdin": other}, expect(1, '"errnum": 22', "jobspec.unknown-slot"))
+        plan.add({"run": ["flux", "job-validator", "--jobspec-only", f"--plugins={validator}",
+                          "--jobspec-dialect=fluxion"], "stdin": other},
+                 expect(0, '"errnum": 0'))
     if name == "validator-v1":
         plan.add(run_command(["flux", "job-validator", "--list-plugins"]),
                  expect(0, "jobspec-rfc           Check jobs against RFC 14 (and RFC 25"))
@@ -271,9 +278,24 @@ def plan_for(name, directory):
                               "max-input-bytes=100"]), expect(0))
         plan.submit("over the limit", json.dumps(cases.small_v1()),
                     verdict_check("", ("reject", ["limit.input-size"])))
+        plan.add(run_command(["flux", "jobtap", "load", "--remove=jobspec.so", JOBTAP]),
+                 expect(0))
+        plan.submit("unlabelled task, rfc", json.dumps(unlabelled_task()),
+                    verdict_check("", ("reject", ["jobspec.unknown-slot"])))
+        plan.add(run_command(["flux", "jobtap", "load", "--remove=jobspec.so", JOBTAP,
+                              "dialect=fluxion"]), expect(0))
+        plan.submit("unlabelled task, fluxion", json.dumps(unlabelled_task()),
+                    verdict_check("", ("accept",)))
     if name == "cli":
         add_cli(plan)
     return plan
+
+
+def unlabelled_task():
+    """A V1 jobspec whose task names a slot no vertex is labelled with."""
+    job = cases.small_v1()
+    job["tasks"][0]["slot"] = "other"
+    return job
 
 
 def add_cli(plan):

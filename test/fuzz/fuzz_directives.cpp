@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include <jobspec/emit.hpp>
 #include <jobspec/render.hpp>
 #include <jobspec/submit.hpp>
 
