@@ -4,6 +4,7 @@
 #include <charconv>
 #include <memory>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -191,7 +192,21 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
     int status = exit_ok;
     if (a.sources.empty())
         a.sources.emplace_back("-");
-    std::vector<Hostlist> lists;
+    // Each source is folded in as it is read: no list of 100,000 one-host lists.
+    Hostlist hl;
+    bool first = true;
+    const auto combine = [&](Hostlist x) {
+        if (std::exchange(first, false))
+            hl = std::move(x);
+        else if (a.intersect)
+            hl = in_flux_order(hl.intersected(x));
+        else if (a.xor_)
+            hl = in_flux_order(hl.without(x).united(x.without(hl)));
+        else if (a.minus)
+            hl = hl.removed(x);
+        else
+            hl.append(x);
+    };
     bool stdin_read = false;
     for (const std::string& given : a.sources) {
         const std::string_view source = given;  // compared by length first, unlike std::string
@@ -200,7 +215,7 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
             stdin_read = true;
             if (!hosts)
                 return status;
-            lists.push_back(std::move(*hosts));
+            combine(std::move(*hosts));
         } else if (source == "instance" || source == "local" || source == "avail" ||
                    source == "available") {
             return reporter.usage(Code::usage_option_value,
@@ -211,21 +226,8 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
             auto hosts = Hostlist::parse(source);
             if (!hosts)
                 return reporter.report(hosts.diagnostics(), source);
-            lists.push_back(std::move(hosts).value());
+            combine(std::move(hosts).value());
         }
-    }
-
-    Hostlist hl = std::move(lists.front());
-    for (std::size_t i = 1; i < lists.size(); ++i) {
-        const Hostlist& x = lists[i];
-        if (a.intersect)
-            hl = in_flux_order(hl.intersected(x));
-        else if (a.xor_)
-            hl = in_flux_order(hl.without(x).united(x.without(hl)));
-        else if (a.minus)
-            hl = hl.removed(x);
-        else
-            hl.append(x);
     }
     if (a.exclude) {
         // Hosts first; when none of them is there, positions (flux-core's order of trying).
