@@ -16,10 +16,11 @@
 namespace jobspec {
 
 /// Reads a jobspec document (YAML or JSON) and runs the canonical RFC 14 pass, and with
-/// `v1` the RFC 25 pass too; in the Fluxion dialect, by Fluxion's rules (Dialect). Every problem found is reported at once: jobspec.*, v1.* and
-/// limit.* diagnostics with a JSON pointer and, where the reader knows it, the byte range
-/// in `text` (YAML: every node; JSON: keys, strings and numbers). Warnings (unknown
-/// system attributes, unknown vertex keys) come with a value.
+/// `v1` the RFC 25 pass too; in the Fluxion dialect, by Fluxion's rules (Dialect). Every
+/// problem found is reported at once: jobspec.*, v1.*, fluxion.* and limit.* diagnostics
+/// with a JSON pointer and, where the reader knows it, the byte range in `text` (YAML:
+/// every node; JSON: keys, strings and numbers). Warnings (unknown system attributes,
+/// unknown vertex keys) come with a value.
 JOBSPEC_API Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options = {});
 
 /// The canonical pass over a jobspec built in code (and the V1 pass with `v1`), after

@@ -243,7 +243,9 @@ private:
         if (const DocMember* min = n.find("min")) {
             PointerScope at(ptr_, "min");
             auto v = positive(min->value, "range minimum", Code::jobspec_count_not_positive);
-            ok = ok && v && fits_fluxion(*v, fluxion_max_count, "a minimum", min->value.range);
+            const bool fits =
+                v && fits_fluxion(*v, fluxion_max_count, "a minimum", min->value.range);
+            ok = ok && fits;
             r.min = v.value_or(1);
         } else {
             report(Code::jobspec_missing_key, "range has no 'min'", n.range);
@@ -252,7 +254,9 @@ private:
         if (const DocMember* max = n.find("max")) {
             PointerScope at(ptr_, "max");
             auto v = positive(max->value, "range maximum", Code::jobspec_range_order);
-            ok = ok && v && fits_fluxion(*v, fluxion_max_count, "a maximum", max->value.range);
+            const bool fits =
+                v && fits_fluxion(*v, fluxion_max_count, "a maximum", max->value.range);
+            ok = ok && fits;
             r.max = v;
         }
         if ((op == nullptr) != (operand == nullptr)) {
@@ -282,8 +286,9 @@ private:
         if (operand != nullptr) {
             PointerScope at(ptr_, "operand");
             auto v = positive(operand->value, "range operand", Code::jobspec_range_operand);
-            ok = ok && v &&
-                 fits_fluxion(*v, fluxion_max_operand, "an operand", operand->value.range);
+            const bool fits =
+                v && fits_fluxion(*v, fluxion_max_operand, "an operand", operand->value.range);
+            ok = ok && fits;
             r.operand = v.value_or(1);
         }
         const int bounds = (n.find("max") != nullptr) + (op != nullptr) + (operand != nullptr);
