@@ -73,9 +73,12 @@ private:
                 labels += (labels.empty() ? "'" : ", '") + label + "'";
             PointerScope at(ptr_, "slot");
             report(Code::jobspec_unknown_slot,
-                   fmt::format("task slot '{}' is not the label of any slot", *t.slot), t.slot_range,
-                   labels.empty() ? "the resources have no labelled slot"
-                                  : "slot labels here: " + labels);
+                   fmt::format("task slot '{}' is not the label of any slot", *t.slot),
+                   t.slot_range,
+                   (labels.empty() ? "the resources have no labelled slot"
+                                   : "slot labels here: " + labels) +
+                       " (valid in the Fluxion dialect, which does not match task slots "
+                       "with labels)");
         }
         if (t.count.kind == TaskCount::Kind::per_resource && slot != slots_.end() &&
             !declares(slot->second->with, t.count.resource_type)) {

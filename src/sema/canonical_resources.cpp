@@ -31,7 +31,8 @@ constexpr std::array<KnownKey, 4> known_keys = {{
 class ResourceChecker {
 public:
     ResourceChecker(std::string_view pointer, Diagnostics& diagnostics, Dialect dialect)
-        : pointer_(pointer), diags_(diagnostics), fluxion_(dialect == Dialect::fluxion) {}
+        : pointer_(pointer), diags_(diagnostics), fluxion_(dialect == Dialect::fluxion),
+          in_document_(!pointer.empty()) {}
 
     void list(const ResourceList& vertices) {
         for (std::size_t i = 0; i < vertices.size(); ++i) {
@@ -63,7 +64,11 @@ private:
                 const VertexProperty* p = v.find("label");
                 PointerScope at(pointer_, "label");
                 report(Code::jobspec_duplicate_label, fmt::format("duplicate label '{}'", *label),
-                       p->value_range, fmt::format("the label is also used at {}", it->second));
+                       p->value_range,
+                       fmt::format("the label is also used at {}{}", it->second,
+                                   in_document_ ? " (valid in the Fluxion dialect, where "
+                                                  "sibling slots are alternatives)"
+                                                : ""));
             }
         }
         if (v.has_with && v.with.empty()) {
@@ -96,6 +101,8 @@ private:
     JsonPointer pointer_;
     Diagnostics& diags_;
     bool fluxion_;
+    /// Whether the vertices are a document's (a shape's have no dialect).
+    bool in_document_;
     /// Each label seen, with the pointer of its first vertex.
     std::map<std::string, std::string, std::less<>> labels_;
 };
