@@ -78,12 +78,16 @@ public:
 private:
     Anchor vertex(const ResourceVertex& v, int depth) {
         const std::string pad(2 * static_cast<std::size_t>(depth), ' ');
-        if (v.is_slot()) {
+        // Fluxion's xor_slot is a slot that is one of its siblings: a dashed frame.
+        const bool xor_slot = v.type == "xor_slot";
+        if (v.is_slot() || xor_slot) {
             Anchor anchor;
             anchor.cluster = fmt::format("cluster_{}", next_++);
+            const std::string style =
+                std::string(is_exclusive(v) ? ",bold" : "") + (xor_slot ? ",dashed" : "");
             out_ += fmt::format("{}subgraph {} {{\n{}  label={};\n{}  style={};\n", pad,
                                 anchor.cluster, pad, dot_quoted(vertex_label(v, true)), pad,
-                                is_exclusive(v) ? "\"rounded,bold\"" : "rounded");
+                                style.empty() ? "rounded" : "\"rounded" + style + "\"");
             std::vector<std::string> row;
             for (const auto& child : v.with) {
                 const Anchor inner = vertex(child, depth + 1);
