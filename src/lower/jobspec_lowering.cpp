@@ -201,7 +201,9 @@ private:
     /// source shows the string as it is (with or without quotes).
     Count count_string(const DocNode& n) {
         auto parsed = model::decode_count(n.text());
-        if (parsed && fluxion_ && !parsed->is_fixed()) {
+        if (parsed && !fluxion_)
+            return std::move(*parsed);
+        if (parsed && !parsed->is_fixed()) {
             report(Code::fluxion_count,
                    fmt::format("Fluxion reads a count as an integer or a dictionary, not the "
                                "string '{}'",
@@ -209,11 +211,10 @@ private:
                    n.range, "write a range as {min, max, operator, operand}");
             return {};
         }
-        if (parsed && !fits_fluxion(parsed->is_fixed() ? parsed->fixed() : 0, fluxion_max_count,
-                                    "a count", n.range))
-            return {};
         if (parsed)
-            return std::move(*parsed);
+            return fits_fluxion(parsed->fixed(), fluxion_max_count, "a count", n.range)
+                       ? std::move(*parsed)
+                       : Count{};
         const auto& e = parsed.error();
         SourceRange at = n.range;
         const std::size_t quotes = n.range.size() == n.text().size() + 2 ? 1 : 0;
