@@ -723,6 +723,28 @@ class Sets(unittest.TestCase):
         self.assertEqual(run("idset", "count", "[1-3,7]").stdout, "4\n")
         r = run("shape", "--diagnostics", "[x]", "core")
         self.assertEqual(r.returncode, 2)
+        # Handed to the list positional at once, past options and their values.
+        self.assertEqual(run("hostlist", "-m", "[1-5]", "-d", ",", "3", "-e", "[4]").stdout,
+                         "1,2,5\n")
+
+    def test_list_positionals_keep_their_order_around_options(self):
+        self.assertEqual(run("hostlist", "-d", ",", "-e", "n1", "n2", "n3").stdout, "n1,n2,n3\n")
+        self.assertEqual(run("hostlist", "n3", "--delimiter=,", "-e", "n1", "-n", "-1", "n2").stdout,
+                         "n2\n")
+        self.assertEqual(run("hostlist", "-m", "n7", "n[1-5]", "n3").stdout, "n7\n")
+        self.assertEqual(run("idset", "union", "5", "--diagnostics", "json", "1", "3").stdout,
+                         "1,3,5\n")
+        # What only CLI11 can read the way it always did: "--", a negative number, a
+        # cluster of flags.
+        self.assertEqual(run("hostlist", "n1", "--", "-x").stdout, "n1,-x\n")
+        self.assertEqual(run("hostlist", "-ec", "n1").returncode, 2)
+        self.assertEqual(run("hostlist", "-n", "-1", "n1", "n2").stdout, "n2\n")
+
+    def test_a_flag_before_the_command_does_not_take_it_as_its_value(self):
+        self.assertEqual(run("--strict", "hostlist", "n1").stdout, "n1\n")
+        self.assertEqual(run("--strict", "idset", "union", "1", "2").stdout, "1-2\n")
+        r = run("--strict", "hostlst", "n1")
+        self.assertIn("unknown command 'hostlst'; did you mean 'hostlist'?", r.stderr)
 
 
 class Constraints(unittest.TestCase):

@@ -1,7 +1,9 @@
 #include "command_line.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <iterator>
 #include <vector>
 
 #include <fmt/format.h>
@@ -53,11 +55,25 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
     return {};
 }
 
+/// Where a command line's subcommands lead: the last one named and the index of the
+/// first argument after its name (the whole line for the top-level command).
+struct Leaf {
+    CLI::App* app;
+    std::size_t from;
+};
+
+/// Whether the option reads the next argument as its value when written alone ("-d ,").
+bool takes_value(const CLI::Option& option) {
+    return option.get_items_expected_max() > 0;
+}
+
 /// The unknown subcommand a command line names, checked before CLI11 sees it (which would
-/// only say that a subcommand is required). Fills `chain` with the subcommands it passes.
+/// only say that a subcommand is required). Fills `chain` with the subcommands it passes
+/// and `leaf` with the last.
 std::optional<std::string> unknown_subcommand(CLI::App& app, const std::vector<std::string>& args,
-                                              std::string& chain) {
+                                              std::string& chain, Leaf& leaf) {
     CLI::App* at = &app;
+    leaf = {at, 0};
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--")
@@ -66,7 +82,7 @@ std::optional<std::string> unknown_subcommand(CLI::App& app, const std::vector<s
             // An option that takes a value written apart ("--diagnostics json") skips it.
             const std::string name = arg.substr(0, arg.find('='));
             const CLI::Option* option = at->get_option_no_throw(name);
-            if (option != nullptr && option->get_type_size() != 0 && name.size() == arg.size())
+            if (option != nullptr && takes_value(*option) && name.size() == arg.size())
                 ++i;
             continue;
         }
@@ -82,8 +98,65 @@ std::optional<std::string> unknown_subcommand(CLI::App& app, const std::vector<s
         }
         chain += (chain.empty() ? "" : " ") + sub->get_name();
         at = sub;
+        leaf = {at, i + 1};
     }
     return std::nullopt;
+}
+
+/// An argument CLI11 would split as a list ("[1-3]"), guarded so it reaches its option whole.
+std::string guarded(std::string arg) {
+    if (arg.size() >= 2 && arg.front() == '[' && arg.back() == ']')
+        arg.insert(arg.begin(), bracket_guard);
+    return arg;
+}
+
+/// Hands a command's positionals their arguments at once, taking them out of `args`, when
+/// they end in a list (hostlist's SOURCES; idset's OPERATION, then IDSET): CLI11 checks
+/// each argument against every option and subcommand, 1,200 instructions an argument,
+/// most of the work of `jobspec hostlist` with 100,000 hosts. Everything after "--" is
+/// positional (CLI11 2.1 refuses "--" once the list has a value). Takes nothing when
+/// CLI11 could read the line otherwise: a command with subcommands or extras, an option
+/// it does not know as written, or one that takes more than one value.
+void take_positionals(const Leaf& leaf, std::vector<std::string>& args) {
+    CLI::App& app = *leaf.app;
+    if (!app.get_subcommands({}).empty() || app.get_allow_extras())
+        return;
+    const auto positionals =
+        app.get_options([](const CLI::Option* o) { return o->get_positional(); });
+    if (positionals.empty() || positionals.back()->get_items_expected_max() <= 1 ||
+        std::any_of(positionals.begin(), positionals.end() - 1,
+                    [](const CLI::Option* o) { return o->get_items_expected_max() != 1; }))
+        return;
+    std::vector<std::string> taken;
+    std::vector<std::string> rest(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(leaf.from));
+    for (std::size_t i = leaf.from; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg.size() < 2 || arg.front() != '-') {
+            taken.push_back(guarded(arg));
+            continue;
+        }
+        if (arg == "--") {
+            for (++i; i < args.size(); ++i)
+                taken.push_back(guarded(args[i]));
+            break;
+        }
+        const std::string name = arg.substr(0, arg.find('='));
+        const CLI::Option* option = app.get_option_no_throw(name);
+        if (option == nullptr || option->get_positional() || option->get_items_expected_max() > 1)
+            return;
+        rest.push_back(arg);
+        if (takes_value(*option) && name.size() == arg.size() && i + 1 < args.size())
+            rest.push_back(args[++i]);
+    }
+    if (taken.empty())
+        return;
+    // In the order CLI11 fills them: one value each, then the list the rest.
+    auto value = taken.begin();
+    for (std::size_t p = 0; p + 1 < positionals.size() && value != taken.end(); ++p)
+        positionals[p]->add_result(std::move(*value++));
+    positionals.back()->add_result(std::vector<std::string>(std::make_move_iterator(value),
+                                                            std::make_move_iterator(taken.end())));
+    args = std::move(rest);
 }
 
 /// The deepest subcommand CLI11 parsed into, and the names leading to it.
@@ -160,20 +233,18 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, Repo
     for (int i = 1; i < argc; ++i)
         forward.emplace_back(argv[i]);
     std::string chain;
-    if (const auto unknown = unknown_subcommand(app, forward, chain)) {
+    Leaf leaf{};
+    if (const auto unknown = unknown_subcommand(app, forward, chain, leaf)) {
         reporter.set_command(chain);
         const auto newline = unknown->find('\n');
         return reporter.usage(Code::usage_unknown_command, unknown->substr(0, newline),
                               unknown->substr(newline + 1));
     }
+    take_positionals(leaf, forward);
     // CLI11 takes the arguments last first.
     std::vector<std::string> args;
-    for (auto it = forward.rbegin(); it != forward.rend(); ++it) {
-        std::string arg = *it;
-        if (arg.size() >= 2 && arg.front() == '[' && arg.back() == ']')
-            arg.insert(arg.begin(), bracket_guard);
-        args.push_back(std::move(arg));
-    }
+    for (auto it = forward.rbegin(); it != forward.rend(); ++it)
+        args.push_back(guarded(std::move(*it)));
     try {
         app.parse(args);
     } catch (const CLI::Success& e) {

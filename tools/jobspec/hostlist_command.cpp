@@ -41,6 +41,13 @@ struct HostlistArgs {
     bool quiet = false;
 };
 
+/// Whether `word` is one host name as written (no brackets or commas), which needs no parsing.
+bool plain_host(std::string_view word) {
+    return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+        return c > ' ' && c < 0x7F && c != '[' && c != ']' && c != ',';
+    });
+}
+
 /// The hosts on standard input: hostlists separated by whitespace or newlines (what
 /// `jobspec hostlist -e` prints reads back). The one place the command reads input.
 std::optional<Hostlist> read_stdin(const CommonOptions& common, Reporter& reporter, int& status) {
@@ -56,10 +63,7 @@ std::optional<Hostlist> read_stdin(const CommonOptions& common, Reporter& report
             break;
         const std::size_t end = std::min(text->find_first_of(" \t\r\n\v\f", pos), text->size());
         const std::string_view word = std::string_view(*text).substr(pos, end - pos);
-        // A plain host name (the usual input: one a line) needs no parsing.
-        if (std::all_of(word.begin(), word.end(), [](char c) {
-                return c > ' ' && c < 0x7F && c != '[' && c != ']' && c != ',';
-            })) {
+        if (plain_host(word)) {  // the usual input: one a line
             out.append(word);
             pos = end;
             continue;
@@ -195,6 +199,7 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
     // Each source is folded in as it is read: no list of 100,000 one-host lists.
     Hostlist hl;
     bool first = true;
+    const bool appending = !a.intersect && !a.xor_ && !a.minus;
     const auto combine = [&](Hostlist x) {
         if (std::exchange(first, false))
             hl = std::move(x);
@@ -222,6 +227,9 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
                                   "'" + given +
                                       "' names the hosts of a Flux instance, which jobspec "
                                       "cannot ask for");
+        } else if (appending && plain_host(source)) {
+            hl.append(source);
+            first = false;
         } else {
             auto hosts = Hostlist::parse(source);
             if (!hosts)
