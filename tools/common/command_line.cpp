@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <iterator>
 #include <vector>
 
 #include <fmt/format.h>
@@ -128,6 +127,7 @@ void take_positionals(const Leaf& leaf, std::vector<std::string>& args) {
                     [](const CLI::Option* o) { return o->get_items_expected_max() != 1; }))
         return;
     std::vector<std::string> taken;
+    taken.reserve(args.size() - leaf.from);
     std::vector<std::string> rest(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(leaf.from));
     for (std::size_t i = leaf.from; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -151,11 +151,9 @@ void take_positionals(const Leaf& leaf, std::vector<std::string>& args) {
     if (taken.empty())
         return;
     // In the order CLI11 fills them: one value each, then the list the rest.
-    auto value = taken.begin();
-    for (std::size_t p = 0; p + 1 < positionals.size() && value != taken.end(); ++p)
-        positionals[p]->add_result(std::move(*value++));
-    positionals.back()->add_result(std::vector<std::string>(std::make_move_iterator(value),
-                                                            std::make_move_iterator(taken.end())));
+    std::size_t p = 0;
+    for (std::string& value : taken)
+        positionals[std::min(p++, positionals.size() - 1)]->add_result(std::move(value));
     args = std::move(rest);
 }
 
@@ -230,6 +228,7 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, Repo
     reporter.scan_arguments(argc, argv);
     keep_brackets(app);
     std::vector<std::string> forward;
+    forward.reserve(static_cast<std::size_t>(std::max(argc, 1)));
     for (int i = 1; i < argc; ++i)
         forward.emplace_back(argv[i]);
     std::string chain;
@@ -243,6 +242,7 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, Repo
     take_positionals(leaf, forward);
     // CLI11 takes the arguments last first.
     std::vector<std::string> args;
+    args.reserve(forward.size());
     for (auto it = forward.rbegin(); it != forward.rend(); ++it)
         args.push_back(guarded(std::move(*it)));
     try {
