@@ -6,7 +6,7 @@ set -eu
 
 packages="gcc g++ pkg-config meson ninja-build python3 \
   antlr4 libantlr4-runtime-dev default-jre-headless \
-  libboost-json1.81-dev libboost1.81-dev libyaml-cpp-dev libcli11-dev libfmt-dev libutf8proc-dev \
+  libboost-json1.81-dev libboost1.81-dev libyaml-cpp-dev libtomlplusplus-dev libcli11-dev libfmt-dev libutf8proc-dev \
   doctest-dev libbenchmark-dev graphviz scdoc man-db \
   clang libclang-rt-14-dev \
   chromium chromium-driver python3-selenium curl jq \

@@ -21,6 +21,7 @@
 #include <jobspec/jobspec_model.hpp>  // the jobspec model: resources, tasks, attributes
 #include <jobspec/limits.hpp>         // input limits
 #include <jobspec/render.hpp>         // diagnostics as text with carets, or JSON
+#include <jobspec/resource_config.hpp> // Flux's [resource] configuration -> R
 #include <jobspec/resource_graph.hpp> // the ResourceGraph IR
 #include <jobspec/resource_set.hpp>   // RFC 20 R
 #include <jobspec/result.hpp>         // Result<T>

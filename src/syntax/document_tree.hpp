@@ -130,6 +130,13 @@ std::optional<DocNode> read_json(std::string_view text, const Limits& limits,
 std::optional<DocNode> read_yaml(std::string_view text, const Limits& limits,
                                  Diagnostics& diagnostics);
 
+/// Reads a TOML document (TOML 1.0, through toml++) into a document tree: tables are
+/// mappings, arrays sequences, dates and times strings as written in RFC 3339; every
+/// key and value with its byte range. Reports `syntax` (at the place toml++ stopped),
+/// limit.input-size and `invalid_utf8`; returns nothing on any error.
+std::optional<DocNode> read_toml(std::string_view text, const Limits& limits,
+                                 Diagnostics& diagnostics, Code syntax, Code invalid_utf8);
+
 /// read_json or read_yaml as `format` says; `automatic` picks JSON when the first
 /// non-blank character is '{' or '['.
 std::optional<DocNode> read_document(std::string_view text, DocumentFormat format,

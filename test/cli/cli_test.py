@@ -648,6 +648,53 @@ class ResourceSets(unittest.TestCase):
         self.assertEqual(r.returncode, 1)
         self.assertIn("error[limit.input-size]: <stdin> is longer than the limit of 5 bytes", r.stderr)
 
+    def test_parse_config(self):
+        import tempfile
+        d = tempfile.mkdtemp(prefix="jobspec-config-")
+        self.addCleanup(shutil.rmtree, d)
+        conf = os.path.join(d, "conf.d")
+        os.mkdir(conf)
+
+        def write(name, text):
+            with open(os.path.join(d, name), "w") as f:
+                f.write(text)
+
+        # flux-core's t0026 example: three entries, the third only a property.
+        write("conf.d/resource.toml", '[[resource.config]]\nhosts = "foo[0-2]"\ncores = "0-1"\n'
+              '[[resource.config]]\nhosts = "foo2"\ngpus = "0"\n'
+              '[[resource.config]]\nhosts = "foo0"\nproperties = ["login"]\n')
+        write("conf.d/access.toml", "[access]\nallow-guest-user = true\n")
+        write("conf.d/notes.txt", "not a config file")
+        r = run("R", "parse-config", conf)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(json.loads(r.stdout)["execution"], {
+            "R_lite": [{"rank": "0-1", "children": {"core": "0-1"}},
+                       {"rank": "2", "children": {"core": "0-1", "gpu": "0"}}],
+            "nodelist": ["foo[0-2]"], "properties": {"login": "0"},
+            "starttime": 0.0, "expiration": 0.0})
+        # Files merge in name order: z.toml's resource.config replaces resource.toml's.
+        write("conf.d/z.toml", '[[resource.config]]\nhosts = "bar"\ncores = "0"\n')
+        self.assertEqual(run("R", "decode", "-s", stdin=run("R", "parse-config", conf).stdout).stdout,
+                         "rank0/core0\n")
+        # resource.path names R; resource.scheduling a JSON object for its scheduling key.
+        write("r.json", run("R", "encode", "-r", "0-1", "-c", "0-3", "-H", "n[0-1]").stdout)
+        write("sched.json", '{"writer": "TreePool"}')
+        write("path.toml", f'[resource]\npath = "{d}/r.json"\nscheduling = "{d}/sched.json"\n')
+        r = json.loads(run("R", "parse-config", os.path.join(d, "path.toml")).stdout)
+        self.assertEqual((r["execution"]["nodelist"], r["scheduling"]), (["n[0-1]"], {"writer": "TreePool"}))
+        # Each problem is located in its file, exit 1; a path that is not there, exit 2.
+        write("bad.toml", '[[resource.config]]\nhosts = "foo0"\ncores = "0-"\n')
+        r = run("R", "parse-config", os.path.join(d, "bad.toml"))
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[R.idset]: cores '0-' is not an idset", r.stderr)
+        self.assertIn(f"--> {d}/bad.toml:3:9 at /resource/config/0/cores", r.stderr)
+        write("syntax.toml", "[[resource.config]\n")
+        r = run("R", "parse-config", os.path.join(d, "syntax.toml"))
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[R.config-syntax]: invalid TOML", r.stderr)
+        self.assertEqual(run("R", "parse-config", os.path.join(d, "absent")).returncode, 2)
+        self.assertEqual(run("R", "parse-config").returncode, 2)
+
 
 class Sets(unittest.TestCase):
     def test_idset(self):

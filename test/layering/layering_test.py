@@ -51,6 +51,7 @@ PUBLIC_LAYER = {
     "emit.hpp": "emit", "render.hpp": "emit",
     "document.hpp": "api", "submit.hpp": "api", "shape.hpp": "api", "shape_cache.hpp": "api",
     "input.hpp": "api", "feasibility.hpp": "api", "version.hpp": "api", "jobspec.hpp": "api",
+    "resource_config.hpp": "api",
     "jobspec.h": "capi",
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)

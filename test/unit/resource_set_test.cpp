@@ -1,5 +1,6 @@
 // Resource sets (RFC 20 R): reading, checks, writing and operations.
 #include <jobspec/emit.hpp>
+#include <jobspec/resource_config.hpp>
 #include <jobspec/resource_set.hpp>
 
 #include <boost/json/serialize.hpp>
@@ -329,4 +330,71 @@ TEST_CASE("R - a stream of documents, as flux R reads its standard input") {
     const auto range = r.diagnostics()[0].location.range;
     CHECK(bad.substr(range.begin, range.size()) == "2");
     CHECK_FALSE(jobspec::read_resource_sets(one + "x").ok());
+}
+
+namespace {
+
+/// The R of configuration files (name, text, ...) as its short summary and nodelist, or
+/// "code pointer@file:line:column" for each problem (columns in bytes).
+std::string config(std::vector<jobspec::ConfigFile> files) {
+    auto read = jobspec::read_resource_config(files);
+    std::string out;
+    for (const auto& d : read.diagnostics()) {
+        const std::string& text = d.location.source ? d.location.source->text : std::string();
+        const auto before = std::string_view(text).substr(0, std::min<std::size_t>(d.location.range.begin, text.size()));
+        const auto line = std::count(before.begin(), before.end(), '\n') + 1;
+        const auto column = before.size() - (before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1) + 1;
+        out += std::string(d.code_name()) + " " + d.location.pointer + "@" +
+               (d.location.source ? d.location.source->name : "?") + ":" + std::to_string(line) +
+               ":" + std::to_string(column) + ";";
+    }
+    if (!read.ok() || !read.value().resources)
+        return out;
+    const ResourceSet& r = *read.value().resources;
+    out += r.summary() + " " + r.nodelist().encode();
+    for (const auto& [name, ranks] : r.properties())
+        out += " " + name + ":" + ranks.format();
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("R config - hosts get ranks in the order they first appear") {
+    CHECK(config({{"r.toml", "[[resource.config]]\nhosts = 'b[0-1]'\ncores = '0-3'\n"
+                             "[[resource.config]]\nhosts = 'a0,b1'\ngpus = '0'\n"
+                             "properties = ['login']\n"}}) ==
+          "rank0/core[0-3] rank1/core[0-3],gpu0 rank2/gpu0 b[0-1],a0 login:1-2");
+    // Listed in any order: n5 is rank 0.
+    CHECK(config({{"r.toml", "[[resource.config]]\nhosts = 'n[5,3,1]'\ncores = '0'\n"}}) ==
+          "rank[0-2]/core0 n[5,3,1]");
+}
+
+TEST_CASE("R config - files merge as flux-core merges a config directory") {
+    const jobspec::ConfigFile first{"a.toml", "[[resource.config]]\nhosts = 'x0'\ncores = '0'\n"};
+    const jobspec::ConfigFile second{"b.toml", "[[resource.config]]\nhosts = 'y0'\ncores = '1'\n"};
+    const jobspec::ConfigFile other{"c.toml", "[resource]\nnoverify = true\n"};
+    CHECK(config({first, second}) == "rank0/core1 y0");  // an array is replaced whole
+    CHECK(config({first, other}) == "rank0/core0 x0");   // a table merges key by key
+    CHECK(config({first, {"d.toml", "resource = 1\n"}}) == "R.type /resource@d.toml:1:12;");
+    CHECK(config({{"e.json", R"({"resource":{"config":[{"hosts":"j0","cores":"0-1"}]}})"}}) ==
+          "rank0/core[0-1] j0");
+    CHECK(config({other}) == "R.config /resource@c.toml:1:1;");
+    CHECK(config({{"f.toml", "x = 1\n"}}) == "R.config @?:1:1;");
+}
+
+TEST_CASE("R config - problems point into their file") {
+    CHECK(config({{"r.toml", "[[resource.config]]\nhosts = 'n0'\ncores = '0-'\n"}}) ==
+          "R.idset /resource/config/0/cores@r.toml:3:9;");
+    // After a two-byte character, toml++'s column 9 (in characters) is byte 10: at 'b'.
+    CHECK(config({{"r.toml", "a = 'ñ' b\n"}}) == "R.config-syntax @r.toml:1:10;");
+    CHECK(config({{"r.toml", "[[resource.config]]\nhosts = 'n[0-1]'\ncores = '0-3'\n"
+                             "[[resource.config]]\nhosts = 'n1'\ncores = '3'\n"}}) ==
+          "R.overlap /resource/config/1@r.toml:5:9;");
+    CHECK(config({{"r.toml", "[[resource.config]]\nhosts = 'n[0-1]'\ncores = '0'\n"
+                             "[[resource.config]]\nhosts = 'n2'\n"}}) ==
+          "R.config /resource/config/1@r.toml:5:9;");
+    CHECK(config({{"r.toml", "[[resource.config]]\nhosts = 'n0'\njunk = 5\n"}}) ==
+          "R.config /resource/config/0/junk@r.toml:3:1;");
+    CHECK(config({{"r.toml", "[[resource.config]]\nhosts = 'n[0-2000000]'\ncores = '0'\n"}}) ==
+          "limit.expansion /resource/config/0/hosts@r.toml:2:9;");
 }

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <memory>
+#include <system_error>
 #include <vector>
 
 #include <unistd.h>
@@ -13,6 +15,7 @@
 
 #include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/resource_config.hpp>
 #include <jobspec/resource_set.hpp>
 
 #include "codec_reports.hpp"
@@ -43,6 +46,8 @@ struct RArgs {
     // rerank, set-property
     std::string rerank_hosts;
     std::vector<std::string> specs;
+    // parse-config
+    std::string config_path;
 };
 
 /// Every R document in the inputs (files, or standard input for "-"), one after another,
@@ -383,6 +388,63 @@ int run_set_property(const RArgs& a, Reporter& reporter) {
     return print(*r, a.common, reporter);
 }
 
+/// The configuration files at `path`: a directory's *.toml files in name order (as
+/// flux-core's glob lists them), or the one file.
+std::optional<std::vector<ConfigFile>> read_config_files(const std::string& path,
+                                                         const CommonOptions& common,
+                                                         Reporter& reporter, int& status) {
+    namespace fs = std::filesystem;
+    std::vector<std::string> names;
+    std::error_code error;
+    if (fs::is_directory(path, error)) {
+        for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error))
+            if (it->path().extension() == ".toml")
+                names.push_back(it->path().string());
+        if (error) {
+            status = reporter.usage(Code::io_unreadable,
+                                    fmt::format("{}: {}", path, error.message()));
+            return std::nullopt;
+        }
+        std::sort(names.begin(), names.end());
+    } else {
+        names.push_back(path);
+    }
+    std::vector<ConfigFile> files;
+    for (const auto& name : names) {
+        auto text = reporter.read(name, common.limits, status, true);
+        if (!text)
+            return std::nullopt;
+        files.push_back({name, std::move(*text)});
+    }
+    return files;
+}
+
+/// `flux R parse-config PATH`: R from the [resource] table of Flux's configuration.
+int run_parse_config(const RArgs& a, Reporter& reporter) {
+    int status = exit_ok;
+    const auto files = read_config_files(a.config_path, a.common, reporter, status);
+    if (!files)
+        return status;
+    auto config = read_resource_config(*files, a.common.limits);
+    if (status = reporter.report(config.diagnostics()); !config.ok())
+        return status;
+    // The files the configuration names, read through the same door.
+    const auto named = [&](const std::optional<std::string>& name) -> std::optional<ConfigFile> {
+        if (!name)
+            return std::nullopt;
+        auto text = reporter.read(*name, a.common.limits, status);
+        return text ? std::optional<ConfigFile>(ConfigFile{*name, std::move(*text)}) : std::nullopt;
+    };
+    const auto r_file = config.value().resources ? std::nullopt : named(config.value().path);
+    const auto scheduling_file = named(config.value().scheduling);
+    if (status != exit_ok)
+        return status;
+    auto r = resource_set_of(config.value(), r_file, scheduling_file, a.common.limits);
+    if (status = reporter.report(r.diagnostics()); !r.ok())
+        return status;
+    return print(r.value(), a.common, reporter);
+}
+
 } // namespace
 
 Command add_r_command(CLI::App& parent, Reporter& reporter) {
@@ -452,16 +514,26 @@ Command add_r_command(CLI::App& parent, Reporter& reporter) {
         ->required();
     add_common_options(*set_property, a->common, reporter);
 
+    CLI::App* parse_config = app->add_subcommand(
+        "parse-config", "R from the [resource] table of Flux's configuration (resource.config)");
+    parse_config
+        ->add_option("PATH", a->config_path,
+                     "A config directory (its *.toml files, merged in name order) or one file "
+                     "(TOML, or JSON when it ends in .json)")
+        ->required();
+    add_common_options(*parse_config, a->common, reporter);
+
     app->footer(R"(Examples:
   jobspec R encode -r 0-3 -c 0-47 -g 0-7 -H node[186-189]
   jobspec R encode -H node[0-3] -p ssd | jobspec R decode -s
   cat a.json b.json | jobspec R decode --properties 'bigmem,^ssd' --count core
   cat expected.json found.json | jobspec R verify
+  jobspec R parse-config /etc/flux/system/conf.d
 
 Exit status: 0 success, 1 invalid R (or verify finds a resource missing), 2 usage error.)");
 
     const auto run = [a, &reporter, encode, decode, info, verify, append, diff, intersect, remap,
-                      rerank, set_property]() -> int {
+                      rerank, set_property, parse_config]() -> int {
         if (a->inputs.empty())
             a->inputs.emplace_back("-");
         if (encode->parsed())
@@ -492,6 +564,8 @@ Exit status: 0 success, 1 invalid R (or verify finds a resource missing), 2 usag
             return run_rerank(*a, reporter);
         if (set_property->parsed())
             return run_set_property(*a, reporter);
+        if (parse_config->parsed())
+            return run_parse_config(*a, reporter);
         return exit_usage;
     };
     return Command{app, run};

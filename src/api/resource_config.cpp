@@ -1,0 +1,173 @@
+// Flux configuration files -> ResourceConfig: each file read (TOML, or JSON), merged as
+// flux-core merges them, and resource.config lowered to R.
+#include <jobspec/resource_config.hpp>
+
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "lower/resource_config_lowering.hpp"
+#include "syntax/document_tree.hpp"
+
+namespace jobspec {
+
+namespace {
+
+/// Configuration files written in JSON report in the R.config family.
+constexpr syntax::JsonDialect config_json{"configuration",
+                                          "the configuration",
+                                          "invalid JSON",
+                                          Code::R_config_syntax,
+                                          Code::R_config_syntax,
+                                          Code::R_config_syntax,
+                                          true};
+
+bool is_json(std::string_view name) {
+    const auto dot = name.rfind('.');
+    return dot != std::string_view::npos && name.substr(dot + 1) == "json";
+}
+
+/// Where a [resource] key's value came from once the files are merged.
+struct Pick {
+    const syntax::DocNode* node = nullptr;
+    std::size_t file = 0;
+};
+
+/// Diagnostics about file `f`, each pointing into its text.
+void add_about(Diagnostics& into, const Diagnostics& found,
+               const std::shared_ptr<const SourceText>& source) {
+    for (Diagnostic d : found) {
+        d.location.source = source;
+        into.add(std::move(d));
+    }
+}
+
+} // namespace
+
+Result<ResourceConfig> read_resource_config(const std::vector<ConfigFile>& files,
+                                            const Limits& limits) {
+    Diagnostics diagnostics(limits.max_diagnostics);
+    std::vector<std::shared_ptr<const SourceText>> sources;
+    std::vector<syntax::DocNode> trees;
+    for (const ConfigFile& file : files) {
+        sources.push_back(std::make_shared<const SourceText>(SourceText{file.name, file.text, true}));
+        Diagnostics found(limits.max_diagnostics);
+        auto tree = is_json(file.name)
+                        ? syntax::read_json(file.text, limits, found, config_json)
+                        : syntax::read_toml(file.text, limits, found, Code::R_config_syntax,
+                                            Code::R_config_syntax);
+        if (tree && !tree->is_mapping()) {
+            found.add(Code::R_config_syntax,
+                      fmt::format("a configuration file must be a JSON object, not {}",
+                                  syntax::describe(tree->kind())),
+                      Location(tree->range));
+            tree.reset();
+        }
+        add_about(diagnostics, found, sources.back());
+        if (!tree)
+            return Result<ResourceConfig>(std::move(diagnostics));
+        trees.push_back(std::move(*tree));
+    }
+
+    // A later [resource] table merges into the earlier one key by key; any other value
+    // of `resource` (or of one of its keys) replaces what was there.
+    std::optional<Pick> resource;
+    std::optional<Pick> config, path, scheduling;
+    for (std::size_t f = 0; f < trees.size(); ++f) {
+        const auto* member = trees[f].find("resource");
+        if (member == nullptr)
+            continue;
+        const bool was_table = resource && resource->node->is_mapping();
+        resource = Pick{&member->value, f};
+        if (!member->value.is_mapping() || !was_table)
+            config.reset(), path.reset(), scheduling.reset();
+        if (!member->value.is_mapping())
+            continue;
+        for (auto [key, pick] : {std::pair{"config", &config}, std::pair{"path", &path},
+                                 std::pair{"scheduling", &scheduling}})
+            if (const auto* m = member->value.find(key))
+                *pick = Pick{&m->value, f};
+    }
+
+    ResourceConfig out;
+    const auto report = [&](const Pick& at, Code code, std::string message, std::string pointer) {
+        diagnostics.add(code, std::move(message),
+                        Location(at.node->range, std::move(pointer), sources[at.file]));
+    };
+    if (!resource) {
+        diagnostics.add(Code::R_config, "the configuration has no [resource] table", {},
+                        "add [[resource.config]] entries, or resource.path naming an R file");
+        return Result<ResourceConfig>(std::move(diagnostics));
+    }
+    if (!resource->node->is_mapping()) {
+        report(*resource, Code::R_type,
+               fmt::format("resource must be a table, not {}", syntax::describe(resource->node->kind())),
+               "/resource");
+        return Result<ResourceConfig>(std::move(diagnostics));
+    }
+    for (auto [key, pick, value] :
+         {std::tuple{"path", &path, &out.path}, std::tuple{"scheduling", &scheduling, &out.scheduling}}) {
+        if (!*pick)
+            continue;
+        if (!(*pick)->node->is_string())
+            report(**pick, Code::R_type,
+                   fmt::format("resource.{} must be a file name, not {}", key,
+                               syntax::describe((*pick)->node->kind())),
+                   fmt::format("/resource/{}", key));
+        else
+            *value = (*pick)->node->text();
+    }
+    if (config) {
+        Diagnostics found(limits.max_diagnostics);
+        ResourceSet r = lower::lower_resource_config(*config->node, found);
+        add_about(diagnostics, found, sources[config->file]);
+        if (!found.has_errors())
+            out.resources = std::move(r);
+    } else if (!path) {
+        report(*resource, Code::R_config, "resource.config or resource.path must be defined",
+               "/resource");
+    }
+    if (diagnostics.has_errors())
+        return Result<ResourceConfig>(std::move(diagnostics));
+    return {std::move(out), std::move(diagnostics)};
+}
+
+Result<ResourceSet> resource_set_of(const ResourceConfig& config,
+                                    const std::optional<ConfigFile>& r_file,
+                                    const std::optional<ConfigFile>& scheduling_file,
+                                    const Limits& limits) {
+    Diagnostics diagnostics(limits.max_diagnostics);
+    std::optional<ResourceSet> r = config.resources;
+    if (!r && r_file) {
+        auto read = read_resource_set(r_file->text, limits);
+        add_about(diagnostics, read.diagnostics(),
+                  std::make_shared<const SourceText>(SourceText{r_file->name, r_file->text, true}));
+        if (read.ok())
+            r = std::move(read).value();
+    }
+    if (!r) {
+        if (!diagnostics.has_errors())
+            diagnostics.add(Code::R_config,
+                            config.path ? fmt::format("the R file {} was not given", *config.path)
+                                        : std::string("the configuration has no resources"));
+        return Result<ResourceSet>(std::move(diagnostics));
+    }
+    if (scheduling_file) {
+        Diagnostics found(limits.max_diagnostics);
+        const auto tree = syntax::read_json(scheduling_file->text, limits, found, config_json);
+        if (tree && !tree->is_mapping())
+            found.add(Code::R_type,
+                      fmt::format("the scheduling key must be a JSON object, not {}",
+                                  syntax::describe(tree->kind())),
+                      Location(tree->range));
+        add_about(diagnostics, found,
+                  std::make_shared<const SourceText>(
+                      SourceText{scheduling_file->name, scheduling_file->text, true}));
+        if (found.has_errors())
+            return Result<ResourceSet>(std::move(diagnostics));
+        r->scheduling = tree->to_json();
+    }
+    return {std::move(*r), std::move(diagnostics)};
+}
+
+} // namespace jobspec
