@@ -1,0 +1,4 @@
+# flux: -N4
+# flux: -c2
+echo hello, world
+# flux: --queue=batch

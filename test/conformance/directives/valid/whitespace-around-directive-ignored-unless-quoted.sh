@@ -1,0 +1,2 @@
+#flux:   -S user.x="  a  "   
+#flux: 	--job-name=j	
