@@ -59,7 +59,7 @@ public:
             } else if (key == "execution") {
                 execution(value, out);
             } else if (key == "scheduling") {
-                if (object(value, "'scheduling'") != nullptr)
+                if (object(value, "'scheduling'") != nullptr && scheduling(value))
                     out.scheduling = value.to_json();
             } else {
                 report(Code::R_unknown_key,
@@ -112,6 +112,111 @@ private:
             return std::nullopt;
         }
         return std::move(*parsed);
+    }
+
+    /// RFC 20's writer (a string, "fluxion" when absent) and, when it is "TreePool",
+    /// RFC 49's topology. Other schedulers' keys are theirs, carried unchecked.
+    bool scheduling(const DocNode& v) {
+        const auto* writer = v.find("writer");
+        if (writer == nullptr)
+            return true;
+        if (!writer->value.is_string()) {
+            PointerScope at(ptr_, "writer");
+            report(Code::R_scheduling,
+                   fmt::format("scheduling.writer must be a string (a URI naming the scheduler), "
+                               "not {}",
+                               syntax::describe(writer->value.kind())),
+                   writer->value.range);
+            return false;
+        }
+        if (writer->value.text() != "TreePool")
+            return true;
+        const std::size_t errors = diags_.error_count();
+        if (const auto* children = v.find("children")) {
+            PointerScope children_at(ptr_, "children");
+            if (const auto* entries = array(children->value, "TreePool's 'children'"))
+                for (std::size_t i = 0; i < entries->size(); ++i) {
+                    PointerScope entry_at(ptr_, i);
+                    treepool_entry((*entries)[i]);
+                }
+        }
+        return diags_.error_count() == errors;
+    }
+
+    /// An RFC 49 children entry: exactly "ranks" (an idset) and "topo" (a domain).
+    void treepool_entry(const DocNode& entry) {
+        if (object(entry, "a TreePool children entry") == nullptr)
+            return;
+        for (const auto& [key, key_range, value] : entry.members()) {
+            PointerScope at(ptr_, key);
+            if (key == "ranks")
+                (void)idset(value, "ranks");
+            else if (key == "topo")
+                topology_domain(value, 1);
+            else
+                report(Code::R_scheduling,
+                       fmt::format("'{}' is not a TreePool children key: an entry has exactly "
+                                   "'ranks' and 'topo' (RFC 49)",
+                                   key),
+                       key_range);
+        }
+        for (const char* key : {"ranks", "topo"})
+            if (entry.find(key) == nullptr)
+                report(Code::R_scheduling,
+                       fmt::format("a TreePool children entry needs '{}' (RFC 49)", key),
+                       entry.range);
+    }
+
+    /// An RFC 49 locality domain: resource keys (cores, gpus, memory, storage) and
+    /// locality names, each a list of domains.
+    void topology_domain(const DocNode& domain, std::size_t depth) {
+        if (object(domain, "a TreePool topology domain") == nullptr)
+            return;
+        if (depth > Limits::depth_ceiling) {
+            report(Code::limit_depth, "TreePool's topology is nested too deeply", domain.range);
+            return;
+        }
+        for (const auto& [key, key_range, value] : domain.members()) {
+            PointerScope at(ptr_, key);
+            if (key == "cores" || key == "gpus") {
+                (void)idset(value, key);
+            } else if (key == "memory") {
+                if (value.kind() != DocNode::Kind::integer || value.integer() < 0)
+                    report(Code::R_scheduling,
+                           fmt::format("memory must be a whole number of GiB, not {}",
+                                       json_text(value)),
+                           value.range);
+            } else if (key == "storage") {
+                if (const auto* devices = array(value, "storage"))
+                    for (std::size_t i = 0; i < devices->size(); ++i) {
+                        PointerScope device_at(ptr_, i);
+                        storage((*devices)[i]);
+                    }
+            } else if (const auto* children = array(value, fmt::format("locality '{}'", key))) {
+                for (std::size_t i = 0; i < children->size(); ++i) {
+                    PointerScope child_at(ptr_, i);
+                    topology_domain((*children)[i], depth + 1);
+                }
+            }
+        }
+    }
+
+    /// An RFC 49 storage object: path (a string) and capacity (a number), unit optional.
+    void storage(const DocNode& device) {
+        if (object(device, "a storage entry") == nullptr)
+            return;
+        const auto* path = device.find("path");
+        const auto* capacity = device.find("capacity");
+        const auto* unit = device.find("unit");
+        if (path == nullptr || !path->value.is_string())
+            report(Code::R_scheduling, "a storage entry needs 'path', a string (RFC 49)",
+                   path != nullptr ? path->value.range : device.range);
+        if (capacity == nullptr || !capacity->value.is_number())
+            report(Code::R_scheduling, "a storage entry needs 'capacity', a number (RFC 49)",
+                   capacity != nullptr ? capacity->value.range : device.range);
+        if (unit != nullptr && !unit->value.is_string())
+            report(Code::R_scheduling, "a storage entry's 'unit' is a string such as \"GiB\"",
+                   unit->value.range);
     }
 
     void execution(const DocNode& v, ResourceSet& out) {

@@ -105,6 +105,17 @@ def r_encode_seeds(_conformance):
                 "1,3,5\n2-4\n7\nfoo[1-3]\nx:3\ny:9"]
 
 
+def r_config_seeds(_conformance):
+    """flux-core's resource.config examples, one file or two behind the first byte."""
+    one = ('[[resource.config]]\nhosts = "foo[0-2]"\ncores = "0-1"\n[[resource.config]]\n'
+           'hosts = "foo2"\ngpus = "0"\n[[resource.config]]\nhosts = "foo0"\n'
+           'properties = ["login"]\n')
+    yield from ["\x00" + one, "\x00[resource]\nnoverify = true\n",
+                "\x01[[resource.config]]\nhosts = 'a'\ncores = '0'\n\x00" + one,
+                "\x80" + '{"resource": {"config": [{"hosts": "n[0-3]", "cores": "0-3"}]}}',
+                "\x00[resource]\npath = 'r.json'\nscheduling = 's.json'\n"]
+
+
 def grammar_debug_seeds(conformance):
     """Each grammar's seeds behind a first byte choosing it (and some options)."""
     for selector, seeds in ((0, shape_seeds), (1, dependency_seeds), (2, query_seeds)):
@@ -115,7 +126,8 @@ def grammar_debug_seeds(conformance):
 SEEDS = {"grammar_debug": grammar_debug_seeds, "shape": shape_seeds, "query": query_seeds, "constraint_json": constraint_json_seeds, "idset": idset_seeds, "hostlist": hostlist_seeds,
          "resource_set": resource_set_seeds, "dependency": dependency_seeds, "fluid": fluid_seeds, "jobspec_yaml": jobspec_seeds(".yaml"),
          "jobspec_json": jobspec_seeds(".json"), "directives": directives_seeds,
-         "submit_options": submit_options_seeds, "r_encode": r_encode_seeds}
+         "submit_options": submit_options_seeds, "r_encode": r_encode_seeds,
+         "r_config": r_config_seeds}
 
 
 def main():
