@@ -71,7 +71,8 @@ public:
     boost::json::value scheduling;
 
     /// Only the resources of these ranks (with their hosts and properties); nslots,
-    /// starttime, expiration and scheduling are kept.
+    /// starttime, expiration and scheduling are kept, a TreePool scheduling key with its
+    /// children trimmed to these ranks (RFC 49).
     ResourceSet filtered(const IdSet& ranks) const;
 
     // The set operations work rank by rank, as flux-core's `flux R` does. Their results
@@ -98,7 +99,8 @@ public:
 
     /// Ranks renumbered 0..n-1 in rank order and each rank's cores renumbered 0..k-1 in
     /// order; GPU ids stay as they are. Example: rank 4 with cores 0,2,4 and GPU 1 ->
-    /// rank 0 with cores 0-2 and GPU 1. Hosts, properties and the rest follow.
+    /// rank 0 with cores 0-2 and GPU 1. Hosts, properties and the rest follow, TreePool's
+    /// children ranks too (RFC 49's normalization for a sub-instance).
     ResourceSet remapped() const;
     /// Each rank renumbered to the position of its host in `hosts` (RFC 20's note on
     /// re-ranking when an instance starts on a subset). Fails (R.rerank) when `hosts` names

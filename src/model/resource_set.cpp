@@ -10,6 +10,7 @@
 #include "model/hostlist_pieces.hpp"
 #include "model/resource_set_access.hpp"
 #include "model/resource_set_build.hpp"
+#include "model/treepool.hpp"
 #include "support/utf8.hpp"
 
 namespace jobspec {
@@ -186,7 +187,8 @@ ResourceSet ResourceSet::filtered(const IdSet& keep) const {
     out.nslots = nslots;
     out.starttime = starttime;
     out.expiration = expiration;
-    out.scheduling = scheduling;
+    out.scheduling =
+        model::treepool_mapped(scheduling, [&](const IdSet& r) { return r.intersected(kept); });
     return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include "model/resource_set_access.hpp"
 #include "model/resource_set_build.hpp"
+#include "model/treepool.hpp"
 
 namespace jobspec {
 
@@ -16,12 +17,16 @@ namespace {
 /// The most ranks reranked() renumbers (one host name each in memory).
 constexpr std::uint64_t max_reranked = std::uint64_t{1} << 24;
 
-/// Copies what a renumbering keeps as it is.
-void keep_rest(const ResourceSet& from, ResourceSet& to) {
+/// Copies what a renumbering keeps, TreePool's children ranks renumbered as the set's
+/// (RFC 49, for a sub-instance); a rank the set does not have is dropped.
+template <class Renumber>
+void keep_rest(const ResourceSet& from, ResourceSet& to, const Renumber& renumber) {
     to.nslots = from.nslots;
     to.starttime = from.starttime;
     to.expiration = from.expiration;
-    to.scheduling = from.scheduling;
+    const IdSet all = from.ranks();
+    to.scheduling = model::treepool_mapped(
+        from.scheduling, [&](const IdSet& r) { return renumber(r.intersected(all)); });
 }
 
 } // namespace
@@ -57,7 +62,7 @@ ResourceSet ResourceSet::remapped() const {
     out.nodelist_ = nodelist_;
     for (const auto& [name, r] : properties_)
         out.properties_.emplace(name, renumber(r));
-    keep_rest(*this, out);
+    keep_rest(*this, out, renumber);
     return out;
 }
 
@@ -117,7 +122,7 @@ Result<ResourceSet> ResourceSet::reranked(const Hostlist& hosts) const {
     out.nodelist_ = hosts;
     for (const auto& [name, r] : properties_)
         out.properties_.emplace(name, renumber(r));
-    keep_rest(*this, out);
+    keep_rest(*this, out, renumber);
     return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include <jobspec/constraint.hpp>
 
+#include "model/treepool.hpp"
 #include "sema/v1_pass.hpp"
 
 namespace jobspec::sema {
@@ -75,6 +76,10 @@ ResourceSet finish(const ResourceSet& r, ResourceSet alloc, std::uint64_t nslots
         if (name.empty() || name[0] != '+')
             alloc.set_property(name, ranks);
     alloc.nslots = static_cast<std::int64_t>(nslots);
+    // RFC 49: TreePool's topology rides along, trimmed to the ranks allocated. Another
+    // scheduler's key describes its own view; the allocation has none.
+    if (model::is_treepool(r.scheduling))
+        alloc.scheduling = shaped.scheduling;
     return alloc;
 }
 

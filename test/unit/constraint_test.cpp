@@ -6,6 +6,7 @@
 #include <jobspec/submit.hpp>
 
 #include "model/codecs.hpp"
+#include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <doctest/doctest.h>
 
@@ -163,4 +164,19 @@ TEST_CASE("query - errors after errors: the terms that parsed are still checked"
     CHECK(codes("bogus:x & & host:foo[") ==
           V{"query.unknown-operator@1", "query.syntax@11", "query.value@21"});
     CHECK(codes("not not") == V{"query.syntax@8"});
+}
+
+TEST_CASE("feasibility - an allocation keeps TreePool's topology of its ranks (RFC 49)") {
+    auto r = jobspec::read_resource_set(
+        R"({"version":1,"execution":{"R_lite":[{"rank":"4-7","children":{"core":"0-3"}}],)"
+        R"("nodelist":["n[4-7]"]},"scheduling":{"writer":"TreePool","children":[)"
+        R"({"ranks":"4-5","topo":{"cores":"0-3"}},{"ranks":"6-7","topo":{"cores":"0-1"}}]}})");
+    REQUIRE(r.ok());
+    auto alloc = jobspec::allocate(submitted({"-N1"}), r.value());
+    REQUIRE(alloc.ok());
+    CHECK(boost::json::serialize(alloc.value().scheduling) ==
+          R"({"writer":"TreePool","children":[{"ranks":"4","topo":{"cores":"0-3"}}]})");
+    // Another scheduler's key describes its own view of all of R: not the allocation's.
+    r.value().scheduling = boost::json::parse(R"({"writer":"fluxion","graph":{}})");
+    CHECK(jobspec::allocate(submitted({"-N1"}), r.value()).value().scheduling.is_null());
 }

@@ -398,3 +398,24 @@ TEST_CASE("R config - problems point into their file") {
     CHECK(config({{"r.toml", "[[resource.config]]\nhosts = 'n[0-2000000]'\ncores = '0'\n"}}) ==
           "limit.expansion /resource/config/0/hosts@r.toml:2:9;");
 }
+
+TEST_CASE("R - TreePool's children follow the ranks: kept, renumbered, reranked (RFC 49)") {
+    auto r = jobspec::read_resource_set(
+        R"({"version":1,"execution":{"R_lite":[{"rank":"4-7","children":{"core":"0-3"}}],)"
+        R"("nodelist":["n[4-7]"]},"scheduling":{"writer":"TreePool","children":[)"
+        R"({"ranks":"4-5","topo":{}},{"ranks":"6-7","topo":{"socket":[]}}]}})");
+    REQUIRE(r.ok());
+    const auto children = [](const ResourceSet& s) {
+        std::string out;
+        for (const auto& e : s.scheduling.at("children").as_array())
+            out += std::string(e.at("ranks").as_string()) + ";";
+        return out;
+    };
+    CHECK(children(r.value().filtered(ids("5-6"))) == "5;6;");
+    CHECK(children(r.value().filtered(ids("6-7"))) == "6-7;");  // an entry left empty goes
+    CHECK(children(r.value().remapped()) == "0-1;2-3;");       // for a sub-instance
+    CHECK(children(r.value().reranked(hosts("n[7,6,5,4]")).value()) == "2-3;0-1;");
+    // Another writer's key is its own: carried as it is.
+    r.value().scheduling.as_object()["writer"] = "fluxion";
+    CHECK(children(r.value().remapped()) == "4-5;6-7;");
+}
