@@ -399,6 +399,13 @@ TEST_CASE("R config - problems point into their file") {
           "limit.expansion /resource/config/0/hosts@r.toml:2:9;");
 }
 
+TEST_CASE("R config - toml++ 3.3.0's defects are syntax errors, not aborts or undefined behaviour") {
+    // "[[[" reaches an assertion in parse_key(); U+020C, its whitespace test's unreachable.
+    CHECK(config({{"r.toml", "[[["}}) == "R.config-syntax @r.toml:1:3;");
+    CHECK(config({{"r.toml", "[[re\xC8\x8C"}}) == "R.config-syntax @r.toml:1:5;");
+    CHECK(config({{"r.toml", "a = 1\xC8\x8C\n"}}) == "R.config-syntax @r.toml:1:6;");
+}
+
 TEST_CASE("R - TreePool's children follow the ranks: kept, renumbered, reranked (RFC 49)") {
     auto r = jobspec::read_resource_set(
         R"({"version":1,"execution":{"R_lite":[{"rank":"4-7","children":{"core":"0-3"}}],)"
