@@ -19,6 +19,7 @@ import unittest
 from serve_util import Server
 
 JOBSPEC = JOBSPEC_GRAMMAR = PLAYGROUND_MD = None
+CONFORMANCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "conformance")
 
 V1_JOBSPEC = """version: 1
 resources:
@@ -108,6 +109,24 @@ class SameAsTheCli(ServerTest):
         self.check("jobspec", '{"version": 1, "resources": []}', ["validate", "--emit", "json"],
                    stdin=True)
         self.check("jobspec", "  \n", ["validate", "--emit", "json"], stdin=True)
+
+    def test_fluxion_dialect(self):
+        with open(os.path.join(CONFORMANCE, "jobspec", "valid-fluxion", "xor-slots-nested.yaml")) as f:
+            flexible = f.read()
+        refused = self.check("jobspec", flexible, ["validate", "--emit", "json"], stdin=True)
+        self.assertEqual(refused["status"], 1)
+        accepted = self.check("jobspec", flexible,
+                              ["validate", "--emit", "json", "--dialect", "fluxion"],
+                              {"dialect": "fluxion"}, stdin=True)
+        self.assertEqual(accepted["status"], 0)
+        # The picture keeps every alternative: the DOT of `jobspec graph --dialect fluxion`.
+        status, answer = self.server.api("/api/v1/graph", {
+            "language": "jobspec", "text": flexible, "options": {"dialect": "fluxion"}})
+        self.assertEqual(status, 200, answer)
+        dot = subprocess.run([JOBSPEC, "graph", "--what", "jobspec", "--dialect", "fluxion", "-"],
+                             input=flexible, capture_output=True, text=True).stdout
+        self.assertEqual(answer["dot"], dot)
+        self.assertIn("xor_slot", dot)
 
     def test_constraints_in_both_dialects(self):
         self.check("constraint", "ssd and not host:foo[1-3]", ["constraint"])
