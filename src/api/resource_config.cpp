@@ -33,7 +33,7 @@ struct Pick {
     std::size_t file = 0;
 };
 
-/// Diagnostics about file `f`, each pointing into its text.
+/// Diagnostics found in one file, each made to point into that file's text.
 void add_about(Diagnostics& into, const Diagnostics& found,
                const std::shared_ptr<const SourceText>& source) {
     for (Diagnostic d : found) {
@@ -79,8 +79,11 @@ Result<ResourceConfig> read_resource_config(const std::vector<ConfigFile>& files
             continue;
         const bool was_table = resource && resource->node->is_mapping();
         resource = Pick{&member->value, f};
-        if (!member->value.is_mapping() || !was_table)
-            config.reset(), path.reset(), scheduling.reset();
+        if (!member->value.is_mapping() || !was_table) {
+            config.reset();
+            path.reset();
+            scheduling.reset();
+        }
         if (!member->value.is_mapping())
             continue;
         for (auto [key, pick] : {std::pair{"config", &config}, std::pair{"path", &path},
