@@ -15,6 +15,11 @@ namespace jobspec {
 /// instance-local (+) properties, as RFC 20 asks of schedulers. Fails with v1.* when the
 /// jobspec is not V1, and jobspec.unsatisfiable naming the requirement that cannot be met
 /// ("needs 4 nodes with 2 gpus each; 3 of the 10 that match the constraints have them").
-JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r);
+/// In the Fluxion dialect, as Fluxion's flexible traverser tries xor_slots: each choice
+/// of resources they stand for in its order (at most 1000, else limit.expansion), the
+/// first that fits winning; each must be V1 in shape, its version and task slot are not
+/// checked. Sibling slots (Fluxion's or-slots) are not allocated (a v1.* error).
+JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r,
+                                         Dialect dialect = Dialect::rfc);
 
 } // namespace jobspec

@@ -5,8 +5,8 @@
 
 namespace jobspec {
 
-Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r) {
-    return sema::first_fit(jobspec, r);
+Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r, Dialect dialect) {
+    return sema::first_fit(jobspec, r, dialect);
 }
 
 } // namespace jobspec

@@ -9,6 +9,7 @@
 #include <jobspec/constraint.hpp>
 
 #include "model/treepool.hpp"
+#include "sema/xor_candidates.hpp"
 #include "sema/v1_pass.hpp"
 
 namespace jobspec::sema {
@@ -83,9 +84,57 @@ ResourceSet finish(const ResourceSet& r, ResourceSet alloc, std::uint64_t nslots
     return alloc;
 }
 
+/// Fluxion tries at most this many xor_slot candidates (its SYSTEM_MAX_XOR_EXPANSION).
+constexpr std::size_t max_xor_candidates = 1000;
+
+/// The label of the first slot, depth first.
+std::optional<std::string> first_slot_label(const ResourceList& resources) {
+    for (const auto& v : resources) {
+        if (v.is_slot())
+            return v.label() ? std::optional<std::string>(*v.label()) : std::nullopt;
+        if (auto inner = first_slot_label(v.with))
+            return inner;
+    }
+    return std::nullopt;
+}
+
+/// Fluxion's reading: each xor_slot candidate as an RFC 25 V1 jobspec of version 1 whose
+/// tasks run in its slot (Fluxion checks neither), the first that fits winning.
+Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r) {
+    const auto candidates = xor_candidates(js.resources, max_xor_candidates);
+    if (!candidates) {
+        Diagnostics d;
+        d.add(Code::limit_expansion,
+              fmt::format("the xor_slots stand for more than {} choices of resources, more "
+                          "than Fluxion tries",
+                          max_xor_candidates));
+        return Result<ResourceSet>(std::move(d));
+    }
+    Diagnostics why;
+    for (std::size_t i = 0; i < candidates->size(); ++i) {
+        Jobspec candidate = js;
+        candidate.version = 1;
+        candidate.resources = (*candidates)[i];
+        if (const auto label = first_slot_label(candidate.resources))
+            for (auto& task : candidate.tasks)
+                task.slot = *label;
+        auto fit = first_fit(candidate, r, Dialect::rfc);
+        if (fit.ok() || candidates->size() == 1)
+            return fit;
+        for (Diagnostic d : fit.diagnostics()) {
+            d.message = fmt::format("xor_slot choice {} of {}: {}", i + 1, candidates->size(),
+                                    d.message);
+            why.add(std::move(d));
+        }
+    }
+    return Result<ResourceSet>(std::move(why));
+}
+
 } // namespace
 
-Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r) {
+Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r, Dialect dialect) {
+    if (dialect == Dialect::fluxion)
+        return fluxion_fit(js, r);
     Diagnostics v1;
     sema::check_v1(js, v1);
     if (v1.has_errors())

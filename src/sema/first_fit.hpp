@@ -8,7 +8,10 @@
 namespace jobspec::sema {
 
 /// See jobspec::allocate: one allocation of R for a V1 jobspec, first fit over the ranks
-/// that satisfy its constraints, or why there is none.
-Result<ResourceSet> first_fit(const Jobspec& jobspec, const ResourceSet& r);
+/// that satisfy its constraints, or why there is none. In the Fluxion dialect, each of
+/// the jobspec's xor_slot candidates in turn (sema/xor_candidates.hpp), the first that
+/// fits winning, with Fluxion's version and task slot left unchecked.
+Result<ResourceSet> first_fit(const Jobspec& jobspec, const ResourceSet& r,
+                              Dialect dialect = Dialect::rfc);
 
 } // namespace jobspec::sema

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import unittest
 
 JOBSPEC = None
@@ -866,6 +867,46 @@ class Constraints(unittest.TestCase):
         bad = run("compile", "--requires", "hots:x", "--", "a")
         self.assertEqual(bad.returncode, 1)
         self.assertIn("error[query.unknown-operator]", bad.stderr)
+
+    def test_match_fluxion_xor_slots(self):
+        # Two choices: 4 gpus a node, or 32 cores; the first that fits wins (Fluxion's order).
+        job = """version: 9999
+resources:
+  - type: node
+    count: 2
+    with:
+      - type: xor_slot
+        count: 1
+        label: gpus
+        with: [{type: core, count: 2}, {type: gpu, count: 4}]
+      - type: xor_slot
+        count: 2
+        label: cores
+        with: [{type: core, count: 16}]
+tasks: [{command: [app], slot: default, count: {per_slot: 1}}]
+attributes: {system: {duration: 60}}
+"""
+        def r(cores, gpus):
+            return run("R", "encode", "-r", "0-1", "-c", cores, "-g", gpus, "-H", "n[0-1]").stdout
+
+        def match(r_text, *options):
+            d = self.enterContext(tempfile.TemporaryDirectory())
+            with open(os.path.join(d, "r.json"), "w") as f:
+                f.write(r_text)
+            return run("match", *options, "-", os.path.join(d, "r.json"), stdin=job)
+
+        alloc = json.loads(match(r("0-7", "0-3"), "--dialect", "fluxion").stdout)["execution"]
+        self.assertEqual((alloc["R_lite"], alloc["nslots"]),
+                         ([{"rank": "0-1", "children": {"core": "0-1", "gpu": "0-3"}}], 2))
+        alloc = json.loads(match(r("0-35", "0-1"), "--dialect", "fluxion").stdout)["execution"]
+        self.assertEqual((alloc["R_lite"], alloc["nslots"]),
+                         ([{"rank": "0-1", "children": {"core": "0-31"}}], 4))
+        none = match(r("0-7", ""), "--dialect", "fluxion")
+        self.assertEqual(none.returncode, 1)
+        self.assertIn("xor_slot choice 1 of 2: needs 2 nodes with 2 cores and 4 gpus each", none.stderr)
+        self.assertIn("xor_slot choice 2 of 2: needs 2 nodes with 32 cores each", none.stderr)
+        # RFC 14's reading: no slot is labelled as the task's slot.
+        self.assertIn("error[jobspec.unknown-slot]", match(r("0-7", "0-3")).stderr)
 
     def test_match_needs_v1(self):
         path = os.path.join(CONFORMANCE, "jobspec", "valid", "rfc14-use_case_1.3.yaml")

@@ -127,6 +127,18 @@ class SameAsTheCli(ServerTest):
                              input=flexible, capture_output=True, text=True).stdout
         self.assertEqual(answer["dot"], dot)
         self.assertIn("xor_slot", dot)
+        # And its match tries each choice, as `jobspec match --dialect fluxion` does.
+        r = cli(["R", "-"], stdin=R_FOUR_NODES)[1]
+        status, answer = self.server.api("/api/v1/match", {
+            "jobspec": flexible, "R": r, "options": {"dialect": "fluxion"}})
+        self.assertEqual(status, 200, answer)
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "r.json"), "w") as f:
+                f.write(r)
+            done = subprocess.run([JOBSPEC, "match", "--dialect", "fluxion", "-",
+                                   os.path.join(d, "r.json")],
+                                  input=flexible, capture_output=True, text=True)
+        self.assertEqual((answer["status"], answer["output"]), (done.returncode, done.stdout))
 
     def test_constraints_in_both_dialects(self):
         self.check("constraint", "ssd and not host:foo[1-3]", ["constraint"])

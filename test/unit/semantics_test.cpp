@@ -2,6 +2,7 @@
 // on it (nothing reported, not even a warning) and the smallest step past it.
 #include <doctest/doctest.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,8 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/shape.hpp>
 #include <jobspec/workflow.hpp>
+
+#include "sema/xor_candidates.hpp"
 
 namespace {
 
@@ -300,4 +303,60 @@ TEST_CASE("semantics - workflow dependencies in dictionaries need a scheme and a
     r = jobspec::read_workflow("- name: a\n  dependencies: [afterok:f0]\n");
     REQUIRE_FALSE(r.ok());
     CHECK(r.diagnostics().begin()->location.range.begin == 36);
+}
+
+namespace {
+
+/// Each candidate as "type[label]>(children)...", candidates separated by " | ".
+std::string candidates(std::string_view shape, std::size_t most = 1000) {
+    auto resources = jobspec::compile_shape(shape);
+    REQUIRE(resources.ok());
+    // Shapes have no xor_slot: a slot labelled xN stands for one.
+    jobspec::ResourceList list = resources.value();
+    std::function<void(jobspec::ResourceList&)> retype = [&](jobspec::ResourceList& l) {
+        for (auto& v : l) {
+            if (v.label() && v.label()->starts_with("x"))
+                v.type = "xor_slot";
+            retype(v.with);
+        }
+    };
+    retype(list);
+    const auto out = jobspec::sema::xor_candidates(list, most);
+    if (!out)
+        return "too many";
+    std::function<std::string(const jobspec::ResourceList&)> text =
+        [&](const jobspec::ResourceList& l) {
+            std::string t;
+            for (const auto& v : l) {
+                t += (t.empty() ? "" : ",") + v.type + (v.label() ? "[" + std::string(*v.label()) + "]" : "");
+                if (!v.with.empty())
+                    t += ">(" + text(v.with) + ")";
+            }
+            return t;
+        };
+    std::string all;
+    for (const auto& c : *out)
+        all += (all.empty() ? "" : " | ") + text(c);
+    return all;
+}
+
+} // namespace
+
+TEST_CASE("semantics - Fluxion's xor_slots stand for candidates in its order") {
+    CHECK(candidates("slot{a}/core") == "slot[a]>(core)");
+    // Siblings: exactly one xor_slot, after the other siblings.
+    CHECK(candidates("node/[slot{x1}/core;slot{x2}/gpu;memory]") ==
+          "node>(memory,slot[x1]>(core)) | node>(memory,slot[x2]>(gpu))");
+    // xor_slots in two subtrees combine, the earlier subtree varying slowest (flux-sched's
+    // flexible_split_test, its case 015: a1:s1, a1:s2, a2:s1, a2:s2).
+    CHECK(candidates("[socket/[slot{xa1}/core;slot{xa2}/gpu];node/[slot{xs1}/core;slot{xs2}/gpu]]") ==
+          "socket>(slot[xa1]>(core)),node>(slot[xs1]>(core)) | "
+          "socket>(slot[xa1]>(core)),node>(slot[xs2]>(gpu)) | "
+          "socket>(slot[xa2]>(gpu)),node>(slot[xs1]>(core)) | "
+          "socket>(slot[xa2]>(gpu)),node>(slot[xs2]>(gpu))");
+    // Nested: an inner xor_slot's choices under each outer one.
+    CHECK(candidates("[slot{x1}/[slot{xi}/core;slot{xj}/gpu];slot{x2}/core]") ==
+          "slot[x1]>(slot[xi]>(core)) | slot[x1]>(slot[xj]>(gpu)) | slot[x2]>(core)");
+    CHECK(candidates("[socket/[slot{xa1}/core;slot{xa2}/gpu];node/[slot{xs1}/core;slot{xs2}/gpu]]", 3) ==
+          "too many");
 }

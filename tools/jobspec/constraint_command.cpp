@@ -88,6 +88,7 @@ struct MatchArgs {
     CommonOptions common;
     std::string jobspec;
     std::string r;
+    Dialect dialect = Dialect::rfc;
 };
 
 int run_match(const MatchArgs& a, Reporter& out) {
@@ -97,13 +98,14 @@ int run_match(const MatchArgs& a, Reporter& out) {
         return status;
     ReadOptions options;
     options.limits = a.common.limits;
+    options.dialect = a.dialect;
     auto js = read_jobspec(*text, options);
     if (status = out.outcome(js, *text, a.jobspec); status != exit_ok)
         return status;
     const auto r = read_r(a.r, a.common, out, status);
     if (!r)
         return status;
-    auto alloc = allocate(js.value(), *r);
+    auto alloc = allocate(js.value(), *r, a.dialect);
     if (status = out.outcome(alloc, *text, a.jobspec); status != exit_ok)
         return status;
     return write_output(to_json_text(to_json_value(alloc.value()), a.common.pretty), out);
@@ -149,11 +151,14 @@ Command add_match_command(CLI::App& parent, Reporter& reporter) {
     app->add_option("JOBSPEC", a->jobspec, "A V1 jobspec (YAML or JSON); - reads standard input")
         ->required();
     app->add_option("R", a->r, "The resources (RFC 20 R JSON)")->required();
+    add_dialect_option(*app, a->dialect);
     add_common_options(*app, a->common, reporter);
     app->footer(
         R"(First fit, in rank order, over the targets that satisfy the jobspec's constraints,
 respecting node exclusivity and the cores and gpus each slot needs. Prints the allocation
 as R (nslots set), or explains the requirement no choice of targets can meet.
+With --dialect fluxion, each choice the jobspec's xor_slots stand for, in Fluxion's order,
+the first that fits winning (versions to 9999; the task slot unchecked).
 
 Examples:
   jobspec compile -N4 -g1 --requires ssd -- app > job.json && jobspec match job.json r.json

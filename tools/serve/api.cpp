@@ -261,7 +261,7 @@ HttpResponse match(const HttpRequest& request, const ApiOptions& options) {
     const json::object body = body_object(request, {"jobspec", "R", "options"});
     const std::string jobspec_text = string_member(body, "jobspec");
     const std::string r_text = string_member(body, "R");
-    const Settings settings = settings_member(body, {});
+    const Settings settings = settings_member(body, {dialect_option()});
     Diagnostics job_diagnostics, r_diagnostics;
     // With --strict, warnings stop the run where they are reported, as in the CLI.
     const auto add = [&](Diagnostics& into, const Diagnostics& found) {
@@ -290,6 +290,7 @@ HttpResponse match(const HttpRequest& request, const ApiOptions& options) {
     }
     ReadOptions read;
     read.limits = options.limits;
+    read.dialect = dialect_of(settings);
     auto jobspec = read_jobspec(jobspec_text, read);
     if (!add(job_diagnostics, jobspec.diagnostics()))
         return finish({});
@@ -300,7 +301,7 @@ HttpResponse match(const HttpRequest& request, const ApiOptions& options) {
     auto r = read_resource_set(r_text, options.limits);
     if (!add(r_diagnostics, r.diagnostics()))
         return finish({});
-    auto allocation = allocate(jobspec.value(), r.value());
+    auto allocation = allocate(jobspec.value(), r.value(), read.dialect);
     if (!add(job_diagnostics, allocation.diagnostics()) || !allocation)
         return finish({});
     return finish(to_json_text(to_json_value(allocation.value()), settings.flag("pretty")));

@@ -17,12 +17,7 @@ const OptionSpec format_option{
     "format", "--format", "Output format", OptionKind::choice, {"json", "yaml"}};
 const OptionSpec counts_option{
     "counts", "--counts", "Range and idset counts", OptionKind::choice, {"dict", "string"}};
-const OptionSpec dialect_option{"dialect",
-                                "--dialect",
-                                "Whose rules: RFC 14, or Fluxion's (or_slot, xor_slot, versions "
-                                "to 9999)",
-                                OptionKind::choice,
-                                {"rfc", "fluxion"}};
+
 
 /// Diagnostics and output as the CLI settles them: --strict first, then nothing printed
 /// unless the status is 0.
@@ -79,7 +74,7 @@ Result<Jobspec> read_document(std::string_view text, const Settings& settings,
                               const Limits& limits) {
     ReadOptions options;
     options.v1 = settings.flag("v1");
-    options.dialect = dialect_named(settings.value(dialect_option)).value_or(Dialect::rfc);
+    options.dialect = dialect_of(settings);
     options.limits = limits;
     return read_jobspec(text, options);
 }
@@ -169,6 +164,20 @@ std::string_view Settings::value(const OptionSpec& spec) const {
                                                                     : std::string_view();
 }
 
+const OptionSpec& dialect_option() {
+    static const OptionSpec option{"dialect",
+                                   "--dialect",
+                                   "Whose rules: RFC 14, or Fluxion's (sibling slots, xor_slot, "
+                                   "versions to 9999)",
+                                   OptionKind::choice,
+                                   {"rfc", "fluxion"}};
+    return option;
+}
+
+Dialect dialect_of(const Settings& settings) {
+    return dialect_named(settings.value(dialect_option())).value_or(Dialect::rfc);
+}
+
 const std::vector<OptionSpec>& common_options() {
     static const std::vector<OptionSpec> options = {
         {"pretty", "--pretty", "Indented JSON"},
@@ -192,7 +201,7 @@ const std::vector<Language>& languages() {
          "Jobspec YAML or JSON (RFC 14, RFC 25)",
          "jobspec validate --emit FORMAT -",
          jobspec_example,
-         {{"v1", "--v1", "Check the RFC 25 V1 rules"}, format_option, dialect_option},
+         {{"v1", "--v1", "Check the RFC 25 V1 rules"}, format_option, dialect_option()},
          std::nullopt,
          compile_jobspec_text,
          graph_jobspec_text,

@@ -12,6 +12,7 @@
 
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/grammar_view.hpp>
+#include <jobspec/jobspec_model.hpp>
 #include <jobspec/limits.hpp>
 
 namespace jobspec::serve {
@@ -76,6 +77,11 @@ const std::vector<Language>& languages();
 
 /// The language named `name`, or null.
 const Language* find_language(std::string_view name);
+
+/// The jobspec language's --dialect (rfc, fluxion), which `match` takes too.
+const OptionSpec& dialect_option();
+/// The dialect a request's settings name (rfc when none).
+Dialect dialect_of(const Settings& settings);
 
 /// Options every language takes: --pretty and --strict.
 const std::vector<OptionSpec>& common_options();

@@ -435,6 +435,7 @@
     const wantsMatch = l.match && rEditor.value.trim() !== "";
     const common = {};
     for (const spec of commonOptions) if (body.options[spec.name]) common[spec.name] = true;
+    if (body.options.dialect) common.dialect = body.options.dialect;
     $("results").setAttribute("aria-busy", "true");
     try {
       const [compiled, extra, matched] = await Promise.all([

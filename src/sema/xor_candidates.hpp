@@ -1,0 +1,21 @@
+// Fluxion's xor_slot: one jobspec's resources as the candidate resource lists it stands for.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include <jobspec/resource_graph.hpp>
+
+namespace jobspec::sema {
+
+/// The resource lists a Fluxion jobspec stands for, in the order Fluxion's flexible
+/// traverser tries them (its split of xor_slots): at each level, the siblings that are not
+/// xor_slots are combined in every way their own contents can be (the earlier sibling
+/// varying slowest), and with them exactly one of the level's xor_slots, which becomes a
+/// slot with its label and count, after the other siblings. A list without xor_slots is
+/// its own only candidate. Nothing when there would be more than `most` candidates.
+std::optional<std::vector<ResourceList>> xor_candidates(const ResourceList& resources,
+                                                        std::size_t most);
+
+} // namespace jobspec::sema
