@@ -207,8 +207,10 @@ def workflow(document, *, strict=False):
     return _jobspec._workflow(document, strict)
 
 
-def allocate(jobspec, r):
+def allocate(jobspec, r, *, dialect="rfc"):
     """One allocation of R for a V1 jobspec (text or dict), first fit: a ResourceSet.
+    dialect "fluxion" reads it as Fluxion does and tries each choice its xor_slots stand
+    for, the first that fits winning (`jobspec match --dialect fluxion`).
     Raises jobspec.Error when it cannot be satisfied."""
     text, _ = _document_text(jobspec, "auto")
-    return _jobspec._allocate(text, _resource_set(r))
+    return _jobspec._allocate(text, _resource_set(r), dialect)

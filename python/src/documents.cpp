@@ -236,9 +236,13 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
             return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         });
     });
-    m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r) {
-        const Jobspec jobspec = take(read(jobspec_text, true, "rfc", "auto"), jobspec_text);
-        return take(without_gil([&] { return allocate(jobspec, r); }), "");
+    m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r,
+                          std::string_view dialect) {
+        // RFC 25's rules at once in RFC mode; in Fluxion's, allocate checks each choice.
+        const Jobspec jobspec =
+            take(read(jobspec_text, dialect == "rfc", dialect, "auto"), jobspec_text);
+        const Dialect rules = dialect_named(dialect).value_or(Dialect::rfc);
+        return take(without_gil([&] { return allocate(jobspec, r, rules); }), "");
     });
 }
 

@@ -312,6 +312,24 @@ def test_allocate(r_text):
         jobspec.allocate(jobspec.compile(["x"], nodes=9), r_text)
 
 
+def test_allocate_fluxion_xor_slots():
+    # Four gpus a node, or 16 cores: the first that fits wins, as in Fluxion.
+    job = {"version": 9999,
+           "resources": [{"type": "node", "count": 1, "with": [
+               {"type": "xor_slot", "count": 1, "label": "g",
+                "with": [{"type": "core", "count": 1}, {"type": "gpu", "count": 4}]},
+               {"type": "xor_slot", "count": 1, "label": "c",
+                "with": [{"type": "core", "count": 16}]}]}],
+           "tasks": [{"command": ["app"], "slot": "default", "count": {"per_slot": 1}}],
+           "attributes": {"system": {"duration": 60}}}
+    cores_only = ('{"version":1,"execution":{"R_lite":[{"rank":"0","children":{"core":"0-15"}}],'
+                  '"nodelist":["n0"]}}')
+    assert jobspec.allocate(job, cores_only, dialect="fluxion").summary() == "rank0/core[0-15]"
+    with pytest.raises(jobspec.Error) as refused:
+        jobspec.allocate(job, cores_only)
+    assert refused.value.diagnostics[0].code == "v1.version"  # RFC 25: version 1
+
+
 def test_explain():
     assert "range" in jobspec.explain("shape.range-order")
     assert jobspec.explain("no.such-code") is None
