@@ -108,7 +108,7 @@ def norm(R):
     props = {k: sorted(IDset(v)) for k, v in (ex.get("properties") or {}).items()}
     return {"version": R.get("version"), "ranks": out, "props": props,
             "starttime": float(ex.get("starttime", 0) or 0), "expiration": float(ex.get("expiration", 0) or 0),
-            "nslots": ex.get("nslots")}
+            "nslots": ex.get("nslots"), "scheduling": R.get("scheduling")}
 
 
 def docs(*Rs):
@@ -168,6 +168,9 @@ def compare(t, label, args, stdin, mode):
                     if rf[r][k] != rj[r][k]:
                         sub.add(k)
             what = ["ranks." + "/".join(sorted(sub))] + [w for w in what if w != "ranks"]
+    if what == ["scheduling"]:
+        writer = (nf["scheduling"] or nj["scheduling"] or {}).get("writer", "none")
+        t.bad(f"{label.split(' ')[0]}: only scheduling differs (writer {writer})", case); return
     meta = {"starttime", "expiration", "nslots"}
     if set(what) <= meta:
         kept = "jobspec keeps / flux drops" if all(nf[k] in (0.0, None) for k in what) else "values differ"
@@ -224,7 +227,39 @@ def main():
         sp = rng.choice(["newprop", "ssd", "x@gpu"]) + ":" + rng.choice([sel, "0-100", str(ranks[0])])
         compare(t, "set-property", ["set-property", sp], s1, "meaning")
     extended(t)
+    scheduling(t)
     t.report(show=2)
+
+
+def scheduling(t):
+    """Issue 30: R's scheduling key (RFC 20's writer, RFC 49's TreePool, another
+    scheduler's) through every operation, with R of its own (a second random stream, so
+    the cases above stay the same)."""
+    srng = random.Random(SEED + 1)
+    for _ in range(N // 2):
+        R1 = mk_R(times=False)
+        ranks = sorted(r for e in R1["execution"]["R_lite"] for r in IDset(e["rank"]))
+        half = str(IDset(ranks[: max(1, len(ranks) // 2)]))
+        R1["scheduling"] = srng.choice([
+            {"writer": "fluxion", "graph": {"nodes": [], "edges": []}},
+            {"graph": None},
+            {"writer": "TreePool", "children": [
+                {"ranks": half, "topo": {"cores": "0-3"}},
+                {"ranks": str(IDset(ranks)), "topo": {"socket": [{"cores": "0-1"}, {"cores": "2-3"}]}}]},
+            {"writer": "other://site", "anything": [1, 2]}])
+        s1 = docs(R1)
+        sel = str(IDset(sorted(srng.sample(ranks, srng.randint(1, len(ranks))))))
+        for label, args in (("decode", ["decode"]), ("decode --include", ["decode", "--include", sel]),
+                            ("decode --exclude", ["decode", "--exclude", sel]), ("remap", ["remap"]),
+                            ("set-property", ["set-property", "p:" + str(ranks[0])])):
+            compare(t, f"{label} [scheduling]", args, s1, "meaning")
+        if "nodelist" in R1["execution"]:
+            hosts = [h for hl in R1["execution"]["nodelist"] for h in Hostlist(hl)]
+            compare(t, "rerank [scheduling]", ["rerank", str(Hostlist(srng.sample(hosts, len(hosts))))],
+                    s1, "meaning")
+        s12 = docs(R1, sub_R(R1))
+        for op in ("diff", "intersect", "append"):
+            compare(t, f"{op} [scheduling]", [op], s12, "meaning")
 
 
 def one_rank(R, pick=None):
