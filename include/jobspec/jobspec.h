@@ -110,7 +110,8 @@ JOBSPEC_C_API void jobspec_options_free(jobspec_options* options);
  *   "strict"           "true": warnings fail the call like errors ("false")
  *   "pretty"           "true": indent JSON output ("false")
  *   "max-depth", "max-input-bytes", "max-diagnostics", "max-alias-nodes": limits, a
- *                      positive integer (see limits.hpp; depth at most 1000)
+ *                      positive integer (see limits.hpp; depth at most 1000,
+ *                      diagnostics at most 100000)
  * Fails with api.invalid-argument for an unknown name or a value it does not take. */
 JOBSPEC_C_API bool jobspec_options_set(jobspec_options* options, const char* name,
                                        const char* value, jobspec_error** error);

@@ -16,6 +16,7 @@ struct Limits {
     /// Values above depth_ceiling are treated as depth_ceiling.
     std::size_t max_depth = 64;
     /// Most diagnostics kept from one call; later ones are dropped (limit.diagnostics).
+    /// At most diagnostics_ceiling.
     std::size_t max_diagnostics = 100;
     /// Most nodes YAML aliases may add by expansion, so "billion laughs" documents
     /// stop early (limit.aliases).
@@ -23,6 +24,10 @@ struct Limits {
 
     /// The hard ceiling on max_depth: recursion this deep fits in a 1 MiB thread stack.
     static constexpr std::size_t depth_ceiling = 1000;
+    /// The hard ceiling on max_diagnostics: each is a few hundred bytes of output (and of
+    /// memory, for a JSON report), and a stream of bad lines could otherwise make
+    /// gigabytes of them.
+    static constexpr std::size_t diagnostics_ceiling = 100000;
     /// The largest integer any count or id may have.
     static constexpr std::uint64_t max_integer = INT64_MAX;
 
@@ -32,7 +37,8 @@ struct Limits {
 
     /// Sets the limit named as on the command line ("max-input-bytes", "max-depth",
     /// "max-diagnostics", "max-alias-nodes"; '_' may stand for '-') to `value`. False,
-    /// changing nothing, for another name, for 0, or for a depth above depth_ceiling.
+    /// changing nothing, for another name, for 0, for a depth above depth_ceiling or
+    /// diagnostics above diagnostics_ceiling.
     bool set(std::string_view name, std::uint64_t value) noexcept {
         const auto is = [name](std::string_view wanted) {
             if (name.size() != wanted.size())
@@ -48,7 +54,8 @@ struct Limits {
                              : is("max-alias-nodes") ? &max_alias_nodes
                                                      : nullptr;
         if (field == nullptr || value == 0 || value > SIZE_MAX ||
-            (field == &max_depth && value > depth_ceiling))
+            (field == &max_depth && value > depth_ceiling) ||
+            (field == &max_diagnostics && value > diagnostics_ceiling))
             return false;
         *field = static_cast<std::size_t>(value);
         return true;

@@ -126,8 +126,9 @@ Limits limits_from(const py::object& mapping) {
             !limits.set(name, py::cast<std::uint64_t>(n)))
             throw py::value_error(fmt::format(
                 "limits: '{}' is not max_input_bytes, max_depth (1 to {}), max_diagnostics "
-                "or max_alias_nodes with a positive value, or {} is out of range",
-                name, Limits::depth_ceiling, py::str(value).cast<std::string>()));
+                "(1 to {}) or max_alias_nodes with a positive value, or {} is out of range",
+                name, Limits::depth_ceiling, Limits::diagnostics_ceiling,
+                py::str(value).cast<std::string>()));
     }
     return limits;
 }

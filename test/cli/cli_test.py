@@ -740,6 +740,16 @@ class Sets(unittest.TestCase):
         r = run("--diagnostics", "json", "id", stdin="1\nx\n3\n")
         [d] = json.loads(r.stderr)
         self.assertEqual((d["line"], d["column"]), (2, 1))
+        # A stream of bad lines makes a diagnostic each: at most 100000 of them, not
+        # gigabytes (the abuse sweep's long mode asked for 2^63-1 over 50 MB of lines).
+        r = run("id", "--max-diagnostics", "9223372036854775807", stdin="x\n")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--max-diagnostics", r.stderr)
+        self.assertIn("100000", r.stderr)
+        r = run("id", "--max-diagnostics", "100000", stdin="x\n" * 100001)
+        self.assertEqual(r.returncode, 1)
+        self.assertEqual(r.stderr.count("error[fluid."), 100000)
+        self.assertIn("limit.diagnostics", r.stderr)
         r = run("id", "--max-input-bytes", "4", stdin="1\n123456\n")
         self.assertEqual(r.returncode, 1)
         self.assertIn("error[limit.input-size]: <stdin> is longer than the limit of 4 bytes on "

@@ -192,6 +192,9 @@ TEST_CASE("limits - set by the command line's names, positive values only") {
     CHECK(limits.set("max_depth", jobspec::Limits::depth_ceiling)); // '_' for '-'
     CHECK(limits.max_depth == jobspec::Limits::depth_ceiling);
     CHECK_FALSE(limits.set("max-depth", jobspec::Limits::depth_ceiling + 1));
+    CHECK(limits.set("max-diagnostics", jobspec::Limits::diagnostics_ceiling));
+    CHECK_FALSE(limits.set("max-diagnostics", jobspec::Limits::diagnostics_ceiling + 1));
+    CHECK(limits.max_diagnostics == jobspec::Limits::diagnostics_ceiling);
     CHECK(limits.set("max-diagnostics", 1));
     CHECK(limits.set("max-alias-nodes", 7));
     CHECK(limits.max_alias_nodes == 7);

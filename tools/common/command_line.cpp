@@ -292,8 +292,8 @@ void add_limit_options(CLI::App& app, Limits& limits) {
         ->check(whole_number(1))
         ->capture_default_str();
     app.add_option("--max-diagnostics", limits.max_diagnostics,
-                   "Most problems reported before stopping")
-        ->check(whole_number(1))
+                   "Most problems reported before stopping (at most 100000)")
+        ->check(whole_number(1, Limits::diagnostics_ceiling))
         ->capture_default_str();
 }
 
