@@ -9,8 +9,8 @@
 #include <jobspec/constraint.hpp>
 
 #include "model/treepool.hpp"
-#include "sema/xor_candidates.hpp"
 #include "sema/v1_pass.hpp"
+#include "sema/xor_candidates.hpp"
 
 namespace jobspec::sema {
 
@@ -87,15 +87,15 @@ ResourceSet finish(const ResourceSet& r, ResourceSet alloc, std::uint64_t nslots
 /// Fluxion tries at most this many xor_slot candidates (its SYSTEM_MAX_XOR_EXPANSION).
 constexpr std::size_t max_xor_candidates = 1000;
 
-/// The label of the first slot, depth first.
-std::optional<std::string> first_slot_label(const ResourceList& resources) {
-    for (const auto& v : resources) {
+/// The first slot, depth first, or null.
+ResourceVertex* first_slot(ResourceList& resources) {
+    for (auto& v : resources) {
         if (v.is_slot())
-            return v.label() ? std::optional<std::string>(*v.label()) : std::nullopt;
-        if (auto inner = first_slot_label(v.with))
+            return &v;
+        if (auto* inner = first_slot(v.with))
             return inner;
     }
-    return std::nullopt;
+    return nullptr;
 }
 
 /// Fluxion's reading: each xor_slot candidate as an RFC 25 V1 jobspec of version 1 whose
@@ -115,9 +115,13 @@ Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r) {
         Jobspec candidate = js;
         candidate.version = 1;
         candidate.resources = (*candidates)[i];
-        if (const auto label = first_slot_label(candidate.resources))
+        if (ResourceVertex* slot = first_slot(candidate.resources)) {
+            // An xor_slot needs no label in Fluxion: the tasks run in the one chosen.
+            if (!slot->label())
+                slot->properties.push_back({"label", "task", {}, {}});
             for (auto& task : candidate.tasks)
-                task.slot = *label;
+                task.slot = std::string(*slot->label());
+        }
         auto fit = first_fit(candidate, r, Dialect::rfc);
         if (fit.ok() || candidates->size() == 1)
             return fit;

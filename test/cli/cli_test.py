@@ -915,6 +915,10 @@ attributes: {system: {duration: 60}}
         self.assertEqual(none.returncode, 1)
         self.assertIn("xor_slot choice 1 of 2: needs 2 nodes with 2 cores and 4 gpus each", none.stderr)
         self.assertIn("xor_slot choice 2 of 2: needs 2 nodes with 32 cores each", none.stderr)
+        # Fluxion needs no label on an xor_slot: the task runs in the choice that fits.
+        job = job.replace("        label: gpus\n", "").replace("        label: cores\n", "")
+        self.assertEqual(json.loads(match(r("0-35", "0-1"), "--dialect", "fluxion").stdout)
+                         ["execution"]["nslots"], 4)
         # RFC 14's reading: no slot is labelled as the task's slot.
         self.assertIn("error[jobspec.unknown-slot]", match(r("0-7", "0-3")).stderr)
 
