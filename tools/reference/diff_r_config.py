@@ -18,30 +18,13 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import *  # noqa: E402,F401
+from diff_R import norm  # noqa: E402  (R as each rank's host, cores and gpus)
 from flux.hostlist import Hostlist  # noqa: E402
 from flux.idset import IDset  # noqa: E402
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 300
 SEED = int(sys.argv[2]) if len(sys.argv) > 2 else 30
 rng = random.Random(SEED)
-
-
-def norm(text):
-    """R as rank -> host, cores, gpus; properties as sorted ranks; scheduling."""
-    R = json.loads(text)
-    ex = R["execution"]
-    ranks = {}
-    for e in ex["R_lite"]:
-        for r in IDset(e["rank"]):
-            c = ranks.setdefault(r, {"core": set(), "gpu": set()})
-            c["core"] |= set(IDset(e["children"].get("core", "")))
-            c["gpu"] |= set(IDset(e["children"].get("gpu", "")))
-    hosts = [h for hl in ex.get("nodelist", []) for h in Hostlist(hl)]
-    out = {str(r): {"host": hosts[i] if i < len(hosts) else None,
-                    "core": sorted(ranks[r]["core"]), "gpu": sorted(ranks[r]["gpu"])}
-           for i, r in enumerate(sorted(ranks))}
-    props = {k: sorted(IDset(v)) for k, v in (ex.get("properties") or {}).items()}
-    return {"ranks": out, "props": props, "scheduling": R.get("scheduling")}
 
 
 def flux_examples():

@@ -15,5 +15,6 @@ FLUX=$REF/flux-core/src/cmd/flux
 cd "$(dirname "$0")"
 "$FLUX" python diff_idset_hostlist.py 400 22      # RFC 22 idsets, RFC 29 hostlists, flux hostlist
 "$FLUX" python diff_R.py 120 20                   # RFC 20 R and flux R
+"$FLUX" python diff_r_config.py 200 30            # flux R parse-config (issue 30)
 /usr/bin/python3 diff_fluid.py 150 19             # RFC 19 job ids and flux job id
 /usr/bin/python3 diff_compile.py 2000 200 16      # flux run/submit/batch/alloc --dry-run, directives
