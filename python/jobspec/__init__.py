@@ -41,6 +41,7 @@ __all__ = [
     "explain",
     "jobid_encoding",
     "match",
+    "parse_config",
     "parse_duration",
     "read_jobspec",
     "shape",
@@ -205,6 +206,25 @@ def workflow(document, *, strict=False):
     if isinstance(document, list):
         document = _json.dumps(document, allow_nan=False)
     return _jobspec._workflow(document, strict)
+
+
+def parse_config(path):
+    """R (a ResourceSet) from the [resource] table of Flux's configuration, as
+    `flux R parse-config` makes it: path is a config directory (its *.toml files, merged
+    in name order) or one file (TOML, or JSON when it ends in .json); the files that
+    resource.path and resource.scheduling name are read too. Raises jobspec.Error with
+    each problem located in its file, OSError when a file cannot be read."""
+    path = _os.fspath(path)
+    if _os.path.isdir(path):
+        names = sorted(_os.path.join(path, n) for n in _os.listdir(path) if n.endswith(".toml"))
+    else:
+        names = [path]
+
+    def read(name):
+        with open(name, "rb") as f:
+            return f.read()
+
+    return _jobspec._parse_config([(name, read(name)) for name in names], read)
 
 
 def allocate(jobspec, r, *, dialect="rfc"):

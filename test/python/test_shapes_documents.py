@@ -333,3 +333,31 @@ def test_allocate_fluxion_xor_slots():
 def test_explain():
     assert "range" in jobspec.explain("shape.range-order")
     assert jobspec.explain("no.such-code") is None
+
+
+def test_parse_config(tmp_path):
+    # flux R parse-config: a directory's *.toml files merged in name order, as flux-core does.
+    (tmp_path / "resource.toml").write_text(
+        '[[resource.config]]\nhosts = "foo[0-2]"\ncores = "0-1"\n'
+        '[[resource.config]]\nhosts = "foo0"\nproperties = ["login"]\n')
+    (tmp_path / "notes.txt").write_text("not configuration")
+    r = jobspec.parse_config(tmp_path)
+    assert (r.summary(), str(r.nodelist)) == ("rank[0-2]/core[0-1]", "foo[0-2]")
+    assert str(r.properties["login"]) == "0"
+    # resource.path names R; resource.scheduling a JSON object for its scheduling key.
+    (tmp_path / "r.json").write_text(str(jobspec.ResourceSet(
+        '{"version":1,"execution":{"R_lite":[{"rank":"0-1","children":{"core":"0-3"}}],'
+        '"nodelist":["n[0-1]"]}}')))
+    (tmp_path / "s.json").write_text('{"writer": "TreePool"}')
+    (tmp_path / "path.toml").write_text(
+        f'[resource]\npath = "{tmp_path}/r.json"\nscheduling = "{tmp_path}/s.json"\n')
+    r = jobspec.parse_config(tmp_path / "path.toml")
+    assert r.summary() == "rank[0-1]/core[0-3]"
+    # Each problem is located in its file.
+    (tmp_path / "bad.toml").write_text('[[resource.config]]\nhosts = "foo0"\ncores = "0-"\n')
+    with pytest.raises(jobspec.Error) as bad:
+        jobspec.parse_config(tmp_path / "bad.toml")
+    assert bad.value.diagnostics[0].code == "R.idset"
+    assert f"{tmp_path}/bad.toml:3:9" in str(bad.value)
+    with pytest.raises(OSError):
+        jobspec.parse_config(tmp_path / "absent.toml")
