@@ -11,6 +11,7 @@
 
 #include <jobspec/suggest.hpp>
 
+#include "lower/resource_set_lowering.hpp"
 #include "model/codecs.hpp"
 #include "model/resource_set_build.hpp"
 #include "support/json_pointer.hpp"
@@ -83,20 +84,7 @@ private:
 
     std::optional<IdSet> idset(const DocNode& v, std::string_view key) {
         PointerScope at(ptr_, key);
-        if (!v.is_string()) {
-            report(Code::R_type,
-                   fmt::format("{} must be an idset string, not {}", key, syntax::describe(v.kind())),
-                   v.range);
-            return std::nullopt;
-        }
-        auto parsed = model::decode_idset(v.text());
-        if (!parsed) {
-            report(Code::R_idset,
-                   fmt::format("{} '{}' is not an idset: {}", key, v.text(), parsed.error().message),
-                   v.range);
-            return std::nullopt;
-        }
-        return std::move(*parsed);
+        return read_r_idset(v, key, ptr_.str(), diags_);
     }
 
     std::optional<Entry> read_entry(std::size_t index, const DocNode& v) {
@@ -151,9 +139,7 @@ private:
                 if (!name.is_string() || !ResourceSet::valid_property_name(name.text())) {
                     report(Code::R_property_name,
                            name.is_string()
-                               ? fmt::format("'{}' is not a property name (UTF-8, none of ! & ' "
-                                             "\" ^ ` | ( ))",
-                                             name.text())
+                               ? not_a_property_name(name.text())
                                : fmt::format("a property name must be a string, not {}",
                                              syntax::describe(name.kind())),
                            name.range);

@@ -96,22 +96,7 @@ private:
 
     /// An RFC 22 idset string, or nothing (reported).
     std::optional<IdSet> idset(const DocNode& v, std::string_view what) {
-        if (!v.is_string()) {
-            report(
-                Code::R_type,
-                fmt::format("{} must be an idset string, not {}", what, syntax::describe(v.kind())),
-                v.range);
-            return std::nullopt;
-        }
-        auto parsed = model::decode_idset(v.text());
-        if (!parsed) {
-            report(
-                Code::R_idset,
-                fmt::format("{} '{}' is not an idset: {}", what, v.text(), parsed.error().message),
-                v.range);
-            return std::nullopt;
-        }
-        return std::move(*parsed);
+        return read_r_idset(v, what, ptr_.str(), diags_);
     }
 
     /// RFC 20's writer (a string, "fluxion" when absent) and, when it is "TreePool",
@@ -422,10 +407,7 @@ private:
         for (const auto& [name, name_range, value] : *props) {
             PointerScope at(ptr_, name);
             if (!ResourceSet::valid_property_name(name)) {
-                report(Code::R_property_name,
-                       fmt::format(
-                           "'{}' is not a property name (UTF-8, none of ! & ' \" ^ ` | ( ))", name),
-                       name_range);
+                report(Code::R_property_name, not_a_property_name(name), name_range);
                 continue;
             }
             auto ranks = idset(value, "property ranks");
@@ -451,6 +433,30 @@ private:
 };
 
 } // namespace
+
+std::optional<IdSet> read_r_idset(const DocNode& v, std::string_view what, std::string pointer,
+                                  Diagnostics& diagnostics) {
+    if (!v.is_string()) {
+        diagnostics.add(
+            Code::R_type,
+            fmt::format("{} must be an idset string, not {}", what, syntax::describe(v.kind())),
+            Location{v.range, std::move(pointer)});
+        return std::nullopt;
+    }
+    auto parsed = model::decode_idset(v.text());
+    if (!parsed) {
+        diagnostics.add(
+            Code::R_idset,
+            fmt::format("{} '{}' is not an idset: {}", what, v.text(), parsed.error().message),
+            Location{v.range, std::move(pointer)});
+        return std::nullopt;
+    }
+    return std::move(*parsed);
+}
+
+std::string not_a_property_name(std::string_view name) {
+    return fmt::format("'{}' is not a property name (UTF-8, none of ! & ' \" ^ ` | ( ))", name);
+}
 
 ResourceSet lower_resource_set(const DocNode& r, Diagnostics& diagnostics) {
     return RReader(diagnostics).read(r);

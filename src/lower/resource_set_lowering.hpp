@@ -1,6 +1,10 @@
 // R (RFC 20 version 1) document tree -> ResourceSet.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/resource_set.hpp>
 
@@ -17,6 +21,14 @@ inline constexpr syntax::JsonDialect r_dialect{"R",
                                                Code::R_duplicate_key,
                                                Code::R_json_syntax,
                                                true};
+
+/// An RFC 22 idset string of R (or of Flux's resource configuration) named `what`, or
+/// nothing, with R.type (not a string) or R.idset reported at `pointer` and the node's range.
+std::optional<IdSet> read_r_idset(const syntax::DocNode& v, std::string_view what,
+                                  std::string pointer, Diagnostics& diagnostics);
+
+/// "'NAME' is not a property name (...)": RFC 20's rule, for R.property-name.
+std::string not_a_property_name(std::string_view name);
 
 /// One R document tree as a resource set, with every check RFC 20 asks for (R.*
 /// diagnostics with pointers and the tree's ranges). The set is meaningful only when no
