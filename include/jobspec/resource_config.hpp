@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <jobspec/api.hpp>
@@ -54,5 +55,14 @@ JOBSPEC_API Result<ResourceSet> resource_set_of(const ResourceConfig& config,
                                                 const std::optional<ConfigFile>& r_file,
                                                 const std::optional<ConfigFile>& scheduling_file,
                                                 const Limits& limits = {});
+
+/// `flux R parse-config PATH` whole: the configuration at `path` (a directory's *.toml
+/// files in name order, as flux-core lists them, or the one file; empty files allowed)
+/// read through read_input, then the files its resource.path and resource.scheduling
+/// name, and the R they make (read_resource_config, resource_set_of). Errors: theirs, and
+/// io.unreadable (a file or the directory cannot be read), io.empty (a named file),
+/// limit.input-size.
+JOBSPEC_API Result<ResourceSet> read_resource_config_at(std::string_view path,
+                                                        const Limits& limits = {});
 
 } // namespace jobspec

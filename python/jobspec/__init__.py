@@ -214,17 +214,12 @@ def parse_config(path):
     in name order) or one file (TOML, or JSON when it ends in .json); the files that
     resource.path and resource.scheduling name are read too. Raises jobspec.Error with
     each problem located in its file, OSError when a file cannot be read."""
-    path = _os.fspath(path)
-    if _os.path.isdir(path):
-        names = sorted(_os.path.join(path, n) for n in _os.listdir(path) if n.endswith(".toml"))
-    else:
-        names = [path]
-
-    def read(name):
-        with open(name, "rb") as f:
-            return f.read()
-
-    return _jobspec._parse_config([(name, read(name)) for name in names], read)
+    try:
+        return _jobspec._parse_config(_os.fspath(path))
+    except Error as e:
+        if e.diagnostics[0].code == "io.unreadable":
+            raise OSError(e.diagnostics[0].message) from None
+        raise
 
 
 def allocate(jobspec, r, *, dialect="rfc"):

@@ -315,25 +315,10 @@ on the same rank), and str() gives R's JSON text. Invalid R raises jobspec.Error
             &text_of, [](const std::string& text) { return take(read_resource_set(text), text); }));
 }
 
-/// `flux R parse-config`: the configuration files (name, bytes) in merge order, and
-/// `read`, which gives the bytes of a file the configuration names (resource.path,
-/// resource.scheduling).
+/// `flux R parse-config PATH`.
 void bind_resource_config(py::module_& m) {
-    m.def("_parse_config", [](const std::vector<std::pair<std::string, py::bytes>>& given,
-                              const py::function& read) {
-        std::vector<ConfigFile> files;
-        for (const auto& [name, text] : given)
-            files.push_back({name, std::string(text)});
-        const ResourceConfig config = take(read_resource_config(files), "");
-        const auto named = [&](const std::optional<std::string>& name) {
-            return name ? std::optional<ConfigFile>(
-                              ConfigFile{*name, std::string(py::bytes(read(*name)))})
-                        : std::nullopt;
-        };
-        const auto r_file = config.resources ? std::nullopt : named(config.path);
-        const auto scheduling_file = named(config.scheduling);
-        return take(resource_set_of(config, r_file, scheduling_file), "");
-    });
+    m.def("_parse_config",
+          [](const std::string& path) { return take(read_resource_config_at(path), ""); });
 }
 
 } // namespace

@@ -2,9 +2,13 @@
 // flux-core merges them, and resource.config lowered to R.
 #include <jobspec/resource_config.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
+
+#include <jobspec/input.hpp>
 
 #include "lower/resource_config_lowering.hpp"
 #include "syntax/document_tree.hpp"
@@ -171,6 +175,63 @@ Result<ResourceSet> resource_set_of(const ResourceConfig& config,
         r->scheduling = tree->to_json();
     }
     return {std::move(*r), std::move(diagnostics)};
+}
+
+namespace {
+
+/// The text of one file as a ConfigFile, its problems added to `diagnostics`.
+std::optional<ConfigFile> read_config_file(const std::string& name, const Limits& limits,
+                                           bool allow_empty, Diagnostics& diagnostics) {
+    auto text = read_input(name, InputOptions{limits, allow_empty});
+    diagnostics.append(text.diagnostics());
+    if (!text.ok())
+        return std::nullopt;
+    return ConfigFile{name, std::move(text).value()};
+}
+
+} // namespace
+
+Result<ResourceSet> read_resource_config_at(std::string_view path, const Limits& limits) {
+    namespace fs = std::filesystem;
+    Diagnostics diagnostics(limits.max_diagnostics);
+    std::vector<std::string> names;
+    std::error_code error;
+    if (fs::is_directory(path, error)) {
+        for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error))
+            if (it->path().extension() == ".toml")
+                names.push_back(it->path().string());
+        if (error) {
+            diagnostics.add(Code::io_unreadable,
+                            fmt::format("cannot list '{}': {}", path, error.message()));
+            return Result<ResourceSet>(std::move(diagnostics));
+        }
+        std::sort(names.begin(), names.end());
+    } else {
+        names.emplace_back(path);
+    }
+    std::vector<ConfigFile> files;
+    for (const auto& name : names) {
+        auto file = read_config_file(name, limits, true, diagnostics);
+        if (!file)
+            return Result<ResourceSet>(std::move(diagnostics));
+        files.push_back(std::move(*file));
+    }
+    auto config = read_resource_config(files, limits);
+    diagnostics.append(config.diagnostics());
+    if (!config.ok())
+        return Result<ResourceSet>(std::move(diagnostics));
+    const auto named = [&](const std::optional<std::string>& name) {
+        return name ? read_config_file(*name, limits, false, diagnostics) : std::nullopt;
+    };
+    const auto r_file = config.value().resources ? std::nullopt : named(config.value().path);
+    const auto scheduling_file = named(config.value().scheduling);
+    if (diagnostics.has_errors())
+        return Result<ResourceSet>(std::move(diagnostics));
+    auto r = resource_set_of(config.value(), r_file, scheduling_file, limits);
+    diagnostics.append(r.diagnostics());
+    if (!r.ok())
+        return Result<ResourceSet>(std::move(diagnostics));
+    return {std::move(r).value(), std::move(diagnostics)};
 }
 
 } // namespace jobspec

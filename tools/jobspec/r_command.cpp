@@ -388,60 +388,11 @@ int run_set_property(const RArgs& a, Reporter& reporter) {
     return print(*r, a.common, reporter);
 }
 
-/// The configuration files at `path`: a directory's *.toml files in name order (as
-/// flux-core's glob lists them), or the one file.
-std::optional<std::vector<ConfigFile>> read_config_files(const std::string& path,
-                                                         const CommonOptions& common,
-                                                         Reporter& reporter, int& status) {
-    namespace fs = std::filesystem;
-    std::vector<std::string> names;
-    std::error_code error;
-    if (fs::is_directory(path, error)) {
-        for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error))
-            if (it->path().extension() == ".toml")
-                names.push_back(it->path().string());
-        if (error) {
-            status = reporter.usage(Code::io_unreadable,
-                                    fmt::format("{}: {}", path, error.message()));
-            return std::nullopt;
-        }
-        std::sort(names.begin(), names.end());
-    } else {
-        names.push_back(path);
-    }
-    std::vector<ConfigFile> files;
-    for (const auto& name : names) {
-        auto text = reporter.read(name, common.limits, status, true);
-        if (!text)
-            return std::nullopt;
-        files.push_back({name, std::move(*text)});
-    }
-    return files;
-}
-
 /// `flux R parse-config PATH`: R from the [resource] table of Flux's configuration.
 int run_parse_config(const RArgs& a, Reporter& reporter) {
-    int status = exit_ok;
-    const auto files = read_config_files(a.config_path, a.common, reporter, status);
-    if (!files)
-        return status;
-    auto config = read_resource_config(*files, a.common.limits);
-    if (status = reporter.report(config.diagnostics()); !config.ok())
-        return status;
-    // The files the configuration names, read through the same door.
-    const auto named = [&](const std::optional<std::string>& name) -> std::optional<ConfigFile> {
-        if (!name)
-            return std::nullopt;
-        auto text = reporter.read(*name, a.common.limits, status);
-        return text ? std::optional<ConfigFile>(ConfigFile{*name, std::move(*text)}) : std::nullopt;
-    };
-    const auto r_file = config.value().resources ? std::nullopt : named(config.value().path);
-    const auto scheduling_file = named(config.value().scheduling);
-    if (status != exit_ok)
-        return status;
-    auto r = resource_set_of(config.value(), r_file, scheduling_file, a.common.limits);
-    if (status = reporter.report(r.diagnostics()); !r.ok())
-        return status;
+    auto r = read_resource_config_at(a.config_path, a.common.limits);
+    if (const int s = reporter.outcome(r); s != exit_ok)
+        return s;
     return print(r.value(), a.common, reporter);
 }
 
