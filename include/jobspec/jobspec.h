@@ -238,6 +238,14 @@ typedef struct jobspec_rset jobspec_rset;
  * diagnostics. */
 JOBSPEC_C_API jobspec_rset* jobspec_rset_read(const char* json, const jobspec_options* options,
                                               jobspec_error** error);
+/* R from Flux's configuration at `path`, as `flux R parse-config PATH` makes it: a
+ * config directory (its *.toml files merged in name order) or one file (TOML, or JSON
+ * when it ends in .json), and the files its resource.path and resource.scheduling name,
+ * each within "max-input-bytes". Fails with R.config, R.config-syntax and R.* located
+ * in their files, io.unreadable and limit.* diagnostics. */
+JOBSPEC_C_API jobspec_rset* jobspec_rset_parse_config(const char* path,
+                                                      const jobspec_options* options,
+                                                      jobspec_error** error);
 JOBSPEC_C_API void jobspec_rset_free(jobspec_rset* r);
 /* R version 1 as JSON ("pretty" indents it). */
 JOBSPEC_C_API char* jobspec_rset_json(const jobspec_rset* r, const jobspec_options* options);
@@ -260,6 +268,16 @@ JOBSPEC_C_API jobspec_rset* jobspec_rset_union(const jobspec_rset* a, const jobs
                                                jobspec_error** error);
 JOBSPEC_C_API jobspec_rset* jobspec_rset_intersect(const jobspec_rset* a, const jobspec_rset* b);
 JOBSPEC_C_API jobspec_rset* jobspec_rset_difference(const jobspec_rset* a, const jobspec_rset* b);
+
+/* One allocation of `r` for the jobspec `document` (read as jobspec_check reads it), as
+ * `jobspec match` makes it: first fit over the ranks that satisfy its constraints, with
+ * nslots set. With "dialect" "fluxion", each choice its xor_slots stand for, in
+ * Fluxion's order, the first that fits winning. Fails with the reading's diagnostics,
+ * v1.* for a jobspec whose shape is not V1, and jobspec.unsatisfiable saying which
+ * requirement cannot be met. */
+JOBSPEC_C_API jobspec_rset* jobspec_allocate(const char* document, const jobspec_rset* r,
+                                             const jobspec_options* options,
+                                             jobspec_error** error);
 
 /* ---- Constraints (RFC 31 objects, RFC 35 queries) ---------------------------------- */
 

@@ -1,6 +1,8 @@
 // The C API's resource sets (RFC 20 R).
 #include <string_view>
 
+#include <jobspec/resource_config.hpp>
+
 #include "capi/handles.hpp"
 
 using namespace jobspec::capi;
@@ -24,6 +26,19 @@ jobspec_rset* jobspec_rset_read(const char* json, const jobspec_options* options
         const auto& o = options_or_default(options);
         auto result = jobspec::read_resource_set(json, o.limits);
         if (!succeeded(result, o, json, error))
+            return nullptr;
+        return new jobspec_rset{std::move(result).value()};
+    });
+}
+
+jobspec_rset* jobspec_rset_parse_config(const char* path, const jobspec_options* options,
+                                        jobspec_error** error) {
+    return guarded<jobspec_rset*>(error, nullptr, [&]() -> jobspec_rset* {
+        if (!require(path, "path", error))
+            return nullptr;
+        const auto& o = options_or_default(options);
+        auto result = jobspec::read_resource_config_at(path, o.limits);
+        if (!succeeded(result, o, {}, error))
             return nullptr;
         return new jobspec_rset{std::move(result).value()};
     });

@@ -99,7 +99,7 @@ static void test_dialect(void) {
                          "{\"type\": \"slot\", \"count\": 1, \"label\": \"a\","
                          " \"with\": [{\"type\": \"gpu\", \"count\": 1}]}],"
                          " \"tasks\": [{\"command\": [\"x\"], \"slot\": \"a\","
-                         " \"count\": {\"per_slot\": 1}}], \"attributes\": {}}";
+                         " \"count\": {\"per_slot\": 1}}], \"attributes\": {\"system\": {\"duration\": 0}}}";
     char doc[512], newer[512];
     snprintf(doc, sizeof doc, format, 9999);
     snprintf(newer, sizeof newer, format, 10000);
@@ -575,6 +575,89 @@ static void test_rset(void) {
     jobspec_hostlist_free(nodes);
 }
 
+static void test_allocate(void) {
+    jobspec_error* error = NULL;
+    jobspec_rset* r = jobspec_rset_read(r_json, NULL, &error);
+    /* Two nodes with ssd (ranks 2-3), each giving its slot 4 cores and a gpu. */
+    const char* format =
+        "{\"version\": 1, \"resources\": [{\"type\": \"node\", \"count\": %d, \"with\": ["
+        "{\"type\": \"slot\", \"count\": 1, \"label\": \"task\", \"with\": ["
+        "{\"type\": \"core\", \"count\": 4}, {\"type\": \"gpu\", \"count\": 1}]}]}],"
+        " \"tasks\": [{\"command\": [\"x\"], \"slot\": \"task\","
+        " \"count\": {\"per_slot\": 1}}], \"attributes\": {\"system\": {\"duration\": 0,"
+        " \"constraints\": {\"properties\": [\"ssd\"]}}}}";
+    char two[640], three[640];
+    snprintf(two, sizeof two, format, 2);
+    snprintf(three, sizeof three, format, 3);
+    jobspec_rset* allocation = jobspec_allocate(two, r, NULL, &error);
+    CHECK(allocation != NULL && error == NULL);
+    CHECK_TEXT(jobspec_rset_summary(allocation), "rank[2-3]/core[0-3],gpu0");
+    CHECK(jobspec_allocate(three, r, NULL, &error) == NULL);
+    CHECK_ERROR(error, "jobspec.unsatisfiable");
+    CHECK(jobspec_allocate(two, NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+
+    /* In the Fluxion dialect an xor_slot's choices are tried in Fluxion's order: four
+     * gpus a node cannot be had, 8 cores can. */
+    const char* xor_slots =
+        "{\"version\": 9999, \"resources\": [{\"type\": \"node\", \"count\": 1, \"with\": ["
+        "{\"type\": \"xor_slot\", \"count\": 1, \"label\": \"g\", \"with\": ["
+        "{\"type\": \"core\", \"count\": 1}, {\"type\": \"gpu\", \"count\": 4}]},"
+        "{\"type\": \"xor_slot\", \"count\": 1, \"label\": \"c\", \"with\": ["
+        "{\"type\": \"core\", \"count\": 8}]}]}],"
+        " \"tasks\": [{\"command\": [\"x\"], \"slot\": \"default\","
+        " \"count\": {\"per_slot\": 1}}], \"attributes\": {\"system\": {\"duration\": 0}}}";
+    CHECK(jobspec_allocate(xor_slots, r, NULL, &error) == NULL);
+    CHECK_ERROR(error, "jobspec.unknown-slot"); /* RFC 14: tasks name a labelled slot */
+    jobspec_options* options = jobspec_options_new();
+    CHECK(jobspec_options_set(options, "dialect", "fluxion", &error));
+    jobspec_rset* chosen = jobspec_allocate(xor_slots, r, options, &error);
+    CHECK(chosen != NULL && error == NULL);
+    CHECK_TEXT(jobspec_rset_summary(chosen), "rank0/core[0-7]");
+    jobspec_options_free(options);
+    jobspec_rset_free(chosen);
+    jobspec_rset_free(allocation);
+    jobspec_rset_free(r);
+}
+
+/* flux R parse-config: a directory's *.toml files merged in name order. */
+static void test_parse_config(void) {
+    char dir[] = "/tmp/capi-config-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char a[64], b[64], other[64];
+    snprintf(a, sizeof a, "%s/a.toml", dir);
+    snprintf(b, sizeof b, "%s/b.toml", dir);
+    snprintf(other, sizeof other, "%s/notes.txt", dir);
+    FILE* f = fopen(a, "w");
+    fputs("[[resource.config]]\nhosts = \"foo[0-2]\"\ncores = \"0-1\"\n", f);
+    fclose(f);
+    f = fopen(b, "w");
+    fputs("[[resource.config]]\nhosts = \"foo0\"\ncores = \"0-\"\n", f);
+    fclose(f);
+    f = fopen(other, "w");
+    fputs("not configuration\n", f);
+    fclose(f);
+    jobspec_error* error = NULL;
+    /* b.toml's array replaces a.toml's, and its idset is bad, located in b.toml. */
+    CHECK(jobspec_rset_parse_config(dir, NULL, &error) == NULL);
+    CHECK_ERROR(error, "R.idset");
+    remove(b);
+    jobspec_rset* r = jobspec_rset_parse_config(dir, NULL, &error);
+    CHECK(r != NULL && error == NULL);
+    CHECK_TEXT(jobspec_rset_summary(r), "rank[0-2]/core[0-1]");
+    jobspec_rset* one = jobspec_rset_parse_config(a, NULL, &error);
+    CHECK(one != NULL && jobspec_rset_includes(one, r) && jobspec_rset_includes(r, one));
+    CHECK(jobspec_rset_parse_config(b, NULL, &error) == NULL);
+    CHECK_ERROR(error, "io.unreadable");
+    CHECK(jobspec_rset_parse_config(NULL, NULL, &error) == NULL);
+    CHECK_ERROR(error, "api.invalid-argument");
+    jobspec_rset_free(r);
+    jobspec_rset_free(one);
+    remove(a);
+    remove(other);
+    remove(dir);
+}
+
 static void test_constraint(void) {
     jobspec_error* error = NULL;
     jobspec_constraint* c = jobspec_constraint_parse("ssd and not host:node3", NULL, &error);
@@ -636,6 +719,8 @@ int main(void) {
     test_idset();
     test_hostlist();
     test_rset();
+    test_allocate();
+    test_parse_config();
     test_constraint();
     if (failures > 0) {
         fprintf(stderr, "%d checks failed\n", failures);
