@@ -355,6 +355,25 @@ class Compile(unittest.TestCase):
         check = run("validate", "-", stdin=text)
         self.assertEqual(check.returncode, 0, check.stderr)
 
+    def test_fluxion_dialect(self):
+        # What flux builds from options, Fluxion reads: the same output with the check.
+        words = ["-N2", "-n4", "-g1", "--requires=ssd", "app"]
+        plain = self.jobspec(*words)
+        checked = self.jobspec("--dialect", "fluxion", *words)
+        self.assertEqual((checked.returncode, checked.stdout), (0, plain.stdout))
+        # A shape's idset count is RFC 14's, not Fluxion's: refused, pointing into the
+        # jobspec that was built.
+        words = ["--resources-shape", "slot=1/core=2,4", "app"]
+        self.assertEqual(self.jobspec(*words).returncode, 0)
+        r = self.jobspec("--dialect=fluxion", *words)
+        self.assertEqual((r.returncode, r.stdout), (1, ""))
+        self.assertIn("error[fluxion.count]: Fluxion reads a count as an integer or a "
+                      "dictionary, not the string '2,4'\n"
+                      "  --> <built jobspec>:1:86 at /resources/0/with/0/count\n", r.stderr)
+        r = self.jobspec("--dialect", "sched", "app")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--dialect: 'sched' is not rfc or fluxion", r.stderr)
+
     def test_flux_outputs(self):
         path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
                             "compile_cases.json")

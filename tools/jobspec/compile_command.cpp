@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/submit.hpp>
 
@@ -27,6 +28,7 @@ struct ToolOptions {
     std::string format = "json";
     bool pretty = false;
     bool help = false;
+    Dialect dialect = Dialect::rfc;
     Limits limits;
 };
 
@@ -58,7 +60,8 @@ bool take_tool_options(std::vector<std::string>& words, ToolOptions& tool, Repor
             tool.pretty = tool.pretty || w == "--pretty";
             out.options().strict = out.options().strict || w == "--strict";
             tool.help = tool.help || w == "--help";
-        } else if (name == "--format" || name == "--color" || name == "--diagnostics" ||
+        } else if (name == "--format" || name == "--dialect" || name == "--color" ||
+                   name == "--diagnostics" ||
                    name == "--max-input-bytes" || name == "--max-depth" ||
                    name == "--max-diagnostics") {
             if (!joined && i + 1 >= words.size()) {
@@ -79,6 +82,14 @@ bool take_tool_options(std::vector<std::string>& words, ToolOptions& tool, Repor
                 (name == "--color" ? out.options().color : out.options().format) = value;
             } else if (name == "--format") {
                 tool.format = value;
+            } else if (name == "--dialect") {
+                const auto dialect = dialect_named(value);
+                if (!dialect) {
+                    status = out.usage(Code::usage_option_value,
+                                       "--dialect: '" + value + "' is not rfc or fluxion");
+                    return false;
+                }
+                tool.dialect = *dialect;
             } else if (const auto n = parse_count(value);
                        !n || !tool.limits.set(name.substr(2), *n)) {
                 status = out.usage(Code::usage_option_value,
@@ -148,6 +159,16 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
     if (const int s = out.outcome(result); s != exit_ok)
         return s;
     const auto& value = result.value();
+    if (tool.dialect != Dialect::rfc) {
+        // What was built, read back as that dialect's scheduler reads it.
+        ReadOptions read;
+        read.dialect = tool.dialect;
+        read.limits = tool.limits;
+        const std::string built = to_json_text(value);
+        auto checked = read_jobspec(built, read);
+        if (const int s = out.outcome(checked, built, "<built jobspec>"); s != exit_ok)
+            return s;
+    }
     std::string text;
     if (tool.format == "yaml")
         text = to_yaml_text(value);
@@ -210,6 +231,8 @@ Options of jobspec, which flux does not have (anywhere before the command):
                                one (flux's equivalent is --env=-* first)
   --shape SHAPE                the same as --resources-shape SHAPE
   --format json|yaml           output format (json: exactly as flux prints it)
+  --dialect rfc|fluxion        also check what is built as Fluxion's reader reads it
+                               (fluxion.* errors; flux-core 0.88 builds nothing it refuses)
   --pretty                     indented JSON
   --color, --diagnostics, --strict   as for every jobspec command
   --max-input-bytes N, --max-depth N, --max-diagnostics N
