@@ -1,5 +1,6 @@
 #include "lower/query_lowering.hpp"
 #include "model/codecs.hpp"
+#include "support/utf8.hpp"
 
 #include <array>
 
@@ -71,8 +72,10 @@ private:
     }
 
     Constraint term(const QueryNode& n) {
-        if (!requires_dialect())
+        if (!requires_dialect()) {
+            check_operator_characters(n);
             return Constraint{n.op.empty() ? *options_.default_operator : n.op, {n.operand}, {}};
+        }
         std::string op = n.op.empty() ? "properties" : n.op;
         if (op == "host" || op == "hosts")
             op = "hostlist";
@@ -110,6 +113,29 @@ private:
             c.values.push_back(n.operand);
         }
         return c;
+    }
+
+    /// An operator is made of word characters and . + @ -, as flux-core requires (RFC 35
+    /// says only STRING; its examples keep to these).
+    void check_operator_characters(const QueryNode& n) {
+        std::size_t i = 0;
+        while (i < n.op.size()) {
+            const std::size_t length = std::max<std::size_t>(support::utf8_sequence_length(n.op, i), 1);
+            const char c = n.op[i];
+            if (!(c == '.' || c == '+' || c == '@' || c == '-' ||
+                  support::is_word_char(support::decode_utf8(n.op, i, length)))) {
+                SourceRange at = n.op_range;
+                if (at.known())
+                    at = SourceRange{at.begin + static_cast<std::uint32_t>(i),
+                                     at.begin + static_cast<std::uint32_t>(i + length)};
+                report(Code::query_syntax,
+                       fmt::format("invalid character '{}' in operator '{}'", n.op.substr(i, length),
+                                   n.op),
+                       at, "an operator is letters, digits and _ . + @ -");
+                return;
+            }
+            i += length;
+        }
     }
 
     void property(const QueryNode& n, const std::string& name, std::size_t offset, Constraint& c) {

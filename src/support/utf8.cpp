@@ -1,5 +1,7 @@
 #include "support/utf8.hpp"
 
+#include <utf8proc.h>
+
 namespace jobspec::support {
 
 std::size_t utf8_sequence_length(std::string_view text, std::size_t pos) noexcept {
@@ -75,6 +77,25 @@ std::size_t count_code_points(std::string_view text) noexcept {
     for (const char c : text)
         n += (static_cast<unsigned char>(c) & 0xC0U) != 0x80U ? 1 : 0;
     return n;
+}
+
+bool is_word_char(std::uint32_t cp) noexcept {
+    if (cp < 0x80)
+        return (cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
+               cp == '_';
+    switch (utf8proc_category(static_cast<utf8proc_int32_t>(cp))) {
+    case UTF8PROC_CATEGORY_LU:
+    case UTF8PROC_CATEGORY_LL:
+    case UTF8PROC_CATEGORY_LT:
+    case UTF8PROC_CATEGORY_LM:
+    case UTF8PROC_CATEGORY_LO:
+    case UTF8PROC_CATEGORY_ND:
+    case UTF8PROC_CATEGORY_NL:
+    case UTF8PROC_CATEGORY_NO:
+        return true;
+    default:
+        return false;
+    }
 }
 
 } // namespace jobspec::support

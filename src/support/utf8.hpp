@@ -22,6 +22,10 @@ bool is_bidi_control(std::uint32_t cp) noexcept;
 /// Appends the UTF-8 encoding of the Unicode scalar value `cp` (<= 0x10FFFF, not a surrogate).
 void append_utf8(std::string& out, std::uint32_t cp);
 
+/// Whether `cp` is a word character as Python's `\w` matches it in a str: a letter or
+/// number (Unicode L* and N* categories) or '_'.
+bool is_word_char(std::uint32_t cp) noexcept;
+
 /// The number of code points in `text` (continuation bytes do not count).
 std::size_t count_code_points(std::string_view text) noexcept;
 

@@ -76,6 +76,17 @@ std::optional<QueryNode> QueryAstBuilder::term(G::TermContext* ctx) {
     n.operand_range = token_range(*ctx->operand);
     n.quoted = ctx->operand->getType() == G::QUOTED;
     n.operand = n.quoted ? text.substr(1, text.size() - 2) : text;
+    // A whole term in quotes is still operator:operand, split at its first ':', as
+    // flux-core reads it ('t:p q' is t:'p q'); RFC 35 quotes terms, not only operands.
+    if (const auto colon = n.operand.find(':');
+        n.quoted && !present(ctx->op) && colon != std::string::npos) {
+        const std::uint32_t at = n.operand_range.begin + 1;
+        n.op = n.operand.substr(0, colon);
+        n.op_range = SourceRange{at, at + static_cast<std::uint32_t>(colon)};
+        n.operand.erase(0, colon + 1);
+        // value_error counts offsets from one past the range's start, as for a quote.
+        n.operand_range.begin = n.op_range.end;
+    }
     return n;
 }
 

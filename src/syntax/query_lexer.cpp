@@ -85,6 +85,13 @@ void QueryTokenSource::lex(std::string_view text, const Limits& limits, Diagnost
                 return error(Code::query_unclosed_quote, pos, 1,
                              fmt::format("{} is never closed", c),
                              fmt::format("add {} to end the operand", c));
+            if (close == pos + 1)
+                return error(Code::query_syntax, pos, 2,
+                             fmt::format("{}{} is empty: an operand needs a character", c, c),
+                             "remove the quotes, or put the operand between them");
+            if (text[pos + 1] == ':')
+                return error(Code::query_syntax, pos + 1, 1, "expected an operator before ':'",
+                             "write operator:operand, or just the operand");
             pos = close + 1;
             push(P::QUOTED, text, start, pos, 1, 0);
             nots = 0;

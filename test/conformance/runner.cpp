@@ -161,13 +161,17 @@ std::string first_error(const jobspec::Diagnostics& d, std::string_view source) 
     return "(no error)";
 }
 
-/// Runs `check` on each "CODE<TAB>COLUMN<TAB>INPUT" line of an invalid-cases file.
-template <class Check>
-void invalid_lines(const fs::path& file, Tally& tally, Check check) {
+/// Runs `check` on each "CODE<TAB>COLUMN<TAB>INPUT" line of an invalid-cases file, and
+/// `directive` on each "#! TEXT" line.
+template <class Check, class Directive = void (*)(const std::string&)>
+void invalid_lines(const fs::path& file, Tally& tally, Check check,
+                   Directive directive = [](const std::string&) {}) {
     std::istringstream lines(read_file(file));
     int number = 0;
     for (std::string line; std::getline(lines, line);) {
         ++number;
+        if (line.rfind("#! ", 0) == 0)
+            directive(line.substr(3));
         if (line.empty() || line[0] == '#')
             continue;
         const auto tab1 = line.find('\t');
@@ -415,9 +419,16 @@ void constraints(const fs::path& dir, Tally& tally) {
             if (directive.rfind("default-operator ", 0) == 0)
                 options.default_operator = directive.substr(17);
         });
-    invalid_lines(dir / "invalid.txt", tally, [](const std::string& query) {
-        return jobspec::parse_constraint_query(query).diagnostics();
-    });
+    jobspec::QueryOptions invalid;
+    invalid_lines(
+        dir / "invalid.txt", tally,
+        [&](const std::string& query) {
+            return jobspec::parse_constraint_query(query, invalid).diagnostics();
+        },
+        [&](const std::string& directive) {
+            if (directive.rfind("default-operator ", 0) == 0)
+                invalid.default_operator = directive.substr(17);
+        });
     data_lines(
         dir / "invalid-json.txt",
         [&](const std::string& name, const std::vector<std::string>& f) {
