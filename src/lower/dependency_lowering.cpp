@@ -1,5 +1,7 @@
 #include "lower/dependency_lowering.hpp"
 
+#include "support/python_numbers.hpp"
+
 namespace jobspec::lower {
 
 Dependency dependency_from_uri(syntax::DependencyAst ast) {
@@ -9,9 +11,10 @@ Dependency dependency_from_uri(syntax::DependencyAst ast) {
     d.value = ast.value.value_or(std::string());
     d.value_range =
         ast.value ? ast.value_range : SourceRange{ast.scheme_range.end, ast.scheme_range.end};
+    // RFC 26 leaves an option's type open; flux-core writes numbers as numbers.
     for (auto& o : ast.options)
-        d.options.push_back(
-            {std::move(o.key), boost::json::value(std::move(o.value)), o.key_range, o.value_range});
+        d.options.push_back({std::move(o.key), support::python_number_or_text(o.value),
+                             o.key_range, o.value_range});
     return d;
 }
 

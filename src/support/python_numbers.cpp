@@ -181,4 +181,12 @@ std::optional<double> flux_duration(std::string_view text) noexcept {
     return std::nearbyint(*value * scale * 1e6) / 1e6;
 }
 
+boost::json::value python_number_or_text(std::string_view text) {
+    if (const auto i = python_int(text))
+        return *i;
+    if (const auto f = python_float(text))
+        return *f;
+    return boost::json::value(boost::json::string_view(text.data(), text.size()));
+}
+
 } // namespace jobspec::support

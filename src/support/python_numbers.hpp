@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include <boost/json/value.hpp>
+
 namespace jobspec::support {
 
 /// Python int(text) for base 10: surrounding whitespace, a sign, '_' between digits.
@@ -15,6 +17,10 @@ std::optional<std::int64_t> python_int(std::string_view text) noexcept;
 /// Python float(text): surrounding whitespace, a sign, '_' between digits, a fraction, an
 /// exponent, or inf/infinity/nan in any case. Nothing when malformed.
 std::optional<double> python_float(std::string_view text) noexcept;
+
+/// What flux-core's Python makes of a URI option's text: python_int's value, else
+/// python_float's, else the text itself.
+boost::json::value python_number_or_text(std::string_view text);
 
 /// Python repr(value): the shortest text that reads back, "300.0", "1e-05", "1e+16",
 /// "inf", "nan".

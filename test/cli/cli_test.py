@@ -522,6 +522,17 @@ class Dependencies(unittest.TestCase):
             {"scheme": "afterok", "value": "ƒ2oLkTLb"}, {"scheme": "singleton", "value": ""},
             {"scheme": "begin-time", "value": "10"}])
 
+    def test_option_values_are_numbers_as_in_flux(self):
+        # issue 33: flux-core writes 1 and 1.5; `dependency` and `compile --dependency`
+        # now agree with it and with each other.
+        r = run("dependency", "--allow-unknown-scheme", "afterok:1234?a=1", "x-y:-1?a=1.5&b=x")
+        self.assertEqual(json.loads(r.stdout), [
+            {"scheme": "afterok", "value": "1234", "a": 1},
+            {"scheme": "x-y", "value": "-1", "a": 1.5, "b": "x"}])
+        job = json.loads(run("compile", "--dependency=afterok:1234?a=1",
+                             "--dependency=x-y:-1?a=1.5&b=x", "app").stdout)
+        self.assertEqual(job["attributes"]["system"]["dependencies"], json.loads(r.stdout))
+
     def test_errors(self):
         r = run("dependency", "afterok:1", "aftrok:1")
         self.assertEqual(r.returncode, 1)
@@ -876,6 +887,26 @@ class Constraints(unittest.TestCase):
         r = run("match", "-", self.r, stdin="version: 9\n")
         self.assertEqual(r.returncode, 1)
         self.assertIn("--> <stdin>:1:1", r.stderr)
+
+    def test_quoted_terms_as_in_flux(self):
+        # issue 33: a quoted term is still operator:operand, as flux-core reads it.
+        r = run("constraint", "--default-operator", "name", "--", '"t:p@1"')
+        self.assertEqual((r.returncode, r.stdout), (0, '{"t":["p@1"]}\n'))
+        r = run("constraint", "--", '"t:p@1"')
+        self.assertIn("error[query.unknown-operator]: unknown constraint operator 't'", r.stderr)
+        for dialect in ([], ["--default-operator", "name"]):
+            r = run("constraint", *dialect, "--", '":b"')
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("error[query.syntax]: expected an operator before ':'", r.stderr)
+            # flux: invalid character in operator (in --requires, no such operator either)
+            r = run("constraint", *dialect, "--", "'a/b:a b'")
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("operator 'a/b'", r.stderr)
+            # an empty hostlist is no hostlist
+            r = run("constraint", *dialect, "--", "host:''")
+            self.assertEqual((r.returncode, r.stdout), (1, ""))
+            self.assertIn("error[query.syntax]: '' is empty: an operand needs a character\n"
+                          "  host:''\n       ^~\n", r.stderr)
 
     def test_compile_requires_and_match(self):
         job = run("compile", "-N2", "-n4", "-g1", "--requires", "ssd and not host:foo[1-3]", "--", "app")

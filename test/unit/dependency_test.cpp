@@ -60,7 +60,7 @@ TEST_CASE("dependency - URIs to objects") {
     CHECK(uri_json("singleton") == R"({"scheme":"singleton","value":""})");
     CHECK(uri_json("singleton:") == R"({"scheme":"singleton","value":""})");
     CHECK(uri_json("afterany:hungry-hippo") == "error: dependency.bad-fluid");
-    CHECK(uri_json("site:x?level=3", true) == R"({"scheme":"site","value":"x","level":"3"})");
+    CHECK(uri_json("site:x?level=3", true) == R"({"scheme":"site","value":"x","level":3})");
     CHECK(uri_json("fluid:ƒuZZybuNNy?type=in&scope=user") ==
           R"({"scheme":"fluid","value":"ƒuZZybuNNy","type":"in","scope":"user"})");
 }
