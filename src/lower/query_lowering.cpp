@@ -73,7 +73,7 @@ private:
 
     Constraint term(const QueryNode& n) {
         if (!requires_dialect()) {
-            check_operator_characters(n);
+            check_operator(n);
             return Constraint{n.op.empty() ? *options_.default_operator : n.op, {n.operand}, {}};
         }
         std::string op = n.op.empty() ? "properties" : n.op;
@@ -116,8 +116,15 @@ private:
     }
 
     /// An operator is made of word characters and . + @ -, as flux-core requires (RFC 35
-    /// says only STRING; its examples keep to these).
-    void check_operator_characters(const QueryNode& n) {
+    /// says only STRING; its examples keep to these), and is not one of RFC 31's logical
+    /// operators (a quoted 'not:x' would otherwise turn into one).
+    void check_operator(const QueryNode& n) {
+        if (n.op == "and" || n.op == "or" || n.op == "not") {
+            report(Code::query_syntax,
+                   fmt::format("'{}' is a logical operator, not a term's operator", n.op),
+                   n.op_range, "an RFC 31 constraint uses and, or and not for itself");
+            return;
+        }
         std::size_t i = 0;
         while (i < n.op.size()) {
             const std::size_t length = std::max<std::size_t>(support::utf8_sequence_length(n.op, i), 1);

@@ -22,6 +22,22 @@ bool ends_word(char c, bool operand) {
            (!operand && c == ':');
 }
 
+/// The length of the keyword and, or or not at `pos`, as RFC 35's grammar reads them
+/// (`and\b`, `or\b`, `not\b`: no word character after them), or 0.
+std::size_t keyword_length(std::string_view text, std::size_t pos) {
+    for (const std::string_view keyword : {"and", "or", "not"}) {
+        if (text.substr(pos, keyword.size()) != keyword)
+            continue;
+        const std::size_t after = pos + keyword.size();
+        if (after == text.size())
+            return keyword.size();
+        const std::size_t length = support::utf8_sequence_length(text, after);
+        if (length == 0 || !support::is_word_char(support::decode_utf8(text, after, length)))
+            return keyword.size();
+    }
+    return 0;
+}
+
 } // namespace
 
 QueryTokenSource::QueryTokenSource(std::string_view text, const Limits& limits,
@@ -102,6 +118,16 @@ void QueryTokenSource::lex(std::string_view text, const Limits& limits, Diagnost
                              "write not (...) to negate an expression");
             push(P::MINUS, text, pos, pos + 1, 1, 0);
             ++pos;
+        } else if (const std::size_t keyword = keyword_length(text, pos); keyword > 0) {
+            pos += keyword;
+            if (keyword == 3 && text[start] == 'n') {
+                ++nots;
+                if (!deeper(start))
+                    return;
+                push(P::NOT, text, start, pos, 1, 0);
+            } else {
+                push(text[start] == 'a' ? P::AND : P::OR, text, start, pos, 1, 0);
+            }
         } else {
             while (pos < text.size() && !ends_word(text[pos], false))
                 ++pos;
@@ -119,13 +145,6 @@ void QueryTokenSource::lex(std::string_view text, const Limits& limits, Diagnost
                 if (pos > operand)
                     push(P::WORD, text, operand, pos, 1, 0);
                 nots = 0;
-            } else if (word == "and" || word == "or") {
-                push(word == "and" ? P::AND : P::OR, text, start, pos, 1, 0);
-            } else if (word == "not") {
-                ++nots;
-                if (!deeper(start))
-                    return;
-                push(P::NOT, text, start, pos, 1, 0);
             } else {
                 push(P::WORD, text, start, pos, 1, 0);
                 nots = 0;
