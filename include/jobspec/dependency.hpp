@@ -49,7 +49,9 @@ struct DependencyOptions {
 };
 
 /// Parses an RFC 26 URI, "scheme:value[?key=val[&key=val...]]" with '&' or ';' between
-/// options and %XX escapes decoded, and checks its scheme's rules (see check_dependency).
+/// options, and checks its scheme's rules (see check_dependency). As flux-core reads it:
+/// the scheme in lower case, the value as written, the options' %XX escapes and '+'
+/// decoded, a value Python reads as a number a number, a key given twice a list.
 /// Example: "string:foo?type=out;scope=user" ->
 /// {scheme "string", value "foo", options [type=out, scope=user]}.
 JOBSPEC_API Result<Dependency> parse_dependency(std::string_view uri,

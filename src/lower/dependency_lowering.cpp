@@ -1,20 +1,43 @@
 #include "lower/dependency_lowering.hpp"
 
+#include <algorithm>
+#include <vector>
+
+#include "support/chars.hpp"
 #include "support/python_numbers.hpp"
 
 namespace jobspec::lower {
 
 Dependency dependency_from_uri(syntax::DependencyAst ast) {
     Dependency d;
+    // RFC 3986: a scheme is case-insensitive, lower case its canonical form (flux-core
+    // writes it so).
     d.scheme = std::move(ast.scheme);
+    std::transform(d.scheme.begin(), d.scheme.end(), d.scheme.begin(), support::ascii_lower);
     d.scheme_range = ast.scheme_range;
     d.value = ast.value.value_or(std::string());
     d.value_range =
         ast.value ? ast.value_range : SourceRange{ast.scheme_range.end, ast.scheme_range.end};
-    // RFC 26 leaves an option's type open; flux-core writes numbers as numbers.
-    for (auto& o : ast.options)
-        d.options.push_back({std::move(o.key), support::python_number_or_text(o.value),
-                             o.key_range, o.value_range});
+    // RFC 26 leaves an option's type open; flux-core writes numbers as numbers, and a
+    // key given more than once as the list of its values.
+    std::vector<bool> repeated;
+    for (auto& o : ast.options) {
+        boost::json::value value = support::python_number_or_text(o.value);
+        const auto same = std::find_if(d.options.begin(), d.options.end(),
+                                       [&](const DependencyOption& e) { return e.key == o.key; });
+        if (same == d.options.end()) {
+            d.options.push_back({std::move(o.key), std::move(value), o.key_range, o.value_range});
+            repeated.push_back(false);
+            continue;
+        }
+        const auto i = static_cast<std::size_t>(same - d.options.begin());
+        if (repeated[i]) {
+            same->value.get_array().push_back(std::move(value));
+        } else {
+            same->value = boost::json::array{std::move(same->value), std::move(value)};
+            repeated[i] = true;
+        }
+    }
     return d;
 }
 

@@ -15,7 +15,9 @@ DependencyAst DependencyAstBuilder::dependency(G::DependencyContext& ctx) {
     ast.scheme = ctx.scheme->getText();
     ast.scheme_range = token_range(*ctx.scheme);
     if (ctx.value != nullptr) {
-        ast.value = decoded(*ctx.value);
+        // The value is kept as written, as flux-core keeps a URI's path: decoding it
+        // would make string:a%20b and flux's "a%20b" different names.
+        ast.value = ctx.value->getText();
         ast.value_range = token_range(*ctx.value);
     } else if (ctx.colon != nullptr) {
         const SourceRange at = token_range(*ctx.colon);
@@ -50,7 +52,8 @@ std::string DependencyAstBuilder::decoded(antlr4::Token& token) {
     out.reserve(raw.size());
     for (std::size_t i = 0; i < raw.size(); ++i) {
         if (raw[i] != '%') {
-            out += raw[i];
+            // Options are form-encoded, as flux-core reads them (Python's parse_qs).
+            out += raw[i] == '+' ? ' ' : raw[i];
             continue;
         }
         const int hi = i + 1 < raw.size() ? support::hex_digit(raw[i + 1]) : -1;

@@ -25,7 +25,7 @@ private:
     using G = grammar::Dependency;
 
     DependencyAst::Option param(G::ParamContext& ctx);
-    /// A TEXT token's text with %XX decoded.
+    /// An option's key or value: %XX decoded, '+' a space.
     std::string decoded(antlr4::Token& token);
 
     Diagnostics& diags_;

@@ -13,7 +13,7 @@
 
 namespace jobspec::syntax {
 
-/// A dependency URI as written, with %XX escapes decoded.
+/// A dependency URI as written, its options' %XX escapes and '+' decoded.
 struct DependencyAst {
     struct Option {
         std::string key;

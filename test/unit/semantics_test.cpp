@@ -255,7 +255,7 @@ TEST_CASE("semantics - dependency rules") {
     };
     CHECK(first("string:a?type=inout&scope=user") == "");
     CHECK(first("string:a?type=in&scope=global") == "");
-    CHECK(first("string:a?type=in&type=in&scope=user") == "dependency.option");
+    CHECK(first("string:a?type=in&type=in&scope=user") == "dependency.type"); // ["in","in"]
     CHECK(first("singleton") == "");
     CHECK(first("singleton:x") == "dependency.unexpected-value");
 }
