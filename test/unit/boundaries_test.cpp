@@ -361,7 +361,9 @@ TEST_CASE("boundaries - dependency URIs: scheme characters, escapes at the end")
     auto d = jobspec::parse_dependency("string:a%2fb%2F%41?type=%6Fut&scope=user");
     REQUIRE(d.ok());
     CHECK(d.value().value == "a%2fb%2F%41");
-    d = jobspec::parse_dependency("x-y:v?a=x%e2%82%ac", {true});
+    jobspec::DependencyOptions unknown;
+    unknown.allow_unknown_scheme = true;
+    d = jobspec::parse_dependency("x-y:v?a=x%e2%82%ac", unknown);
     REQUIRE(d.ok());
     CHECK(d.value().options.front().value == "x\xe2\x82\xac");
     CHECK(dependency_error("string:x?type=out&scope=user%4") == "dependency.percent-escape@29");

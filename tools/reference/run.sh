@@ -1,20 +1,46 @@
 #!/bin/bash
-# Runs jobspec's extended differential harnesses (idset, hostlist, R, fluid) against
-# flux-core 0.88, the areas of issue 17. Run from the project root after building.
+# Runs jobspec's differential harnesses against flux-core 0.88, every area: shapes,
+# constraint queries (both dialects), dependency URIs, jobspec validation, idsets,
+# hostlists, R and its configuration, job ids and compile. Run from the project root
+# after building.
+# Usage: run.sh [AREA...]   areas: shape constraint dependency validate idset-hostlist
+#                           R r-config fluid compile (default: all of them)
 # Env: JOBSPEC (default build/tools/jobspec), REF (where flux-core was built, default
-# ${TMPDIR:-/tmp}/flux-reference), DIFF_OUT (results, default build/reference).
+# ${TMPDIR:-/tmp}/flux-reference), DIFF_OUT (results, default build/reference), SEED_SHIFT
+# (added to every area's seed, default 0: the seeds docs/COMPAT.md counts with).
 # Each area writes AREA.txt (counts and every disagreement class with its shortest
-# examples) and AREA.json (every case). About 15 minutes on 2 busy cores.
+# examples) and AREA.json (every case); drift.py checks the classes against COMPAT.md.
+# About 1 minute for the first four areas, 15 for all, on 2 cores.
 set -u
 export JOBSPEC=$(readlink -f "${JOBSPEC:-build/tools/jobspec}")
 export REF=${REF:-${TMPDIR:-/tmp}/flux-reference}
 export DIFF_OUT=$(readlink -f "${DIFF_OUT:-build/reference}")
+shift_=${SEED_SHIFT:-0}
 mkdir -p "$DIFF_OUT"
 FLUX=$REF/flux-core/src/cmd/flux
 [ -x "$FLUX" ] || { echo "no reference at $REF/flux-core: see ../shared/reference/README.md"; exit 2; }
+# The shape and constraint harnesses import flux-core's pure-Python parsers from copies, so
+# that they run without flux's bindings.
+for m in shape constraint; do
+    mkdir -p "$REF/py/flux_$m"
+    cp "$REF/flux-core/src/bindings/python/flux/$m/parser.py" "$REF/py/flux_$m/parser.py"
+    touch "$REF/py/flux_$m/__init__.py"
+done
 cd "$(dirname "$0")"
-"$FLUX" python diff_idset_hostlist.py 400 22      # RFC 22 idsets, RFC 29 hostlists, flux hostlist
-"$FLUX" python diff_R.py 120 20                   # RFC 20 R and flux R
-"$FLUX" python diff_r_config.py 200 30            # flux R parse-config (issue 30)
-/usr/bin/python3 diff_fluid.py 150 19             # RFC 19 job ids and flux job id
-/usr/bin/python3 diff_compile.py 2000 200 16      # flux run/submit/batch/alloc --dry-run, directives
+areas=${*:-shape constraint dependency validate idset-hostlist R r-config fluid compile}
+status=0
+for area in $areas; do
+    case $area in
+    shape)          /usr/bin/python3 diff_shape.py 1500 $((46 + shift_)) ;;      # RFC 46 shapes
+    constraint)     /usr/bin/python3 diff_constraint.py 1500 $((35 + shift_)) ;; # RFC 35, both dialects
+    dependency)     "$FLUX" python diff_dependency.py 600 $((26 + shift_)) ;;    # RFC 26 URIs
+    validate)       "$FLUX" python diff_validate.py 800 $((14 + shift_)) ;;      # RFC 14/25
+    idset-hostlist) "$FLUX" python diff_idset_hostlist.py 400 $((22 + shift_)) ;; # RFC 22, RFC 29
+    R)              "$FLUX" python diff_R.py 120 $((20 + shift_)) ;;             # RFC 20 R, flux R
+    r-config)       "$FLUX" python diff_r_config.py 200 $((30 + shift_)) ;;      # flux R parse-config
+    fluid)          /usr/bin/python3 diff_fluid.py 150 $((19 + shift_)) ;;       # RFC 19 job ids
+    compile)        /usr/bin/python3 diff_compile.py 2000 200 $((16 + shift_)) ;; # flux run ... --dry-run
+    *)              echo "run.sh: unknown area '$area'" >&2; exit 2 ;;
+    esac || status=1
+done
+exit $status
