@@ -258,6 +258,20 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, Repo
     return std::nullopt;
 }
 
+int command_word(int argc, char** argv) {
+    int i = 1;
+    while (i < argc) {
+        const std::string_view w = argv[i];
+        if (w == "--strict" || w.rfind("--color=", 0) == 0 || w.rfind("--diagnostics=", 0) == 0)
+            ++i;
+        else if ((w == "--color" || w == "--diagnostics") && i + 1 < argc)
+            i += 2;
+        else
+            break;
+    }
+    return i;
+}
+
 void add_report_options(CLI::App& app, Reporter& reporter) {
     ReportOptions& options = reporter.options();
     app.add_option("--diagnostics", options.format,

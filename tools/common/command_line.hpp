@@ -24,6 +24,10 @@ namespace jobspec::cli {
 /// nothing when the program should go on, else the exit status to end with.
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, Reporter& reporter);
 
+/// Where the subcommand's name is in argv: the first word after the report options
+/// (--strict, --color[=]X, --diagnostics[=]X), or argc when there is none.
+int command_word(int argc, char** argv);
+
 /// Adds --diagnostics, --color and --strict, bound to the reporter's options.
 void add_report_options(CLI::App& app, Reporter& reporter);
 

@@ -183,16 +183,7 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
 
 std::optional<int> run_compile_command(CLI::App& parent, int argc, char** argv,
                                        Reporter& reporter) {
-    int i = 1;
-    while (i < argc) {
-        const std::string_view w = argv[i];
-        if (w == "--strict" || w.rfind("--color=", 0) == 0 || w.rfind("--diagnostics=", 0) == 0)
-            ++i;
-        else if ((w == "--color" || w == "--diagnostics") && i + 1 < argc)
-            i += 2;
-        else
-            break;
-    }
+    const int i = command_word(argc, argv);
     if (i >= argc || std::string_view(argv[i]) != "compile")
         return std::nullopt;
     // The global options before "compile" go through CLI11 alone.

@@ -1,6 +1,8 @@
 // jobspec: the command-line driver for the jobspec front end.
 #include <algorithm>
+#include <iterator>
 #include <new>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -45,6 +47,29 @@ constexpr const char* description =
     "jobspec: compile and check Flux job requests (shapes, jobspec, dependencies, "
     "constraints, R)";
 
+/// The subcommands, each added to the application by its function.
+struct Subcommand {
+    std::string_view name;
+    jobspec::cli::Command (*add)(CLI::App&, jobspec::cli::Reporter&);
+};
+
+constexpr Subcommand subcommands[] = {
+    {"shape", jobspec::cli::add_shape_command},
+    {"validate", jobspec::cli::add_validate_command},
+    {"compile", jobspec::cli::add_compile_command},
+    {"dependency", jobspec::cli::add_dependency_command},
+    {"directives", jobspec::cli::add_directives_command},
+    {"id", jobspec::cli::add_id_command},
+    {"graph", jobspec::cli::add_graph_command},
+    {"constraint", jobspec::cli::add_constraint_command},
+    {"match", jobspec::cli::add_match_command},
+    {"R", jobspec::cli::add_r_command},
+    {"idset", jobspec::cli::add_idset_command},
+    {"hostlist", jobspec::cli::add_hostlist_command},
+    {"explain", jobspec::cli::add_explain_command},
+    {"serve", jobspec::cli::add_serve_command},
+};
+
 /// The whole run of the program, its exit status.
 int run(int argc, char** argv, jobspec::cli::Reporter& reporter) {
     using namespace jobspec::cli;
@@ -59,23 +84,21 @@ int run(int argc, char** argv, jobspec::cli::Reporter& reporter) {
             return reporter.finish(*status);
     }
 
+    // Only the command named is built (its options are most of a short run's start-up);
+    // none for --version; all of them when none is named or the name is unknown, for
+    // --help and suggestions.
+    const int word = command_word(argc, argv);
+    const std::string_view named = word < argc ? argv[word] : "";
+    const bool known =
+        named == "--version" ||
+        std::any_of(std::begin(subcommands), std::end(subcommands),
+                    [&](const Subcommand& s) { return s.name == named; });
     CLI::App app{description, "jobspec"};
     describe(app, reporter);
     std::vector<Command> commands;
-    commands.push_back(add_shape_command(app, reporter));
-    commands.push_back(add_validate_command(app, reporter));
-    commands.push_back(add_compile_command(app, reporter));
-    commands.push_back(add_dependency_command(app, reporter));
-    commands.push_back(add_directives_command(app, reporter));
-    commands.push_back(add_id_command(app, reporter));
-    commands.push_back(add_graph_command(app, reporter));
-    commands.push_back(add_constraint_command(app, reporter));
-    commands.push_back(add_match_command(app, reporter));
-    commands.push_back(add_r_command(app, reporter));
-    commands.push_back(add_idset_command(app, reporter));
-    commands.push_back(add_hostlist_command(app, reporter));
-    commands.push_back(add_explain_command(app, reporter));
-    commands.push_back(add_serve_command(app, reporter));
+    for (const auto& s : subcommands)
+        if (!known || s.name == named)
+            commands.push_back(s.add(app, reporter));
     for (auto& c : commands)
         c.app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
 
