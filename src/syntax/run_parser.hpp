@@ -35,6 +35,13 @@ struct ReusableParser {
     ReusableParser() { parser.removeErrorListeners(); }
 };
 
+/// The first stage's strategy, the calling thread's (a strategy is reset by each parse).
+inline const std::shared_ptr<antlr4::ANTLRErrorStrategy>& bail_strategy() {
+    thread_local const std::shared_ptr<antlr4::ANTLRErrorStrategy> bail =
+        std::make_shared<antlr4::BailErrorStrategy>();
+    return bail;
+}
+
 } // namespace detail
 
 /// Whether the parser builds a parse tree (children lists) or only fills the grammar's labels.
@@ -70,18 +77,38 @@ auto run_parser(TokenListSource& source, Diagnostics& diagnostics, std::size_t e
     if (source.fatal())
         return std::nullopt;
     const auto run = [&](antlr4::CommonTokenStream& tokens, Parser& parser) -> Out {
+        Context* root = nullptr;
+        const auto parse = [&] {
+            try {
+                root = (parser.*rule)();
+            } catch (const antlr4::ParseCancellationException&) {
+                root = nullptr;
+            }
+        };
+        auto* simulator = parser.template getInterpreter<antlr4::atn::ParserATNSimulator>();
+        tokens.setTokenSource(&source);
+        if (observer == nullptr) {
+            // Two stages: SLL prediction with no resynchronisation that stops at the
+            // first syntax error, which is all a valid input needs; only an input that
+            // fails it is parsed again with full LL, the strategy's recovery and its
+            // diagnostics. (The observer sees the one full parse.)
+            parser.setErrorHandler(detail::bail_strategy());
+            parser.setTokenStream(&tokens);
+            simulator->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+            parse();
+            simulator->setPredictionMode(antlr4::atn::PredictionMode::LL);
+            if (root != nullptr) {
+                Out out = build(*root);
+                return failed() ? std::nullopt : std::move(out);
+            }
+            tokens.seek(0);
+        }
         // The strategy first: switching streams resets the parser and its strategy.
         parser.setErrorHandler(std::move(strategy));
-        tokens.setTokenSource(&source);
         parser.setTokenStream(&tokens);
         if (observer != nullptr)
             observer->parsing(parser);
-        Context* root = nullptr;
-        try {
-            root = (parser.*rule)();
-        } catch (const antlr4::ParseCancellationException&) {
-            root = nullptr;
-        }
+        parse();
         if (observer != nullptr)
             observer->parsed(parser, root);
         if (root == nullptr || failed())
