@@ -243,9 +243,8 @@ JOBSPEC_C_API jobspec_rset* jobspec_rset_read(const char* json, const jobspec_op
  * when it ends in .json), and the files its resource.path and resource.scheduling name,
  * each within "max-input-bytes". Fails with R.config, R.config-syntax and R.* located
  * in their files, io.unreadable and limit.* diagnostics. */
-JOBSPEC_C_API jobspec_rset* jobspec_rset_parse_config(const char* path,
-                                                      const jobspec_options* options,
-                                                      jobspec_error** error);
+JOBSPEC_C_API jobspec_rset*
+jobspec_rset_parse_config(const char* path, const jobspec_options* options, jobspec_error** error);
 JOBSPEC_C_API void jobspec_rset_free(jobspec_rset* r);
 /* R version 1 as JSON ("pretty" indents it). */
 JOBSPEC_C_API char* jobspec_rset_json(const jobspec_rset* r, const jobspec_options* options);
@@ -276,8 +275,7 @@ JOBSPEC_C_API jobspec_rset* jobspec_rset_difference(const jobspec_rset* a, const
  * v1.* for a jobspec whose shape is not V1, and jobspec.unsatisfiable saying which
  * requirement cannot be met. */
 JOBSPEC_C_API jobspec_rset* jobspec_allocate(const char* document, const jobspec_rset* r,
-                                             const jobspec_options* options,
-                                             jobspec_error** error);
+                                             const jobspec_options* options, jobspec_error** error);
 
 /* ---- Constraints (RFC 31 objects, RFC 35 queries) ---------------------------------- */
 

@@ -127,7 +127,8 @@ private:
         }
         std::size_t i = 0;
         while (i < n.op.size()) {
-            const std::size_t length = std::max<std::size_t>(support::utf8_sequence_length(n.op, i), 1);
+            const std::size_t length =
+                std::max<std::size_t>(support::utf8_sequence_length(n.op, i), 1);
             const char c = n.op[i];
             if (!(c == '.' || c == '+' || c == '@' || c == '-' ||
                   support::is_word_char(support::decode_utf8(n.op, i, length)))) {
@@ -136,8 +137,8 @@ private:
                     at = SourceRange{at.begin + static_cast<std::uint32_t>(i),
                                      at.begin + static_cast<std::uint32_t>(i + length)};
                 report(Code::query_syntax,
-                       fmt::format("invalid character '{}' in operator '{}'", n.op.substr(i, length),
-                                   n.op),
+                       fmt::format("invalid character '{}' in operator '{}'",
+                                   n.op.substr(i, length), n.op),
                        at, "an operator is letters, digits and _ . + @ -");
                 return;
             }

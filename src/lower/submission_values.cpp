@@ -84,7 +84,8 @@ std::optional<boost::json::object> submission_uri(const std::string& given, std:
         const auto eq = item.find('=');
         if (eq != std::string::npos && eq + 1 < item.size()) {
             const std::string key = form_decoded(item.substr(0, eq));
-            boost::json::value value = support::python_number_or_text(form_decoded(item.substr(eq + 1)));
+            boost::json::value value =
+                support::python_number_or_text(form_decoded(item.substr(eq + 1)));
             if (auto* existing = out.if_contains(key); existing != nullptr && key != "scheme" && key != "value" && existing->is_array()) {
                 existing->get_array().push_back(std::move(value));
             } else if (existing != nullptr && key != "scheme" && key != "value") {

@@ -164,8 +164,9 @@ std::string first_error(const jobspec::Diagnostics& d, std::string_view source) 
 /// Runs `check` on each "CODE<TAB>COLUMN<TAB>INPUT" line of an invalid-cases file, and
 /// `directive` on each "#! TEXT" line.
 template <class Check, class Directive = void (*)(const std::string&)>
-void invalid_lines(const fs::path& file, Tally& tally, Check check,
-                   Directive directive = [](const std::string&) {}) {
+void invalid_lines(
+    const fs::path& file, Tally& tally, Check check,
+    Directive directive = [](const std::string&) {}) {
     std::istringstream lines(read_file(file));
     int number = 0;
     for (std::string line; std::getline(lines, line);) {

@@ -61,9 +61,8 @@ bool take_tool_options(std::vector<std::string>& words, ToolOptions& tool, Repor
             out.options().strict = out.options().strict || w == "--strict";
             tool.help = tool.help || w == "--help";
         } else if (name == "--format" || name == "--dialect" || name == "--color" ||
-                   name == "--diagnostics" ||
-                   name == "--max-input-bytes" || name == "--max-depth" ||
-                   name == "--max-diagnostics") {
+                   name == "--diagnostics" || name == "--max-input-bytes" ||
+                   name == "--max-depth" || name == "--max-diagnostics") {
             if (!joined && i + 1 >= words.size()) {
                 status = out.usage(Code::usage_missing_argument, name + " needs a value");
                 return false;

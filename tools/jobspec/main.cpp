@@ -90,9 +90,8 @@ int run(int argc, char** argv, jobspec::cli::Reporter& reporter) {
     const int word = command_word(argc, argv);
     const std::string_view named = word < argc ? argv[word] : "";
     const bool known =
-        named == "--version" ||
-        std::any_of(std::begin(subcommands), std::end(subcommands),
-                    [&](const Subcommand& s) { return s.name == named; });
+        named == "--version" || std::any_of(std::begin(subcommands), std::end(subcommands),
+                                            [&](const Subcommand& s) { return s.name == named; });
     CLI::App app{description, "jobspec"};
     describe(app, reporter);
     std::vector<Command> commands;
