@@ -7,25 +7,11 @@ arguments is the floor (the kernel copying 100,000 arguments into a new process)
     python3 test/bench/many_arguments.py build-release/tools/jobspec /tmp/old/jobspec
 """
 import argparse
-import os
 import statistics
-import time
+
+from spawn import run
 
 COUNT = 100_000
-
-
-def run(binary, argv):
-    """Wall and CPU (user + system) seconds of one run, stdout to /dev/null."""
-    start = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.execv(binary, [binary] + argv)
-    _, status, usage = os.wait4(pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{binary} {argv[0]} ... failed: {status}")
-    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
 
 def main():
@@ -41,7 +27,7 @@ def main():
         runs = {b: [] for b in ["/bin/true"] + args.binaries}
         for _ in range(args.rounds):
             for binary in runs:
-                runs[binary].append(run(binary, argv))
+                runs[binary].append(run([binary] + argv))
         for binary, times in runs.items():
             wall = statistics.median(t[0] for t in times) * 1000
             cpu = statistics.median(t[1] for t in times) * 1000

@@ -15,22 +15,11 @@ import os
 import statistics
 import subprocess
 import tempfile
-import time
+
+from spawn import run
 
 SHAPE = "slot=4{nodelevel}/node{-x}/socket=2+/core=4+"
 HELLO = '#include <iostream>\nint main() { std::cout << "hello world\\n"; }\n'
-
-
-def run(argv, env=None):
-    """Wall and CPU seconds of one run, output to /dev/null. posix_spawn (vfork), not
-    fork: copying this interpreter's page tables would add about 2 ms to every run."""
-    start = time.perf_counter()
-    pid = os.posix_spawn(argv[0], argv, env if env is not None else os.environ,
-                         file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
-    _, status, usage = os.wait4(pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{' '.join(argv)} failed: {status}")
-    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
 
 def main():
