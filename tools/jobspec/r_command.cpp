@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <array>
-#include <filesystem>
 #include <memory>
-#include <system_error>
 #include <vector>
 
 #include <unistd.h>
