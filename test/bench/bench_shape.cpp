@@ -12,23 +12,14 @@
 #include <jobspec/shape_cache.hpp>
 
 #include "lower/shape_lowering.hpp"
+#include "shape_samples.hpp"
 #include "sema/canonical_resources.hpp"
 #include "syntax/shape_parser.hpp"
 
 namespace {
 
-const std::string small_shape = "slot=4{nodelevel}/node{-x}/socket=2+/core=4+";
-
-/// 50 vertices: a node holding 12 labelled slots of 3 resources each, and a switch.
-std::string large_shape() {
-    std::string s = "[node{-x}/[";
-    for (int i = 0; i < 12; ++i) {
-        if (i > 0)
-            s += ';';
-        s += "slot=2{s" + std::to_string(i) + "}/[core=2;gpu=1-4:2:*;memory=4+{unit:GB}]";
-    }
-    return s + "];switch=2]";
-}
+using bench::large_shape;
+using bench::small_shape;
 
 std::string compile_to_json(const std::string& shape) {
     return jobspec::to_json_text(jobspec::compile_shape(shape).value());
