@@ -4,13 +4,13 @@
 # hostlists, R and its configuration, job ids and compile. Run from the project root
 # after building.
 # Usage: run.sh [AREA...]   areas: shape constraint dependency validate idset-hostlist
-#                           R r-config fluid compile (default: all of them)
+#                           R r-config fluid compile sched (default: all of them)
 # Env: JOBSPEC (default build/tools/jobspec), REF (where flux-core was built, default
 # ${TMPDIR:-/tmp}/flux-reference), DIFF_OUT (results, default build/reference), SEED_SHIFT
 # (added to every area's seed, default 0: the seeds docs/COMPAT.md counts with).
 # Each area writes AREA.txt (counts and every disagreement class with its shortest
 # examples) and AREA.json (every case); drift.py checks the classes against COMPAT.md.
-# About 1 minute for the first four areas, 15 for all, on 2 cores.
+# About 1 minute for the first four areas, 16 for all, on 2 cores.
 set -u
 export JOBSPEC=$(readlink -f "${JOBSPEC:-build/tools/jobspec}")
 export REF=${REF:-${TMPDIR:-/tmp}/flux-reference}
@@ -27,7 +27,7 @@ for m in shape constraint; do
     touch "$REF/py/flux_$m/__init__.py"
 done
 cd "$(dirname "$0")"
-areas=${*:-shape constraint dependency validate idset-hostlist R r-config fluid compile}
+areas=${*:-shape constraint dependency validate idset-hostlist R r-config fluid compile sched}
 status=0
 for area in $areas; do
     case $area in
@@ -40,6 +40,7 @@ for area in $areas; do
     r-config)       "$FLUX" python diff_r_config.py 200 $((30 + shift_)) ;;      # flux R parse-config
     fluid)          /usr/bin/python3 diff_fluid.py 150 $((19 + shift_)) ;;       # RFC 19 job ids
     compile)        /usr/bin/python3 diff_compile.py 2000 200 $((16 + shift_)) ;; # flux run ... --dry-run
+    sched)          /usr/bin/python3 diff_sched.py 10 100 $((31 + shift_)) ;;    # sched-simple vs match
     *)              echo "run.sh: unknown area '$area'" >&2; exit 2 ;;
     esac || status=1
 done
