@@ -180,13 +180,9 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
 
 } // namespace
 
-std::optional<int> run_compile_command(CLI::App& parent, int argc, char** argv,
-                                       Reporter& reporter) {
-    const int i = command_word(argc, argv);
-    if (i >= argc || std::string_view(argv[i]) != "compile")
-        return std::nullopt;
+int run_compile_command(CLI::App& compile, int argc, char** argv, int word, Reporter& reporter) {
     // The global options before "compile" go through CLI11 alone.
-    std::vector<std::string> globals(argv, argv + i);
+    std::vector<std::string> globals(argv, argv + word);
     std::vector<char*> pointers;
     for (auto& g : globals)
         pointers.push_back(g.data());
@@ -195,10 +191,9 @@ std::optional<int> run_compile_command(CLI::App& parent, int argc, char** argv,
     add_report_options(globals_only, reporter);
     if (const auto status = parse_command_line(globals_only, static_cast<int>(pointers.size()),
                                                pointers.data(), reporter))
-        return status;
+        return *status;
     reporter.set_command("compile");
-    return run_compile(std::vector<std::string>(argv + i + 1, argv + argc),
-                       *parent.get_subcommand("compile"), reporter);
+    return run_compile(std::vector<std::string>(argv + word + 1, argv + argc), compile, reporter);
 }
 
 Command add_compile_command(CLI::App& parent, Reporter& reporter) {

@@ -1,8 +1,6 @@
 // `jobspec compile`: the jobspec flux run/submit/batch/alloc --dry-run prints.
 #pragma once
 
-#include <optional>
-
 #include "cli_support.hpp"
 
 namespace jobspec::cli {
@@ -10,9 +8,10 @@ namespace jobspec::cli {
 /// Registers `compile` (for --help and the command list).
 Command add_compile_command(CLI::App& parent, Reporter& reporter);
 
-/// When the command line is `jobspec [--color/--diagnostics/--strict...] compile ARGS`,
-/// runs compile on ARGS (flux's option syntax, which CLI11 cannot read) and returns its
-/// exit status; else nothing.
-std::optional<int> run_compile_command(CLI::App& parent, int argc, char** argv, Reporter& reporter);
+/// Runs `jobspec [--color/--diagnostics/--strict...] compile ARGS`, where argv[word] is
+/// "compile" (see command_word) and `compile` the app add_compile_command made: the
+/// report options before it go through CLI11, ARGS are read as flux reads them (CLI11
+/// cannot). Returns the exit status.
+int run_compile_command(CLI::App& compile, int argc, char** argv, int word, Reporter& reporter);
 
 } // namespace jobspec::cli

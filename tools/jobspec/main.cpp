@@ -73,27 +73,19 @@ constexpr Subcommand subcommands[] = {
 /// The whole run of the program, its exit status.
 int run(int argc, char** argv, jobspec::cli::Reporter& reporter) {
     using namespace jobspec::cli;
-    {
-        // compile reads flux's options itself, so it is answered before the other
-        // commands' options are built: that is most of a short process's start-up.
-        CLI::App app{description, "jobspec"};
-        describe(app, reporter);
-        add_compile_command(app, reporter)
-            .app->set_version_flag("--version", std::string("jobspec ") + jobspec::version_string);
-        if (const auto status = run_compile_command(app, argc, argv, reporter))
-            return reporter.finish(*status);
-    }
-
     // Only the command named is built (its options are most of a short run's start-up);
     // none for --version; all of them when none is named or the name is unknown, for
     // --help and suggestions.
     const int word = command_word(argc, argv);
     const std::string_view named = word < argc ? argv[word] : "";
+    CLI::App app{description, "jobspec"};
+    describe(app, reporter);
+    if (named == "compile") // flux's option syntax, which compile reads itself
+        return reporter.finish(run_compile_command(*add_compile_command(app, reporter).app, argc,
+                                                   argv, word, reporter));
     const bool known =
         named == "--version" || std::any_of(std::begin(subcommands), std::end(subcommands),
                                             [&](const Subcommand& s) { return s.name == named; });
-    CLI::App app{description, "jobspec"};
-    describe(app, reporter);
     std::vector<Command> commands;
     for (const auto& s : subcommands)
         if (!known || s.name == named)
