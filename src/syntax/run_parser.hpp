@@ -85,32 +85,30 @@ auto run_parser(TokenListSource& source, Diagnostics& diagnostics, std::size_t e
                 root = nullptr;
             }
         };
-        auto* simulator = parser.template getInterpreter<antlr4::atn::ParserATNSimulator>();
         tokens.setTokenSource(&source);
         if (observer == nullptr) {
             // Two stages: SLL prediction with no resynchronisation that stops at the
             // first syntax error, which is all a valid input needs; only an input that
             // fails it is parsed again with full LL, the strategy's recovery and its
             // diagnostics. (The observer sees the one full parse.)
+            auto* simulator = parser.template getInterpreter<antlr4::atn::ParserATNSimulator>();
             parser.setErrorHandler(detail::bail_strategy());
             parser.setTokenStream(&tokens);
             simulator->setPredictionMode(antlr4::atn::PredictionMode::SLL);
             parse();
             simulator->setPredictionMode(antlr4::atn::PredictionMode::LL);
-            if (root != nullptr) {
-                Out out = build(*root);
-                return failed() ? std::nullopt : std::move(out);
-            }
-            tokens.seek(0);
         }
-        // The strategy first: switching streams resets the parser and its strategy.
-        parser.setErrorHandler(std::move(strategy));
-        parser.setTokenStream(&tokens);
-        if (observer != nullptr)
-            observer->parsing(parser);
-        parse();
-        if (observer != nullptr)
-            observer->parsed(parser, root);
+        if (root == nullptr) {
+            tokens.seek(0);
+            // The strategy first: switching streams resets the parser and its strategy.
+            parser.setErrorHandler(std::move(strategy));
+            parser.setTokenStream(&tokens);
+            if (observer != nullptr)
+                observer->parsing(parser);
+            parse();
+            if (observer != nullptr)
+                observer->parsed(parser, root);
+        }
         if (root == nullptr || failed())
             return std::nullopt;
         Out out = build(*root);
