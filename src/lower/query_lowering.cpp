@@ -125,13 +125,15 @@ private:
                    n.op_range, "an RFC 31 constraint uses and, or and not for itself");
             return;
         }
-        std::size_t i = 0;
-        while (i < n.op.size()) {
-            const std::size_t length =
-                std::max<std::size_t>(support::utf8_sequence_length(n.op, i), 1);
+        for (std::size_t i = 0; i < n.op.size();) {
             const char c = n.op[i];
-            if (!(c == '.' || c == '+' || c == '@' || c == '-' ||
-                  support::is_word_char(support::decode_utf8(n.op, i, length)))) {
+            if (const std::size_t word = support::word_char_length(n.op, i); word > 0) {
+                i += word;
+            } else if (c == '.' || c == '+' || c == '@' || c == '-') {
+                ++i;
+            } else {
+                const std::size_t length =
+                    std::max<std::size_t>(support::utf8_sequence_length(n.op, i), 1);
                 SourceRange at = n.op_range;
                 if (at.known())
                     at = SourceRange{at.begin + static_cast<std::uint32_t>(i),
@@ -142,7 +144,6 @@ private:
                        at, "an operator is letters, digits and _ . + @ -");
                 return;
             }
-            i += length;
         }
     }
 

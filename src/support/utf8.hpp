@@ -22,9 +22,10 @@ bool is_bidi_control(std::uint32_t cp) noexcept;
 /// Appends the UTF-8 encoding of the Unicode scalar value `cp` (<= 0x10FFFF, not a surrogate).
 void append_utf8(std::string& out, std::uint32_t cp);
 
-/// Whether `cp` is a word character as Python's `\w` matches it in a str: a letter or
-/// number (Unicode L* and N* categories) or '_'.
-bool is_word_char(std::uint32_t cp) noexcept;
+/// The length in bytes of the word character at `pos`, as Python's `\w` matches one in a
+/// str (a letter or number, Unicode categories L* and N*, or '_'); 0 when the character
+/// there is not one, is not UTF-8, or `pos` is at the end.
+std::size_t word_char_length(std::string_view text, std::size_t pos) noexcept;
 
 /// The number of code points in `text` (continuation bytes do not count).
 std::size_t count_code_points(std::string_view text) noexcept;

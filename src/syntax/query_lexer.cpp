@@ -22,20 +22,21 @@ bool ends_word(char c, bool operand) {
            (!operand && c == ':');
 }
 
-/// The length of the keyword and, or or not at `pos`, as RFC 35's grammar reads them
-/// (`and\b`, `or\b`, `not\b`: no word character after them), or 0.
-std::size_t keyword_length(std::string_view text, std::size_t pos) {
-    for (const std::string_view keyword : {"and", "or", "not"}) {
-        if (text.substr(pos, keyword.size()) != keyword)
-            continue;
-        const std::size_t after = pos + keyword.size();
-        if (after == text.size())
-            return keyword.size();
-        const std::size_t length = support::utf8_sequence_length(text, after);
-        if (length == 0 || !support::is_word_char(support::decode_utf8(text, after, length)))
-            return keyword.size();
-    }
-    return 0;
+/// A keyword of RFC 35's grammar and its token.
+struct Keyword {
+    std::string_view word;
+    std::size_t type;
+};
+
+/// The keyword and, or or not at `pos`, as RFC 35's grammar reads them (`and\b`, `or\b`,
+/// `not\b`: no word character after them), or nullptr.
+const Keyword* keyword_at(std::string_view text, std::size_t pos) {
+    static constexpr Keyword keywords[] = {{"and", P::AND}, {"or", P::OR}, {"not", P::NOT}};
+    for (const Keyword& k : keywords)
+        if (text.substr(pos, k.word.size()) == k.word &&
+            support::word_char_length(text, pos + k.word.size()) == 0)
+            return &k;
+    return nullptr;
 }
 
 } // namespace
@@ -64,6 +65,10 @@ void QueryTokenSource::lex(std::string_view text, const Limits& limits, Diagnost
     }
     if (const auto bad = find_invalid_utf8(text); bad != std::string_view::npos)
         return error(Code::query_syntax, bad, 1, "text is not valid UTF-8");
+    const auto missing_operator = [&](std::size_t colon) {
+        error(Code::query_syntax, colon, 1, "expected an operator before ':'",
+              "write operator:operand, or just the operand");
+    };
     const std::size_t max_depth = limits.effective_depth();
     std::vector<std::size_t> open;
     std::size_t nots = 0;
@@ -106,8 +111,7 @@ void QueryTokenSource::lex(std::string_view text, const Limits& limits, Diagnost
                              fmt::format("{}{} is empty: an operand needs a character", c, c),
                              "remove the quotes, or put the operand between them");
             if (text[pos + 1] == ':')
-                return error(Code::query_syntax, pos + 1, 1, "expected an operator before ':'",
-                             "write operator:operand, or just the operand");
+                return missing_operator(pos + 1);
             pos = close + 1;
             push(P::QUOTED, text, start, pos, 1, 0);
             nots = 0;
@@ -118,23 +122,20 @@ void QueryTokenSource::lex(std::string_view text, const Limits& limits, Diagnost
                              "write not (...) to negate an expression");
             push(P::MINUS, text, pos, pos + 1, 1, 0);
             ++pos;
-        } else if (const std::size_t keyword = keyword_length(text, pos); keyword > 0) {
-            pos += keyword;
-            if (keyword == 3 && text[start] == 'n') {
+        } else if (const Keyword* keyword = keyword_at(text, pos)) {
+            pos += keyword->word.size();
+            if (keyword->type == P::NOT) {
                 ++nots;
                 if (!deeper(start))
                     return;
-                push(P::NOT, text, start, pos, 1, 0);
-            } else {
-                push(text[start] == 'a' ? P::AND : P::OR, text, start, pos, 1, 0);
             }
+            push(keyword->type, text, start, pos, 1, 0);
         } else {
             while (pos < text.size() && !ends_word(text[pos], false))
                 ++pos;
             const std::string_view word = text.substr(start, pos - start);
             if (word.empty())
-                return error(Code::query_syntax, pos, 1, "expected an operator before ':'",
-                             "write operator:operand, or just the operand");
+                return missing_operator(pos);
             if (pos < text.size() && text[pos] == ':') {
                 push(P::WORD, text, start, pos, 1, 0);
                 push(P::COLON, text, pos, pos + 1, 1, 0);
