@@ -1,7 +1,6 @@
 #include "lower/dependency_lowering.hpp"
 
 #include <algorithm>
-#include <vector>
 
 #include "support/chars.hpp"
 #include "support/python_numbers.hpp"
@@ -20,23 +19,16 @@ Dependency dependency_from_uri(syntax::DependencyAst ast) {
         ast.value ? ast.value_range : SourceRange{ast.scheme_range.end, ast.scheme_range.end};
     // RFC 26 leaves an option's type open; flux-core writes numbers as numbers, and a
     // key given more than once as the list of its values.
-    std::vector<bool> repeated;
     for (auto& o : ast.options) {
         boost::json::value value = support::python_number_or_text(o.value);
         const auto same = std::find_if(d.options.begin(), d.options.end(),
                                        [&](const DependencyOption& e) { return e.key == o.key; });
-        if (same == d.options.end()) {
+        if (same == d.options.end())
             d.options.push_back({std::move(o.key), std::move(value), o.key_range, o.value_range});
-            repeated.push_back(false);
-            continue;
-        }
-        const auto i = static_cast<std::size_t>(same - d.options.begin());
-        if (repeated[i]) {
-            same->value.get_array().push_back(std::move(value));
-        } else {
+        else if (auto* list = same->value.if_array()) // a URI's own values are never lists
+            list->push_back(std::move(value));
+        else
             same->value = boost::json::array{std::move(same->value), std::move(value)};
-            repeated[i] = true;
-        }
     }
     return d;
 }
