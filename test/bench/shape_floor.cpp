@@ -34,17 +34,23 @@ private:
         ++next_;
         return true;
     }
-    /// list : '[' (vertex (';' vertex)*)? ']' | vertex
-    bool list() {
-        if (!take(G::LBRACK))
-            return vertex();
-        if (take(G::RBRACK))
+    /// open (element (separator element)*)? close
+    template <class Element>
+    bool bracketed(std::size_t open, std::size_t separator, std::size_t close, Element element) {
+        if (!take(open))
+            return false;
+        if (take(close))
             return true;
         do {
-            if (!vertex())
+            if (!element())
                 return false;
-        } while (take(G::SEMI));
-        return take(G::RBRACK);
+        } while (take(separator));
+        return take(close);
+    }
+    /// list : '[' (vertex (';' vertex)*)? ']' | vertex
+    bool list() {
+        return at(G::LBRACK) ? bracketed(G::LBRACK, G::SEMI, G::RBRACK, [&] { return vertex(); })
+                             : vertex();
     }
     /// vertex : name ('=' COUNT)? dict? ('/' list)?
     bool vertex() {
@@ -55,17 +61,7 @@ private:
         return !take(G::SLASH) || list();
     }
     /// dict : '{' (item (',' item)*)? '}'
-    bool dict() {
-        if (!take(G::LBRACE))
-            return false;
-        if (take(G::RBRACE))
-            return true;
-        do {
-            if (!item())
-                return false;
-        } while (take(G::COMMA));
-        return take(G::RBRACE);
-    }
+    bool dict() { return bracketed(G::LBRACE, G::COMMA, G::RBRACE, [&] { return item(); }); }
     /// item : name ':' value | ('+' | '-')? name
     bool item() {
         if (take(G::PLUS) || take(G::MINUS))
@@ -73,19 +69,13 @@ private:
         return name() && (!take(G::COLON) || value());
     }
     bool name() { return take(G::NAME) || take(G::STRING); }
-    /// value : name | dict | array
+    /// value : name | dict | '[' (value (',' value)*)? ']'
     bool value() {
         if (at(G::LBRACE))
             return dict();
-        if (!take(G::LBRACK))
-            return name();
-        if (take(G::RBRACK))
-            return true;
-        do {
-            if (!value())
-                return false;
-        } while (take(G::COMMA));
-        return take(G::RBRACK);
+        if (at(G::LBRACK))
+            return bracketed(G::LBRACK, G::COMMA, G::RBRACK, [&] { return value(); });
+        return name();
     }
 
     const std::vector<std::unique_ptr<antlr4::Token>>& tokens_;
