@@ -1,24 +1,49 @@
 // Can this jobspec run on these resources? One allocation, or what is missing.
 #pragma once
 
+#include <optional>
+
 #include <jobspec/api.hpp>
+#include <jobspec/constraint.hpp>
 #include <jobspec/jobspec_model.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/result.hpp>
 
 namespace jobspec {
 
-/// Finds one allocation of R for a V1 jobspec, first fit over the ranks (in rank order) that
-/// satisfy the jobspec's constraints: with a node vertex, the first N ranks that each hold
-/// its slots' cores and GPUs (the whole rank when the node is exclusive); without one, the
-/// slots packed onto ranks in order. The allocation has nslots set and leaves out
-/// instance-local (+) properties, as RFC 20 asks of schedulers. Fails with v1.* when the
-/// jobspec is not V1, and jobspec.unsatisfiable naming the requirement that cannot be met
-/// ("needs 4 nodes with 2 gpus each; 3 of the 10 that match the constraints have them").
-/// In the Fluxion dialect, as Fluxion's flexible traverser tries xor_slots: each choice
-/// of resources they stand for in its order (at most 1000, else limit.expansion), the
-/// first that fits winning; each must be V1 in shape, its version and task slot are not
-/// checked. Sibling slots (Fluxion's or-slots) are not allocated (a v1.* error).
+/// What allocate may take besides R, and whose rules it follows.
+struct AllocateOptions {
+    Dialect dialect = Dialect::rfc;
+    /// What is free now (part of R). With it, a request that fits R but not what is free
+    /// fails with match.pending, saying which requirement waits and for what.
+    std::optional<ResourceSet> free;
+    /// A constraint the job must meet besides its own (its queue's, RFC 33).
+    std::optional<Constraint> also;
+};
+
+/// Finds one allocation of R for a canonical jobspec (RFC 14), placed in rank order over
+/// the ranks that satisfy its constraints:
+///   - each node vertex's nodes are different ranks that each hold what the node
+///     contains (all of the rank when the node is exclusive, as a node inside a task slot
+///     is unless it says otherwise);
+///   - a task slot with no node in it is on one rank, packed onto the ranks in order
+///     after the nodes; so is each core or gpu written outside a slot;
+///   - several node vertices share the ranks as a maximum flow finds they can.
+/// Counts take flux-core's scheduler's rule: a node vertex's count, and the count of a
+/// slot with no node above or in it, take as many as fit (the greatest acceptable value
+/// of a range or an idset); every other count takes its least value. The allocation has
+/// nslots set and leaves out instance-local (+) properties, as RFC 20 asks of schedulers.
+/// Fails with match.unsupported for what R version 1 cannot describe (a socket, a node in
+/// a node), jobspec.unsatisfiable at the first requirement no choice of ranks meets,
+/// level by level ("asks 4 nodes with 8 cores each: of the 16 nodes, 10 match the
+/// constraints, 3 of those have 8 cores"), followed by match.constraint notes on which
+/// nodes each constraint term removed; with `free`, match.pending when it fits R but
+/// not what is free. In the Fluxion dialect, as Fluxion's flexible traverser tries
+/// xor_slots: each choice of resources they stand for in its order (at most 1000, else
+/// limit.expansion), the first that fits winning.
+JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r,
+                                         const AllocateOptions& options);
+/// allocate with only a dialect.
 JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r,
                                          Dialect dialect = Dialect::rfc);
 

@@ -1,5 +1,7 @@
 #include <jobspec/count.hpp>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <jobspec/limits.hpp>
@@ -210,6 +212,56 @@ std::string Count::format() const {
         std::string operator()(const CountRange& r) const { return r.format(); }
     };
     return std::visit(Formatter{}, value_);
+}
+
+std::uint64_t Count::least() const noexcept {
+    if (is_fixed())
+        return fixed();
+    if (is_idset())
+        return idset().empty() ? 0 : idset().first();
+    return range().min;
+}
+
+std::optional<std::uint64_t> Count::greatest_at_most(std::uint64_t n) const noexcept {
+    if (least() > n)
+        return std::nullopt;
+    if (is_fixed())
+        return fixed();
+    if (is_idset()) {
+        std::uint64_t best = 0;
+        for (const auto& r : idset().ranges()) {
+            if (r.first > n)
+                break;
+            best = std::min(r.last, n);
+        }
+        return best;
+    }
+    const CountRange& r = range();
+    const std::uint64_t top = r.max ? std::min(*r.max, n) : n;
+    switch (r.op) {
+    case RangeOperator::add:
+        return r.min + (top - r.min) / r.operand * r.operand;
+    case RangeOperator::multiply: {
+        std::uint64_t v = r.min;
+        while (v <= top / r.operand)
+            v *= r.operand;
+        return v;
+    }
+    case RangeOperator::power: {
+        // Each next value is the last raised to the operand.
+        std::uint64_t v = r.min;
+        for (;;) {
+            std::uint64_t next = 1;
+            for (std::uint64_t i = 0; i < r.operand; ++i) {
+                if (next > top / v)
+                    return v;
+                next *= v;
+            }
+            v = next;
+        }
+    }
+    }
+    return r.min;
 }
 
 } // namespace jobspec

@@ -1,20 +1,27 @@
-// First fit of a V1 jobspec onto R (the public allocate, api/feasibility.cpp).
+// Placing a jobspec's request on R (the public allocate, api/feasibility.cpp): node units
+// on ranks that hold them, then one-rank groups packed onto what is left.
 #include "sema/first_fit.hpp"
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <optional>
+#include <tuple>
 
 #include <fmt/format.h>
 
-#include <jobspec/constraint.hpp>
-
 #include "model/treepool.hpp"
-#include "sema/v1_pass.hpp"
+#include "sema/match_explanation.hpp"
+#include "sema/node_assignment.hpp"
+#include "sema/placement_units.hpp"
+#include "sema/rank_pool.hpp"
 #include "sema/xor_candidates.hpp"
 
 namespace jobspec::sema {
 
 namespace {
+
+constexpr std::uint64_t unlimited = std::numeric_limits<std::uint64_t>::max();
 
 /// The first `n` ids of a set.
 IdSet first_ids(const IdSet& s, std::uint64_t n) {
@@ -29,54 +36,254 @@ IdSet first_ids(const IdSet& s, std::uint64_t n) {
     return out;
 }
 
-std::uint64_t count_of(const ResourceList& with, std::string_view type) {
-    for (const auto& v : with)
-        if (v.type == type && v.count.is_fixed())
-            return v.count.fixed();
-    return 0;
+bool holds(const RankPool::Run& run, const Demand& each, bool exclusive) {
+    return run.cores.count() >= each.cores && run.gpus.count() >= each.gpus &&
+           (!exclusive || run.whole);
 }
 
-/// "1 core", "2 cores": a count and its noun, singular for one.
-std::string counted(std::uint64_t n, std::string_view noun) {
-    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+/// How many instances of `each` one rank of the run holds.
+std::uint64_t per_rank(const RankPool::Run& run, const Demand& each) {
+    const std::uint64_t by_cores = each.cores == 0 ? unlimited : run.cores.count() / each.cores;
+    const std::uint64_t by_gpus = each.gpus == 0 ? unlimited : run.gpus.count() / each.gpus;
+    return std::min(by_cores, by_gpus);
 }
 
-std::string resources_phrase(std::uint64_t cores, std::uint64_t gpus) {
-    return gpus > 0 ? fmt::format("{} and {}", counted(cores, "core"), counted(gpus, "gpu"))
-                    : counted(cores, "core");
-}
-
-/// A rank range of one group, in rank order.
-struct Piece {
-    std::uint64_t first, last;
-    const ResourceSet::Group* group;
+/// What the placement works on, and how to speak of it.
+struct Setting {
+    const ResourceSet& r;
+    const PlacementPlan& plan;
+    /// Ranks before the constraints (R's, or those with something free).
+    std::uint64_t all_ranks = 0;
+    bool constrained = false;
+    bool free = false;
+    Code code = Code::jobspec_unsatisfiable;
 };
 
-std::vector<Piece> pieces(const ResourceSet& r, const IdSet& ranks) {
-    std::vector<Piece> out;
-    for (const auto& g : r.groups())
-        for (const auto& range : g.ranks.intersected(ranks).ranges())
-            out.push_back({range.first, range.last, &g});
-    std::sort(out.begin(), out.end(),
-              [](const Piece& a, const Piece& b) { return a.first < b.first; });
-    return out;
-}
+class Placer {
+public:
+    Placer(const Setting& s, RankPool pool) : s_(s), pool_(std::move(pool)) {}
 
-Result<ResourceSet> unsatisfiable(std::string message) {
-    Diagnostics d;
-    d.add(Code::jobspec_unsatisfiable, std::move(message));
-    return Result<ResourceSet>(std::move(d));
-}
+    /// The allocation's parts and its task slots, or why not (false, with why()).
+    bool place() {
+        if (!place_nodes())
+            return false;
+        for (const auto& u : s_.plan.units)
+            if (u.kind == PlacementUnit::Kind::groups && !place_groups(u))
+                return false;
+        return true;
+    }
+    ResourceSet allocation() const { return alloc_; }
+    std::uint64_t nslots() const { return nslots_; }
+    Diagnostic why() const { return why_; }
+
+private:
+    const Setting& s_;
+    RankPool pool_;
+    ResourceSet alloc_;
+    std::uint64_t nslots_ = 0;
+    Diagnostic why_;
+
+    /// Every node down to those that hold `each`, step by step.
+    std::vector<Narrowing> narrowing(const PlacementUnit& u) const {
+        std::uint64_t cores = 0, both = 0, whole = 0;
+        for (const auto& run : pool_.runs()) {
+            if (run.cores.count() < u.each.cores)
+                continue;
+            cores += run.size();
+            if (run.gpus.count() < u.each.gpus)
+                continue;
+            both += run.size();
+            if (run.whole)
+                whole += run.size();
+        }
+        const std::string free = s_.free ? "free " : "";
+        const std::string anything = s_.free ? "with something free" : "";
+        const auto has = [&](std::string what, std::uint64_t left, const VertexAt& at) {
+            return Narrowing{"have " + what, "has " + what, left, at.pointer, at.vertex->range};
+        };
+        std::vector<Narrowing> steps;
+        steps.push_back({anything, anything, s_.all_ranks, u.at.pointer, u.at.vertex->range});
+        if (s_.constrained)
+            steps.push_back({"match the constraints", "matches the constraints",
+                             pool_.count_ranks(), "/attributes/system/constraints", {}});
+        if (u.each.cores > 0)
+            steps.push_back(has(counted(u.each.cores, free + "core"), cores, u.core));
+        if (u.each.gpus > 0)
+            steps.push_back(has(counted(u.each.gpus, free + "gpu"), both, u.gpu));
+        if (u.exclusive && s_.free)
+            steps.push_back({"are wholly free", "is wholly free", whole, u.at.pointer,
+                             u.at.vertex->range});
+        return steps;
+    }
+
+    std::string asks(const PlacementUnit& u, std::uint64_t need) const {
+        const std::string noun = u.kind == PlacementUnit::Kind::nodes ? "node" : u.at.vertex->type;
+        std::string text = "asks " + counted(need, noun);
+        if (u.multiplier > 1)
+            text += fmt::format(" ({} per slot)", need / u.multiplier);
+        if (u.kind == PlacementUnit::Kind::nodes) {
+            if (u.each.cores > 0 || u.each.gpus > 0)
+                text += " with " + demand_phrase(u.each) + " each";
+            if (u.exclusive)
+                text += ", whole";
+        } else if (u.at.vertex->is_slot()) {
+            text += " of " + demand_phrase(u.each) + ", each on one node";
+        }
+        if (s_.free)
+            text = "fits, but not what is free now; it " + text;
+        return text;
+    }
+
+    bool place_nodes() {
+        std::vector<const PlacementUnit*> units;
+        for (const auto& u : s_.plan.units)
+            if (u.kind == PlacementUnit::Kind::nodes)
+                units.push_back(&u);
+        if (units.empty())
+            return true;
+        const auto& runs = pool_.runs();
+        // Runs that hold the same are one class of the assignment.
+        std::map<std::tuple<std::uint64_t, std::uint64_t, bool>, std::size_t> index;
+        std::vector<std::size_t> class_of(runs.size());
+        NodeAssignment a;
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            const auto key = std::make_tuple(runs[i].cores.count(), runs[i].gpus.count(),
+                                             runs[i].whole);
+            auto [it, added] = index.try_emplace(key, a.sizes.size());
+            if (added)
+                a.sizes.push_back(0);
+            a.sizes[it->second] += runs[i].size();
+            class_of[i] = it->second;
+        }
+        for (const auto* u : units) {
+            std::vector<bool> can(a.sizes.size(), false);
+            for (std::size_t i = 0; i < runs.size(); ++i)
+                can[class_of[i]] = can[class_of[i]] || holds(runs[i], u->each, u->exclusive);
+            a.eligible.push_back(std::move(can));
+            a.needs.push_back(saturating_product(u->multiplier, u->at.vertex->count.least()));
+        }
+        // The first unit that cannot be met, alone or with those before it.
+        for (std::size_t k = 0; k < units.size(); ++k) {
+            if (a.feasible(k + 1))
+                continue;
+            const auto& u = *units[k];
+            const bool alone = a.eligible_ranks(k) < a.needs[k];
+            why_ = narrowing_diagnostic(
+                s_.code, asks(u, a.needs[k]), a.needs[k], narrowing(u), u.at,
+                alone ? ""
+                      : fmt::format("are too few for it and the {} before it",
+                                    counted(k, "node request")));
+            return false;
+        }
+        // Counts that are choices take as many as fit, each unit in turn.
+        for (std::size_t k = 0; k < units.size(); ++k) {
+            const Count& count = units[k]->at.vertex->count;
+            if (!count.is_choice())
+                continue;
+            const std::uint64_t m = units[k]->multiplier;
+            const auto value = [&](std::uint64_t n) {
+                return saturating_product(m, *count.greatest_at_most(n));
+            };
+            std::uint64_t lo = count.least();
+            std::uint64_t hi = *count.greatest_at_most(a.eligible_ranks(k) / m);
+            while (lo < hi) {
+                const std::uint64_t mid = lo + (hi - lo + 1) / 2;
+                a.needs[k] = value(mid);
+                if (a.feasible(units.size()))
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            a.needs[k] = value(lo);
+        }
+        auto quotas = units.size() == 1 ? std::nullopt : a.assign();
+        std::vector<std::uint64_t> used(runs.size(), 0);
+        std::vector<RankPool::Take> takes;
+        for (std::size_t k = 0; k < units.size(); ++k) {
+            const auto& u = *units[k];
+            std::uint64_t left = a.needs[k];
+            ResourceSet part;
+            for (std::size_t i = 0; i < runs.size() && left > 0; ++i) {
+                if (!a.eligible[k][class_of[i]])
+                    continue;
+                std::uint64_t n = std::min(left, runs[i].size() - used[i]);
+                if (quotas)
+                    n = std::min(n, (*quotas)[k][class_of[i]]);
+                if (n == 0)
+                    continue;
+                const std::uint64_t first = runs[i].first + used[i];
+                RankPool::Take t{first, first + n - 1,
+                                 u.exclusive ? runs[i].cores : first_ids(runs[i].cores, u.each.cores),
+                                 u.exclusive ? runs[i].gpus : first_ids(runs[i].gpus, u.each.gpus)};
+                part.add(IdSet::range(t.first, t.last), t.cores, t.gpus);
+                takes.push_back(std::move(t));
+                used[i] += n;
+                left -= n;
+                if (quotas)
+                    (*quotas)[k][class_of[i]] -= n;
+            }
+            nslots_ = saturating_sum(nslots_, saturating_product(a.needs[k], u.slots_each));
+            alloc_ = alloc_.united(part);
+        }
+        pool_.take(std::move(takes));
+        return true;
+    }
+
+    bool place_groups(const PlacementUnit& u) {
+        std::uint64_t capacity = 0;
+        for (const auto& run : pool_.runs())
+            capacity = saturating_sum(capacity, saturating_product(per_rank(run, u.each), run.size()));
+        const Count& count = u.at.vertex->count;
+        const std::uint64_t need = saturating_product(u.multiplier, count.least());
+        if (capacity < need) {
+            why_ = narrowing_diagnostic(
+                s_.code, asks(u, need), 1, narrowing(u), u.at,
+                fmt::format("hold {} such {}", capacity,
+                            capacity == 1 ? u.at.vertex->type : u.at.vertex->type + "s"));
+            return false;
+        }
+        std::uint64_t left =
+            saturating_product(u.multiplier, *count.greatest_at_most(capacity / u.multiplier));
+        nslots_ = saturating_sum(nslots_, saturating_product(left, u.slots_each));
+        std::vector<RankPool::Take> takes;
+        ResourceSet part;
+        const auto take = [&](std::uint64_t first, std::uint64_t last, const RankPool::Run& run,
+                              std::uint64_t n) {
+            RankPool::Take t{first, last, first_ids(run.cores, n * u.each.cores),
+                             first_ids(run.gpus, n * u.each.gpus)};
+            part.add(IdSet::range(first, last), t.cores, t.gpus);
+            takes.push_back(std::move(t));
+        };
+        for (const auto& run : pool_.runs()) {
+            const std::uint64_t each = per_rank(run, u.each);
+            if (left == 0)
+                break;
+            if (each == 0)
+                continue;
+            const std::uint64_t full = std::min(run.size(), left / each);
+            if (full > 0)
+                take(run.first, run.first + full - 1, run, each);
+            left -= full * each;
+            if (left > 0 && full < run.size()) {
+                take(run.first + full, run.first + full, run, left);
+                left = 0;
+            }
+        }
+        pool_.take(std::move(takes));
+        alloc_ = alloc_.united(part);
+        return true;
+    }
+};
 
 /// The allocation with hosts and non-local properties of the ranks it uses.
 ResourceSet finish(const ResourceSet& r, ResourceSet alloc, std::uint64_t nslots) {
-    const IdSet used = alloc.ranks();
-    const ResourceSet shaped = r.filtered(used);
+    const ResourceSet shaped = r.filtered(alloc.ranks());
     alloc.set_nodelist(shaped.nodelist());
     for (const auto& [name, ranks] : shaped.properties())
         if (name.empty() || name[0] != '+')
             alloc.set_property(name, ranks);
-    alloc.nslots = static_cast<std::int64_t>(nslots);
+    alloc.nslots = static_cast<std::int64_t>(std::min<std::uint64_t>(
+        nslots, std::numeric_limits<std::int64_t>::max()));
     // RFC 49: TreePool's topology rides along, trimmed to the ranks allocated. Another
     // scheduler's key describes its own view; the allocation has none.
     if (model::is_treepool(r.scheduling))
@@ -84,23 +291,53 @@ ResourceSet finish(const ResourceSet& r, ResourceSet alloc, std::uint64_t nslots
     return alloc;
 }
 
+Result<ResourceSet> fail(Diagnostic why, const Constraint* constraint, const ResourceSet& r) {
+    Diagnostics d;
+    d.add(std::move(why));
+    if (constraint != nullptr)
+        constraint_notes(*constraint, r, "/attributes/system/constraints", d);
+    return Result<ResourceSet>(std::move(d));
+}
+
+Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
+    auto plan = placement_plan(js.resources);
+    if (!plan.ok())
+        return Result<ResourceSet>(std::move(plan).diagnostics());
+    std::optional<Constraint> both;
+    const Constraint* constraint = js.attributes.constraints();
+    if (ground.also != nullptr) {
+        both = constraint == nullptr ? *ground.also
+                                     : Constraint{"and", {}, {*constraint, *ground.also}};
+        constraint = &*both;
+    }
+    IdSet candidates = r.ranks();
+    if (constraint != nullptr) {
+        auto matched = constraint->match(r);
+        if (!matched.ok())
+            return Result<ResourceSet>(std::move(matched).diagnostics());
+        candidates = std::move(matched).value();
+    }
+    Setting all{r, plan.value(), r.count_ranks(), constraint != nullptr};
+    Placer whole(all, RankPool(r, candidates));
+    if (!whole.place())
+        return fail(whole.why(), constraint, r);
+    if (ground.free == nullptr)
+        return finish(r, whole.allocation(), whole.nslots() + plan.value().slots_above_nodes);
+    Setting now = all;
+    now.all_ranks = RankPool(r, *ground.free, r.ranks()).count_ranks();
+    now.free = true;
+    now.code = Code::match_pending;
+    Placer free(now, RankPool(r, *ground.free, candidates));
+    if (!free.place())
+        return fail(free.why(), nullptr, r);
+    return finish(r, free.allocation(), free.nslots() + plan.value().slots_above_nodes);
+}
+
 /// Fluxion tries at most this many xor_slot candidates (its SYSTEM_MAX_XOR_EXPANSION).
 constexpr std::size_t max_xor_candidates = 1000;
 
-/// The first slot, depth first, or null.
-ResourceVertex* first_slot(ResourceList& resources) {
-    for (auto& v : resources) {
-        if (v.is_slot())
-            return &v;
-        if (auto* inner = first_slot(v.with))
-            return inner;
-    }
-    return nullptr;
-}
-
-/// Fluxion's reading: each xor_slot candidate as an RFC 25 V1 jobspec of version 1 whose
-/// tasks run in its slot (Fluxion checks neither), the first that fits winning.
-Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r) {
+/// Fluxion's reading: each xor_slot candidate in turn, the first that fits winning.
+Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
     const auto candidates = xor_candidates(js.resources, max_xor_candidates);
     if (!candidates) {
         Diagnostics d;
@@ -113,16 +350,8 @@ Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r) {
     Diagnostics why;
     for (std::size_t i = 0; i < candidates->size(); ++i) {
         Jobspec candidate = js;
-        candidate.version = 1;
         candidate.resources = (*candidates)[i];
-        if (ResourceVertex* slot = first_slot(candidate.resources)) {
-            // An xor_slot needs no label in Fluxion: the tasks run in the one chosen.
-            if (!slot->label())
-                slot->properties.push_back({"label", "task", {}, {}});
-            for (auto& task : candidate.tasks)
-                task.slot = std::string(*slot->label());
-        }
-        auto fit = first_fit(candidate, r, Dialect::rfc);
+        auto fit = place(candidate, r, ground);
         if (fit.ok() || candidates->size() == 1)
             return fit;
         for (Diagnostic d : fit.diagnostics()) {
@@ -136,94 +365,9 @@ Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r) {
 
 } // namespace
 
-Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r, Dialect dialect) {
-    if (dialect == Dialect::fluxion)
-        return fluxion_fit(js, r);
-    Diagnostics v1;
-    sema::check_v1(js, v1);
-    if (v1.has_errors())
-        return Result<ResourceSet>(std::move(v1));
-    IdSet candidates = r.ranks();
-    std::string_view scope;
-    if (const Constraint* constraint = js.attributes.constraints()) {
-        auto matched = constraint->match(r);
-        if (!matched.ok())
-            return Result<ResourceSet>(std::move(matched).diagnostics());
-        candidates = std::move(matched).value();
-        scope = " that match the constraints";
-    }
-    const ResourceVertex& top = js.resources.front();
-    const bool by_node = top.type == "node";
-    const ResourceVertex& slot = by_node ? top.with.front() : top;
-    const std::uint64_t slots = slot.count.fixed();
-    const std::uint64_t cores = count_of(slot.with, "core");
-    const std::uint64_t gpus = count_of(slot.with, "gpu");
-    ResourceSet alloc;
-
-    if (by_node) {
-        const std::uint64_t nodes = top.count.fixed();
-        const VertexProperty* x = top.find("exclusive");
-        const bool exclusive = x != nullptr && x->value.is_bool() && x->value.get_bool();
-        const std::uint64_t need_cores = slots * cores;
-        const std::uint64_t need_gpus = slots * gpus;
-        std::vector<Piece> fit;
-        std::uint64_t fitting = 0;
-        for (const auto& p : pieces(r, candidates)) {
-            if (p.group->cores.count() < need_cores || p.group->gpus.count() < need_gpus)
-                continue;
-            fit.push_back(p);
-            fitting += p.last - p.first + 1;
-        }
-        if (fitting < nodes)
-            return unsatisfiable(fmt::format(
-                "needs {} with {} each; {} of the {} targets{} {} them", counted(nodes, "node"),
-                resources_phrase(need_cores, need_gpus), fitting, candidates.count(), scope,
-                fitting == 1 ? "has" : "have"));
-        std::uint64_t left = nodes;
-        for (const auto& p : fit) {
-            if (left == 0)
-                break;
-            const std::uint64_t take = std::min(left, p.last - p.first + 1);
-            alloc.add(IdSet::range(p.first, p.first + take - 1),
-                      exclusive ? p.group->cores : first_ids(p.group->cores, need_cores),
-                      exclusive ? p.group->gpus : first_ids(p.group->gpus, need_gpus));
-            left -= take;
-        }
-        return finish(r, std::move(alloc), nodes * slots);
-    }
-
-    // No node vertex: pack the slots onto ranks in order, whole ranks first.
-    std::uint64_t left = slots;
-    std::uint64_t capacity = 0;
-    for (const auto& p : pieces(r, candidates)) {
-        constexpr std::uint64_t unlimited = std::numeric_limits<std::uint64_t>::max();
-        const std::uint64_t per_rank =
-            std::min(cores == 0 ? unlimited : p.group->cores.count() / cores,
-                     gpus == 0 ? unlimited : p.group->gpus.count() / gpus);
-        if (per_rank == 0)
-            continue;
-        const std::uint64_t ranks = p.last - p.first + 1;
-        capacity += per_rank > unlimited / ranks ? unlimited : ranks * per_rank;
-        if (left == 0)
-            continue;
-        const std::uint64_t full = std::min(ranks, left / per_rank);
-        if (full > 0)
-            alloc.add(IdSet::range(p.first, p.first + full - 1),
-                      first_ids(p.group->cores, per_rank * cores),
-                      first_ids(p.group->gpus, per_rank * gpus));
-        left -= full * per_rank;
-        if (left > 0 && full < ranks) {
-            alloc.add(IdSet::range(p.first + full, p.first + full),
-                      first_ids(p.group->cores, left * cores),
-                      first_ids(p.group->gpus, left * gpus));
-            left = 0;
-        }
-    }
-    if (left > 0)
-        return unsatisfiable(fmt::format("needs {} of {}; the {} targets{} hold {}",
-                                         counted(slots, "slot"), resources_phrase(cores, gpus),
-                                         candidates.count(), scope, capacity));
-    return finish(r, std::move(alloc), slots);
+Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r, Dialect dialect,
+                              const Ground& ground) {
+    return dialect == Dialect::fluxion ? fluxion_fit(js, r, ground) : place(js, r, ground);
 }
 
 } // namespace jobspec::sema

@@ -1,17 +1,25 @@
-// First fit of a V1 jobspec onto R.
+// Placing a jobspec's resources on R, first fit in rank order.
 #pragma once
 
+#include <jobspec/constraint.hpp>
 #include <jobspec/jobspec_model.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/result.hpp>
 
 namespace jobspec::sema {
 
-/// See jobspec::allocate: one allocation of R for a V1 jobspec, first fit over the ranks
-/// that satisfy its constraints, or why there is none. In the Fluxion dialect, each of
-/// the jobspec's xor_slot candidates in turn (sema/xor_candidates.hpp), the first that
-/// fits winning, with Fluxion's version and task slot left unchecked.
+/// What a placement may take besides R.
+struct Ground {
+    /// What is free now, or null for all of R.
+    const ResourceSet* free = nullptr;
+    /// A constraint the job must also meet (a queue's), or null.
+    const Constraint* also = nullptr;
+};
+
+/// See jobspec::allocate: one allocation of R for any canonical jobspec, or why there is
+/// none. In the Fluxion dialect, each of the jobspec's xor_slot candidates in turn
+/// (sema/xor_candidates.hpp), the first that fits winning.
 Result<ResourceSet> first_fit(const Jobspec& jobspec, const ResourceSet& r,
-                              Dialect dialect = Dialect::rfc);
+                              Dialect dialect = Dialect::rfc, const Ground& ground = {});
 
 } // namespace jobspec::sema

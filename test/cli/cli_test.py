@@ -916,8 +916,11 @@ class Constraints(unittest.TestCase):
         self.assertEqual(run("validate", "--v1", "-", stdin=job.stdout).returncode, 0)
         r = run("match", "-", self.r, stdin=job.stdout)
         self.assertEqual(r.returncode, 1)
-        self.assertIn("error[jobspec.unsatisfiable]: needs 2 nodes with 2 cores and 2 gpus each; "
-                      "1 of the 5 targets that match the constraints has them", r.stderr)
+        self.assertIn("error[jobspec.unsatisfiable]: asks 2 nodes with 2 cores and 2 gpus each: of "
+                      "the 16 nodes, 5 match the constraints, 1 of those has 2 gpus\n"
+                      "  --> <stdin> at /resources/0/with/0/with/1\n", r.stderr)
+        self.assertIn("warning[match.constraint]: foo[4-7],bar[4-7] (8 nodes) lack property ssd\n"
+                      "  --> <stdin> at /attributes/system/constraints/and/0\n", r.stderr)
         job = run("compile", "-N2", "-n4", "-g1", "--requires", "ssd", "--", "app")
         r = run("match", "-", self.r, stdin=job.stdout)
         self.assertEqual(r.returncode, 0, r.stderr)
@@ -963,8 +966,10 @@ attributes: {system: {duration: 60}}
                          ([{"rank": "0-1", "children": {"core": "0-31"}}], 4))
         none = match(r("0-7", ""), "--dialect", "fluxion")
         self.assertEqual(none.returncode, 1)
-        self.assertIn("xor_slot choice 1 of 2: needs 2 nodes with 2 cores and 4 gpus each", none.stderr)
-        self.assertIn("xor_slot choice 2 of 2: needs 2 nodes with 32 cores each", none.stderr)
+        self.assertIn("xor_slot choice 1 of 2: asks 2 nodes with 2 cores and 4 gpus each: of the "
+                      "2 nodes, 0 have 4 gpus", none.stderr)
+        self.assertIn("xor_slot choice 2 of 2: asks 2 nodes with 32 cores each: of the 2 nodes, "
+                      "0 have 32 cores", none.stderr)
         # Fluxion needs no label on an xor_slot: the task runs in the choice that fits.
         job = job.replace("        label: gpus\n", "").replace("        label: cores\n", "")
         self.assertEqual(json.loads(match(r("0-35", "0-1"), "--dialect", "fluxion").stdout)
@@ -972,11 +977,33 @@ attributes: {system: {duration: 60}}
         # RFC 14's reading: no slot is labelled as the task's slot.
         self.assertIn("error[jobspec.unknown-slot]", match(r("0-7", "0-3")).stderr)
 
-    def test_match_needs_v1(self):
+    def test_match_refuses_what_r_cannot_describe(self):
         path = os.path.join(CONFORMANCE, "jobspec", "valid", "rfc14-use_case_1.3.yaml")
         r = run("match", path, self.r)
-        self.assertEqual(r.returncode, 1)
-        self.assertIn("error[v1.", r.stderr)
+        self.assertEqual((r.returncode, r.stdout), (1, ""))
+        self.assertIn("error[match.unsupported]: R version 1 describes nodes, cores and gpus: a "
+                      "'socket' cannot be placed", r.stderr)
+
+    def test_match_free_pending_or_now(self):
+        free = os.path.join(CONFORMANCE, "..", "..", "examples", "free.json")
+        job = run("compile", "-N3", "-g2", "--", "app").stdout
+        r = run("match", "--free", free, "-", self.r, stdin=job)
+        self.assertEqual((r.returncode, r.stdout), (1, ""))
+        self.assertIn("error[match.pending]: fits, but not what is free now; it asks 3 nodes with "
+                      "1 core and 2 gpus each, whole: of the 12 nodes with something free, 2 have "
+                      "2 free gpus\n", r.stderr)
+        # Never fits at all: unsatisfiable, whatever is free.
+        job = run("compile", "-N9", "-g2", "--", "app").stdout
+        r = run("match", "--free", free, "-", self.r, stdin=job)
+        self.assertIn("error[jobspec.unsatisfiable]: asks 9 nodes with 1 core and 2 gpus each, "
+                      "whole: of the 16 nodes, 8 have 2 gpus", r.stderr)
+        # Fits now: placed on what is free, not on what is allocated.
+        job = run("compile", "-N3", "-n24", "--", "app").stdout
+        r = run("match", "--free", free, "-", self.r, stdin=job)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(json.loads(r.stdout)["execution"]["R_lite"],
+                         [{"rank": "0-1", "children": {"core": "0-7"}},
+                          {"rank": "2", "children": {"core": "8-15"}}])
 
 
 class Limits(unittest.TestCase):

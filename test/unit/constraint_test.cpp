@@ -125,8 +125,8 @@ TEST_CASE("feasibility - nodes, exclusivity and slots") {
     CHECK(allocation({"-N4", "-n8", "-g1"}, r, "not host:foo[0-1]") ==
           "rank[2-5]/core[0-1],gpu[0-1] nslots=8 hosts=foo[2-5]");
     CHECK(allocation({"-N4", "-n8", "-g1"}, r, "ssd and not host:foo[1-3]") ==
-          "error: needs 4 nodes with 2 cores and 2 gpus each; 1 of the 5 targets that match the "
-          "constraints has them");
+          "error: asks 4 nodes with 2 cores and 2 gpus each: of the 16 nodes, 5 match the "
+          "constraints, 1 of those has 2 gpus");
     CHECK(allocation({"-N2", "--exclusive"}, r) ==
           "rank[0-1]/core[0-15],gpu[0-1] nslots=2 hosts=foo[0-1]");
     // Five slots of three cores fit a 16-core rank: four ranks, in order.
@@ -137,12 +137,13 @@ TEST_CASE("feasibility - slot packing across ranks and what is missing") {
     const auto r = cluster();
     CHECK(allocation({"-n10", "-c8"}, r) == "rank[0-4]/core[0-15] nslots=10 hosts=foo[0-4]");
     CHECK(allocation({"-n100", "-c8"}, r) ==
-          "error: needs 100 slots of 8 cores; the 16 targets hold 48");
+          "error: asks 100 slots of 8 cores, each on one node: there are 16 nodes, which hold "
+          "48 such slots");
     CHECK(allocation({"-n3", "-g1"}, r, "ssd") ==
           "rank0/core[0-1],gpu[0-1] rank1/core0,gpu0 nslots=3 hosts=foo[0-1]");
     CHECK(allocation({"-n9", "-g1"}, r, "ssd") ==
-          "error: needs 9 slots of 1 core and 1 gpu; the 8 targets "
-          "that match the constraints hold 8");
+          "error: asks 9 slots of 1 core and 1 gpu, each on one node: of the 16 nodes, 8 "
+          "match the constraints, 4 of those have 1 gpu; they hold 8 such slots");
 }
 
 TEST_CASE("feasibility - instance-local properties stay out of the allocation") {

@@ -207,7 +207,7 @@ TEST_CASE("relations - allocation: exact fits, gpus, and what stays local") {
                                     "label: s, with: [{type: core, count: 1}, {type: gpu, "
                                     "count: 2}]}]}]";
     CHECK(allocation(v1(three_nodes), r) ==
-          "error: needs 3 nodes with 1 core and 2 gpus each; 2 of the 4 targets have them");
+          "error: asks 3 nodes with 1 core and 2 gpus each: of the 4 nodes, 2 have 2 gpus");
     // Slots without nodes: gpus limit how many fit a rank.
     const std::string slots = "[{type: slot, count: 4, label: s, with: [{type: core, count: 1}, "
                               "{type: gpu, count: 1}]}]";
@@ -216,5 +216,6 @@ TEST_CASE("relations - allocation: exact fits, gpus, and what stays local") {
     const std::string too_many = "[{type: slot, count: 7, label: s, with: [{type: core, count: "
                                  "1}, {type: gpu, count: 1}]}]";
     CHECK(allocation(v1(too_many), r) ==
-          "error: needs 7 slots of 1 core and 1 gpu; the 4 targets hold 6");
+          "error: asks 7 slots of 1 core and 1 gpu, each on one node: there are 4 nodes, "
+          "which hold 6 such slots");
 }

@@ -88,6 +88,7 @@ struct MatchArgs {
     CommonOptions common;
     std::string jobspec;
     std::string r;
+    std::string free;
     Dialect dialect = Dialect::rfc;
 };
 
@@ -105,7 +106,14 @@ int run_match(const MatchArgs& a, Reporter& out) {
     const auto r = read_r(a.r, a.common, out, status);
     if (!r)
         return status;
-    auto alloc = allocate(js.value(), *r, a.dialect);
+    AllocateOptions allocate_options;
+    allocate_options.dialect = a.dialect;
+    if (!a.free.empty()) {
+        allocate_options.free = read_r(a.free, a.common, out, status);
+        if (!allocate_options.free)
+            return status;
+    }
+    auto alloc = allocate(js.value(), *r, allocate_options);
     if (status = out.outcome(alloc, *text, a.jobspec); status != exit_ok)
         return status;
     return write_output(to_json_text(to_json_value(alloc.value()), a.common.pretty), out);
@@ -147,23 +155,34 @@ Exit status: 0 success, 1 an invalid query, constraint or R, 2 usage error.)");
 Command add_match_command(CLI::App& parent, Reporter& reporter) {
     auto a = std::make_shared<MatchArgs>();
     CLI::App* app = parent.add_subcommand(
-        "match", "Can a V1 jobspec run on R? Print one allocation, or say what is missing");
-    app->add_option("JOBSPEC", a->jobspec, "A V1 jobspec (YAML or JSON); - reads standard input")
+        "match", "Can a jobspec run on R? Print one allocation, or say why not");
+    app->add_option("JOBSPEC", a->jobspec, "A jobspec (YAML or JSON); - reads standard input")
         ->required();
     app->add_option("R", a->r, "The resources (RFC 20 R JSON)")->required();
+    app->add_option("--free", a->free,
+                    "What of R is free now (R JSON): place the job there, and say whether it "
+                    "is pending (fits R, not this) rather than unsatisfiable");
     add_dialect_option(*app, a->dialect);
     add_common_options(*app, a->common, reporter);
     app->footer(
-        R"(First fit, in rank order, over the targets that satisfy the jobspec's constraints,
-respecting node exclusivity and the cores and gpus each slot needs. Prints the allocation
-as R (nslots set), or explains the requirement no choice of targets can meet.
+        R"(First fit, in rank order, over the nodes that satisfy the jobspec's constraints.
+Each node vertex takes different nodes that hold what it contains (whole nodes when
+exclusive); a task slot with no node is on one node, packed after the nodes. A node
+count or an outer slot count that is a range or an idset takes as many as fit; other
+counts take their least value (flux-core's scheduler's rule). Prints the allocation as
+R (nslots set), or, when it cannot fit, the first requirement that fails, narrowing the
+nodes level by level, and which nodes each constraint term removed. R version 1 has no
+sockets or memory: a jobspec that asks for them is refused (match.unsupported).
+With --free, what is free decides: a job that fits R but not it is pending (match.pending).
 With --dialect fluxion, each choice the jobspec's xor_slots stand for, in Fluxion's order,
 the first that fits winning (versions to 9999; the task slot unchecked).
 
 Examples:
   jobspec compile -N4 -g1 --requires ssd -- app > job.json && jobspec match job.json r.json
+  jobspec match --free free.json job.json r.json
 
-Exit status: 0 it fits, 1 it does not fit (or a document is invalid), 2 usage error.)");
+Exit status: 0 it fits, 1 it does not fit now or ever (or a document is invalid), 2 usage
+error.)");
     return Command{app, [a, &reporter] { return run_match(*a, reporter); }};
 }
 

@@ -1,0 +1,118 @@
+// The explanations of a request that does not fit, in words and numbers.
+#include "sema/match_explanation.hpp"
+
+#include <fmt/format.h>
+
+namespace jobspec::sema {
+
+std::string counted(std::uint64_t n, std::string_view noun) {
+    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+}
+
+std::string demand_phrase(const Demand& d) {
+    if (d.cores > 0 && d.gpus > 0)
+        return counted(d.cores, "core") + " and " + counted(d.gpus, "gpu");
+    if (d.gpus > 0)
+        return counted(d.gpus, "gpu");
+    return d.cores > 0 ? counted(d.cores, "core") : "nothing";
+}
+
+Diagnostic narrowing_diagnostic(Code code, std::string asks, std::uint64_t need,
+                                const std::vector<Narrowing>& steps, const VertexAt& unit,
+                                const std::string& tail) {
+    Diagnostic d;
+    d.code = code;
+    d.severity = default_severity(code);
+    d.location = Location(unit.vertex->range, unit.pointer);
+    bool placed = steps[0].left < need;
+    std::string said;
+    std::size_t shown = 0;
+    for (std::size_t i = 1; i < steps.size(); ++i) {
+        const bool fails = !placed && steps[i].left < need;
+        if (fails) {
+            d.location = Location(steps[i].range, steps[i].pointer);
+            placed = true;
+        }
+        if (steps[i].left == steps[i - 1].left && !fails)
+            continue;
+        said += fmt::format(", {}{} {}", steps[i].left, shown == 0 ? "" : " of those",
+                            steps[i].left == 1 ? steps[i].verb_one : steps[i].verb);
+        ++shown;
+    }
+    const std::string all =
+        counted(steps[0].left, "node") + (steps[0].verb.empty() ? "" : " " + steps[0].verb);
+    if (shown == 0)
+        d.message = fmt::format("{}: there {} {}{}", asks, steps[0].left == 1 ? "is" : "are",
+                                all, tail.empty() ? "" : ", which " + tail);
+    else
+        d.message = fmt::format("{}: of the {}{}{}", asks, all, said,
+                                tail.empty() ? "" : "; they " + tail);
+    return d;
+}
+
+namespace {
+
+/// The hosts of these ranks of `r` ("node[4-7]"), or "rank 4-7" when R names none.
+std::string targets(const ResourceSet& r, const IdSet& ranks) {
+    const Hostlist hosts = r.filtered(ranks).nodelist();
+    const std::string name = hosts.empty() ? "rank " + ranks.format() : hosts.encode();
+    return fmt::format("{} ({})", name, counted(ranks.count(), "node"));
+}
+
+std::string values_text(const std::vector<std::string>& values) {
+    std::string out;
+    for (const auto& v : values)
+        out += (out.empty() ? "" : ",") + v;
+    return out;
+}
+
+/// What the targets a term removes have in common: "lack property ssd".
+std::string removed_because(const Constraint& c) {
+    if (c.op == "properties" && c.values.size() == 1) {
+        const std::string& p = c.values[0];
+        return p.starts_with('^') ? "have property " + p.substr(1) : "lack property " + p;
+    }
+    if (c.op == "properties")
+        return "lack properties " + values_text(c.values);
+    if (c.op == "hostlist")
+        return "are not in hostlist " + values_text(c.values);
+    if (c.op == "ranks")
+        return "are not rank " + values_text(c.values);
+    if (c.op == "not" && c.children.size() == 1 && !c.children[0].logical())
+        return fmt::format("are excluded by not {}:{}", c.children[0].op,
+                           values_text(c.children[0].values));
+    return fmt::format("do not satisfy its '{}'", c.op);
+}
+
+void note(const Constraint& term, const ResourceSet& r, const std::string& pointer,
+          Diagnostics& out) {
+    auto matched = term.match(r);
+    if (!matched.ok())
+        return;
+    const IdSet removed = r.ranks().without(matched.value());
+    if (removed.empty())
+        return;
+    out.add(Code::match_constraint,
+            fmt::format("{} {}", targets(r, removed), removed_because(term)),
+            Location({}, pointer));
+}
+
+} // namespace
+
+void constraint_notes(const Constraint& c, const ResourceSet& r, const std::string& pointer,
+                      Diagnostics& out) {
+    if (c.op == "and") {
+        for (std::size_t i = 0; i < c.children.size(); ++i)
+            constraint_notes(c.children[i], r, fmt::format("{}/and/{}", pointer, i), out);
+        return;
+    }
+    if (c.op == "properties" && c.values.size() > 1) {
+        for (std::size_t i = 0; i < c.values.size(); ++i)
+            note(Constraint{"properties", {c.values[i]}, {}}, r,
+                 fmt::format("{}/properties/{}", pointer, i), out);
+        return;
+    }
+    note(c, r, pointer, out);
+}
+
+} // namespace jobspec::sema

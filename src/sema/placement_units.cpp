@@ -1,0 +1,141 @@
+// The request's units: where a node or a one-rank group begins, and what it holds.
+#include "sema/placement_units.hpp"
+
+#include <limits>
+
+#include <fmt/format.h>
+
+namespace jobspec::sema {
+
+std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) noexcept {
+    if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a)
+        return std::numeric_limits<std::uint64_t>::max();
+    return a * b;
+}
+
+std::uint64_t saturating_sum(std::uint64_t a, std::uint64_t b) noexcept {
+    return b > std::numeric_limits<std::uint64_t>::max() - a
+               ? std::numeric_limits<std::uint64_t>::max()
+               : a + b;
+}
+
+namespace {
+
+bool holds_node(const ResourceList& list) {
+    for (const auto& v : list)
+        if (v.type == "node" || holds_node(v.with))
+            return true;
+    return false;
+}
+
+bool exclusive_of(const ResourceVertex& v, bool fallback) {
+    const VertexProperty* x = v.find("exclusive");
+    return x != nullptr && x->value.is_bool() ? x->value.get_bool() : fallback;
+}
+
+class Planner {
+public:
+    Diagnostics why;
+    PlacementPlan plan;
+
+    void above_nodes(const ResourceList& list, const std::string& prefix,
+                     std::uint64_t multiplier, bool in_slot) {
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const ResourceVertex& v = list[i];
+            const std::string pointer = fmt::format("{}/{}", prefix, i);
+            if (v.type == "node") {
+                PlacementUnit u;
+                u.kind = PlacementUnit::Kind::nodes;
+                u.at = {&v, pointer};
+                u.multiplier = multiplier;
+                u.exclusive = exclusive_of(v, in_slot);
+                inside(v.with, pointer + "/with", u, 1, u.each);
+                plan.units.push_back(std::move(u));
+            } else if (v.is_slot() && holds_node(v.with)) {
+                const std::uint64_t n = saturating_product(multiplier, v.count.least());
+                plan.slots_above_nodes = saturating_sum(plan.slots_above_nodes, n);
+                above_nodes(v.with, pointer + "/with", n, true);
+            } else if (!known(v, pointer)) {
+                continue;
+            } else {
+                PlacementUnit u;
+                u.kind = PlacementUnit::Kind::groups;
+                u.at = {&v, pointer};
+                u.multiplier = multiplier;
+                if (v.is_slot()) {
+                    u.slots_each = 1;
+                    inside(v.with, pointer + "/with", u, 1, u.each);
+                } else {
+                    // A core or gpu outside a slot: each one anywhere.
+                    leaf(v, pointer, u, 1, u.each);
+                }
+                plan.units.push_back(std::move(u));
+            }
+        }
+    }
+
+private:
+    bool known(const ResourceVertex& v, const std::string& pointer) {
+        if (v.is_slot() || v.type == "core" || v.type == "gpu")
+            return true;
+        why.add(Code::match_unsupported,
+                fmt::format("R version 1 describes nodes, cores and gpus: a '{}' cannot be "
+                            "placed",
+                            v.type),
+                Location(v.type_range.known() ? v.type_range : v.range, pointer + "/type"));
+        return false;
+    }
+
+    /// Adds `n` of vertex v (each one holding its contents) to what one unit needs.
+    void one(const ResourceVertex& v, const std::string& pointer, PlacementUnit& u,
+             std::uint64_t n, Demand& d) {
+        const std::uint64_t count = saturating_product(n, v.count.least());
+        if (v.type == "node") {
+            why.add(Code::match_unsupported, "a node cannot be inside a node or a task slot "
+                                             "that is on one node",
+                    Location(v.range, pointer));
+            return;
+        }
+        if (!known(v, pointer))
+            return;
+        if (v.is_slot()) {
+            u.slots_each = saturating_sum(u.slots_each, count);
+            inside(v.with, pointer + "/with", u, count, d);
+            return;
+        }
+        leaf(v, pointer, u, count, d);
+    }
+
+    void leaf(const ResourceVertex& v, const std::string& pointer, PlacementUnit& u,
+              std::uint64_t count, Demand& d) {
+        if (!v.with.empty()) {
+            why.add(Code::match_unsupported,
+                    fmt::format("R version 1 has nothing inside a {}", v.type),
+                    Location(v.range, pointer + "/with"));
+            return;
+        }
+        VertexAt& first = v.type == "core" ? u.core : u.gpu;
+        if (first.vertex == nullptr)
+            first = {&v, pointer};
+        std::uint64_t& total = v.type == "core" ? d.cores : d.gpus;
+        total = saturating_sum(total, count);
+    }
+
+    void inside(const ResourceList& list, const std::string& prefix, PlacementUnit& u,
+                std::uint64_t n, Demand& d) {
+        for (std::size_t i = 0; i < list.size(); ++i)
+            one(list[i], fmt::format("{}/{}", prefix, i), u, n, d);
+    }
+};
+
+} // namespace
+
+Result<PlacementPlan> placement_plan(const ResourceList& resources) {
+    Planner p;
+    p.above_nodes(resources, "/resources", 1, false);
+    if (p.why.has_errors())
+        return Result<PlacementPlan>(std::move(p.why));
+    return Result<PlacementPlan>(std::move(p.plan));
+}
+
+} // namespace jobspec::sema

@@ -1,0 +1,86 @@
+// RankPool: runs of ranks from R's groups, split as resources are taken.
+#include "sema/rank_pool.hpp"
+
+#include <algorithm>
+
+namespace jobspec::sema {
+
+namespace {
+
+struct Piece {
+    std::uint64_t first, last;
+    const ResourceSet::Group* group;
+};
+
+/// The ranks of `r` in `ranks` as pieces of one group each, in rank order.
+std::vector<Piece> pieces(const ResourceSet& r, const IdSet& ranks) {
+    std::vector<Piece> out;
+    for (const auto& g : r.groups())
+        for (const auto& range : g.ranks.intersected(ranks).ranges())
+            out.push_back({range.first, range.last, &g});
+    std::sort(out.begin(), out.end(),
+              [](const Piece& a, const Piece& b) { return a.first < b.first; });
+    return out;
+}
+
+} // namespace
+
+RankPool::RankPool(const ResourceSet& r, const IdSet& ranks) {
+    for (const auto& p : pieces(r, ranks))
+        runs_.push_back({p.first, p.last, p.group->cores, p.group->gpus, true});
+}
+
+RankPool::RankPool(const ResourceSet& r, const ResourceSet& free, const IdSet& ranks) {
+    const ResourceSet both = r.intersected(free);
+    const auto all = pieces(r, ranks);
+    std::size_t at = 0;
+    for (const auto& p : pieces(both, ranks)) {
+        // Split the free piece where R's groups change, to tell whole ranks.
+        for (std::uint64_t first = p.first; first <= p.last;) {
+            while (all[at].last < first)
+                ++at;
+            const Piece& whole = all[at];
+            const std::uint64_t last = std::min(p.last, whole.last);
+            runs_.push_back({first, last, p.group->cores, p.group->gpus,
+                             p.group->cores == whole.group->cores &&
+                                 p.group->gpus == whole.group->gpus});
+            if (last == p.last)
+                break;
+            first = last + 1;
+        }
+    }
+}
+
+std::uint64_t RankPool::count_ranks() const noexcept {
+    std::uint64_t n = 0;
+    for (const auto& run : runs_)
+        n += run.size();
+    return n;
+}
+
+void RankPool::take(std::vector<Take> takes) {
+    std::sort(takes.begin(), takes.end(),
+              [](const Take& a, const Take& b) { return a.first < b.first; });
+    std::vector<Run> out;
+    out.reserve(runs_.size() + 2 * takes.size());
+    auto t = takes.begin();
+    for (auto& run : runs_) {
+        std::uint64_t from = run.first;
+        for (; t != takes.end() && t->first <= run.last; ++t) {
+            if (t->first > from)
+                out.push_back({from, t->first - 1, run.cores, run.gpus, run.whole});
+            Run rest{t->first, t->last, run.cores.without(t->cores), run.gpus.without(t->gpus),
+                     false};
+            if (!rest.cores.empty() || !rest.gpus.empty())
+                out.push_back(std::move(rest));
+            from = t->last + 1;
+        }
+        if (from <= run.last) {
+            run.first = from;
+            out.push_back(std::move(run));
+        }
+    }
+    runs_ = std::move(out);
+}
+
+} // namespace jobspec::sema
