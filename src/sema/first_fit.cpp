@@ -65,12 +65,16 @@ public:
 
     /// The allocation's parts and its task slots, or why not (false, with why()).
     bool place() {
-        if (!place_nodes())
+        const RankPool start = pool_;
+        if (place_all(true))
+            return true;
+        if (!expanded_)
             return false;
-        for (const auto& u : s_.plan.units)
-            if (u.kind == PlacementUnit::Kind::groups && !place_groups(u))
-                return false;
-        return true;
+        // More nodes than their least left the groups too little: the least, then.
+        pool_ = start;
+        alloc_ = ResourceSet{};
+        nslots_ = 0;
+        return place_all(false);
     }
     ResourceSet allocation() const { return alloc_; }
     std::uint64_t nslots() const { return nslots_; }
@@ -82,6 +86,17 @@ private:
     ResourceSet alloc_;
     std::uint64_t nslots_ = 0;
     Diagnostic why_;
+    /// Whether a node count took more than its least (so groups failing may retry).
+    bool expanded_ = false;
+
+    bool place_all(bool expand) {
+        if (!place_nodes(expand))
+            return false;
+        for (const auto& u : s_.plan.units)
+            if (u.kind == PlacementUnit::Kind::groups && !place_groups(u))
+                return false;
+        return true;
+    }
 
     /// Every node down to those that hold `each`, step by step.
     std::vector<Narrowing> narrowing(const PlacementUnit& u) const {
@@ -134,7 +149,39 @@ private:
         return text;
     }
 
-    bool place_nodes() {
+    /// The runs in the order nodes take them: rank order, but when one node request
+    /// shares the request with one-rank groups, the ranks whose loss leaves the first
+    /// group the most room come first (then the choice of nodes is never what makes it
+    /// fail).
+    std::vector<std::size_t> node_order(const PlacementUnit& u) const {
+        const auto& runs = pool_.runs();
+        std::vector<std::size_t> order(runs.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        const PlacementUnit* group = nullptr;
+        std::size_t node_units = 0;
+        for (const auto& v : s_.plan.units) {
+            node_units += v.kind == PlacementUnit::Kind::nodes;
+            if (group == nullptr && v.kind == PlacementUnit::Kind::groups)
+                group = &v;
+        }
+        if (group == nullptr || node_units != 1)
+            return order;
+        const auto loss = [&](const RankPool::Run& run) {
+            if (u.exclusive)
+                return per_rank(run, group->each);
+            RankPool::Run after = run;
+            after.cores = run.cores.without(first_ids(run.cores, u.each.cores));
+            after.gpus = run.gpus.without(first_ids(run.gpus, u.each.gpus));
+            return per_rank(run, group->each) - per_rank(after, group->each);
+        };
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+            return loss(runs[x]) < loss(runs[y]);
+        });
+        return order;
+    }
+
+    bool place_nodes(bool expand) {
         std::vector<const PlacementUnit*> units;
         for (const auto& u : s_.plan.units)
             if (u.kind == PlacementUnit::Kind::nodes)
@@ -178,7 +225,7 @@ private:
         // Counts that are choices take as many as fit, each unit in turn.
         for (std::size_t k = 0; k < units.size(); ++k) {
             const Count& count = units[k]->at.vertex->count;
-            if (!count.is_choice())
+            if (!expand || !count.is_choice())
                 continue;
             const std::uint64_t m = units[k]->multiplier;
             const auto value = [&](std::uint64_t n) {
@@ -195,15 +242,19 @@ private:
                     hi = mid - 1;
             }
             a.needs[k] = value(lo);
+            expanded_ = expanded_ || lo > count.least();
         }
         auto quotas = units.size() == 1 ? std::nullopt : a.assign();
         std::vector<std::uint64_t> used(runs.size(), 0);
         std::vector<RankPool::Take> takes;
+        const auto order = node_order(*units.front());
         for (std::size_t k = 0; k < units.size(); ++k) {
             const auto& u = *units[k];
             std::uint64_t left = a.needs[k];
             ResourceSet part;
-            for (std::size_t i = 0; i < runs.size() && left > 0; ++i) {
+            for (const std::size_t i : order) {
+                if (left == 0)
+                    break;
                 if (!a.eligible[k][class_of[i]])
                     continue;
                 std::uint64_t n = std::min(left, runs[i].size() - used[i]);
