@@ -5,6 +5,7 @@
 
 #include <jobspec/api.hpp>
 #include <jobspec/constraint.hpp>
+#include <jobspec/resource_config.hpp>
 #include <jobspec/jobspec_model.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/result.hpp>
@@ -17,8 +18,9 @@ struct AllocateOptions {
     /// What is free now (part of R). With it, a request that fits R but not what is free
     /// fails with match.pending, saying which requirement waits and for what.
     std::optional<ResourceSet> free;
-    /// A constraint the job must meet besides its own (its queue's, RFC 33).
-    std::optional<Constraint> also;
+    /// The queue the job is submitted to (RFC 33): its jobs must have its properties
+    /// (requires) and be on its hosts, which have its membership property (+NAME).
+    std::optional<Queue> queue;
 };
 
 /// Finds one allocation of R for a canonical jobspec (RFC 14), placed in rank order over
@@ -38,7 +40,8 @@ struct AllocateOptions {
 /// level by level ("asks 4 nodes with 8 cores each: of the 16 nodes, 10 match the
 /// constraints, 3 of those have 8 cores"), followed by match.constraint notes on which
 /// nodes each constraint term removed; with `free`, match.pending when it fits R but
-/// not what is free. In the Fluxion dialect, as Fluxion's flexible traverser tries
+/// not what is free; match.queue when the queue's hosts are not a hostlist of R's hosts
+/// (or "all"). In the Fluxion dialect, as Fluxion's flexible traverser tries
 /// xor_slots: each choice of resources they stand for in its order (at most 1000, else
 /// limit.expansion), the first that fits winning.
 JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r,

@@ -65,4 +65,31 @@ JOBSPEC_API Result<ResourceSet> resource_set_of(const ResourceConfig& config,
 JOBSPEC_API Result<ResourceSet> read_resource_config_at(std::string_view path,
                                                         const Limits& limits = {});
 
+/// A queue of Flux's configuration (RFC 33), as the jobs submitted to it see it.
+struct Queue {
+    std::string name;
+    /// The properties it adds to its jobs' constraints: queues.NAME.requires, or for a
+    /// virtual queue (queues.NAME.parent) its parent's.
+    std::vector<std::string> properties;
+    /// Its members: queues.NAME.hosts (a hostlist, or "all"), or its parent's. They have
+    /// the membership property, which its jobs must have.
+    std::optional<std::string> hosts;
+    /// "+NAME", NAME being the parent's for a virtual queue.
+    std::string membership;
+};
+
+/// The queue a job submitted to `name` goes to, from configuration files merged as
+/// read_resource_config merges them (a later queues.NAME table replaces an earlier one).
+/// An empty `name` means the default queue (policy.jobspec.defaults.system.queue); nothing
+/// when none is named and there is no default. Errors (match.queue, in the file): no
+/// such queue, a parent that is not configured or is itself virtual, requires that is not
+/// an array of strings, hosts that is not a string, both hosts and requires.
+JOBSPEC_API Result<std::optional<Queue>> read_queue(const std::vector<ConfigFile>& files,
+                                                    std::string_view name,
+                                                    const Limits& limits = {});
+/// read_queue of the configuration at `path` (a directory's *.toml files, or one file).
+JOBSPEC_API Result<std::optional<Queue>> read_queue_at(std::string_view path,
+                                                       std::string_view name,
+                                                       const Limits& limits = {});
+
 } // namespace jobspec

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <memory>
 
 #include <fmt/format.h>
@@ -48,10 +49,13 @@ void add_about(Diagnostics& into, const Diagnostics& found,
 
 } // namespace
 
-Result<ResourceConfig> read_resource_config(const std::vector<ConfigFile>& files,
-                                            const Limits& limits) {
-    Diagnostics diagnostics(limits.max_diagnostics);
-    std::vector<std::shared_ptr<const SourceText>> sources;
+namespace {
+
+/// Each file read into a tree, with the source its diagnostics point into; nothing when
+/// one does not read (its errors added).
+std::optional<std::vector<syntax::DocNode>> read_trees(
+    const std::vector<ConfigFile>& files, const Limits& limits, Diagnostics& diagnostics,
+    std::vector<std::shared_ptr<const SourceText>>& sources) {
     std::vector<syntax::DocNode> trees;
     for (const ConfigFile& file : files) {
         sources.push_back(std::make_shared<const SourceText>(SourceText{file.name, file.text, true}));
@@ -69,9 +73,22 @@ Result<ResourceConfig> read_resource_config(const std::vector<ConfigFile>& files
         }
         add_about(diagnostics, found, sources.back());
         if (!tree)
-            return Result<ResourceConfig>(std::move(diagnostics));
+            return std::nullopt;
         trees.push_back(std::move(*tree));
     }
+    return trees;
+}
+
+} // namespace
+
+Result<ResourceConfig> read_resource_config(const std::vector<ConfigFile>& files,
+                                            const Limits& limits) {
+    Diagnostics diagnostics(limits.max_diagnostics);
+    std::vector<std::shared_ptr<const SourceText>> sources;
+    auto read = read_trees(files, limits, diagnostics, sources);
+    if (!read)
+        return Result<ResourceConfig>(std::move(diagnostics));
+    const std::vector<syntax::DocNode>& trees = *read;
 
     // A later [resource] table merges into the earlier one key by key; any other value
     // of `resource` (or of one of its keys) replaces what was there.
@@ -189,11 +206,12 @@ std::optional<ConfigFile> read_config_file(const std::string& name, const Limits
     return ConfigFile{name, std::move(text).value()};
 }
 
-} // namespace
-
-Result<ResourceSet> read_resource_config_at(std::string_view path, const Limits& limits) {
+/// The configuration files at `path`: a directory's *.toml files in name order, or the
+/// one file; nothing when one cannot be read (its errors added).
+std::optional<std::vector<ConfigFile>> config_files_at(std::string_view path,
+                                                       const Limits& limits,
+                                                       Diagnostics& diagnostics) {
     namespace fs = std::filesystem;
-    Diagnostics diagnostics(limits.max_diagnostics);
     std::vector<std::string> names;
     std::error_code error;
     if (fs::is_directory(path, error)) {
@@ -203,7 +221,7 @@ Result<ResourceSet> read_resource_config_at(std::string_view path, const Limits&
         if (error) {
             diagnostics.add(Code::io_unreadable,
                             fmt::format("cannot list '{}': {}", path, error.message()));
-            return Result<ResourceSet>(std::move(diagnostics));
+            return std::nullopt;
         }
         std::sort(names.begin(), names.end());
     } else {
@@ -213,10 +231,20 @@ Result<ResourceSet> read_resource_config_at(std::string_view path, const Limits&
     for (const auto& name : names) {
         auto file = read_config_file(name, limits, true, diagnostics);
         if (!file)
-            return Result<ResourceSet>(std::move(diagnostics));
+            return std::nullopt;
         files.push_back(std::move(*file));
     }
-    auto config = read_resource_config(files, limits);
+    return files;
+}
+
+} // namespace
+
+Result<ResourceSet> read_resource_config_at(std::string_view path, const Limits& limits) {
+    Diagnostics diagnostics(limits.max_diagnostics);
+    const auto files = config_files_at(path, limits, diagnostics);
+    if (!files)
+        return Result<ResourceSet>(std::move(diagnostics));
+    auto config = read_resource_config(*files, limits);
     diagnostics.append(config.diagnostics());
     if (!config.ok())
         return Result<ResourceSet>(std::move(diagnostics));
@@ -232,6 +260,117 @@ Result<ResourceSet> read_resource_config_at(std::string_view path, const Limits&
     if (!r.ok())
         return Result<ResourceSet>(std::move(diagnostics));
     return {std::move(r).value(), std::move(diagnostics)};
+}
+
+namespace {
+
+/// A member of nested tables ("policy", "jobspec", ...), or nullptr.
+const syntax::DocNode* at_path(const syntax::DocNode& tree, std::initializer_list<const char*> keys) {
+    const syntax::DocNode* node = &tree;
+    for (const char* key : keys) {
+        const auto* m = node->is_mapping() ? node->find(key) : nullptr;
+        if (m == nullptr)
+            return nullptr;
+        node = &m->value;
+    }
+    return node;
+}
+
+} // namespace
+
+Result<std::optional<Queue>> read_queue(const std::vector<ConfigFile>& files,
+                                        std::string_view name, const Limits& limits) {
+    using Out = Result<std::optional<Queue>>;
+    Diagnostics diagnostics(limits.max_diagnostics);
+    std::vector<std::shared_ptr<const SourceText>> sources;
+    auto read = read_trees(files, limits, diagnostics, sources);
+    if (!read)
+        return Out(std::move(diagnostics));
+    // Each queue's table, from the last file that has it; the default queue likewise.
+    std::map<std::string, Pick, std::less<>> queues;
+    std::optional<Pick> fallback;
+    for (std::size_t f = 0; f < read->size(); ++f) {
+        if (const auto* table = at_path((*read)[f], {"queues"}); table && table->is_mapping())
+            for (const auto& m : table->members())
+                queues[m.key] = Pick{&m.value, f};
+        if (const auto* d = at_path((*read)[f], {"policy", "jobspec", "defaults", "system", "queue"}))
+            fallback = Pick{d, f};
+    }
+    const auto fail = [&](const Pick* at, std::string message) {
+        diagnostics.add(Code::match_queue, std::move(message),
+                        at ? Location(at->node->range, {}, sources[at->file]) : Location{});
+        return Out(std::move(diagnostics));
+    };
+    std::string chosen(name);
+    if (chosen.empty() && fallback) {
+        if (!fallback->node->is_string())
+            return fail(&*fallback, "policy.jobspec.defaults.system.queue must be a string");
+        chosen = fallback->node->text();
+    }
+    if (chosen.empty())
+        return Out(std::optional<Queue>{}, std::move(diagnostics));
+    const auto it = queues.find(chosen);
+    if (it == queues.end()) {
+        std::string known;
+        for (const auto& [q, _] : queues)
+            known += (known.empty() ? "" : ", ") + q;
+        return fail(fallback && name.empty() ? &*fallback : nullptr,
+                    fmt::format("no queue '{}' is configured{}", chosen,
+                                known.empty() ? "" : " (queues: " + known + ")"));
+    }
+    Queue q;
+    q.name = chosen;
+    Pick table = it->second;
+    if (!table.node->is_mapping())
+        return fail(&table, fmt::format("queues.{} must be a table", chosen));
+    std::string members = chosen;
+    if (const auto* parent = table.node->find("parent")) {
+        const Pick at{&parent->value, table.file};
+        const auto p = parent->value.is_string() ? queues.find(parent->value.text()) : queues.end();
+        if (p == queues.end())
+            return fail(&at, fmt::format("queue '{}': its parent queue is not configured", chosen));
+        if (!p->second.node->is_mapping() || p->second.node->find("parent") != nullptr)
+            return fail(&at, fmt::format("queue '{}': its parent '{}' is itself a virtual queue",
+                                         chosen, p->first));
+        members = p->first;
+        table = p->second;
+    }
+    q.membership = "+" + members;
+    const auto* required = table.node->find("requires");
+    const auto* hosts = table.node->find("hosts");
+    if (required != nullptr && hosts != nullptr)
+        return fail(&table, fmt::format("queue '{}' has both hosts and requires", members));
+    if (required != nullptr) {
+        const Pick at{&required->value, table.file};
+        if (!required->value.is_sequence())
+            return fail(&at, fmt::format("queues.{}.requires must be an array of strings", members));
+        for (const auto& p : required->value.elements()) {
+            if (!p.is_string())
+                return fail(&at, fmt::format("queues.{}.requires must be an array of strings",
+                                             members));
+            q.properties.push_back(p.text());
+        }
+    }
+    if (hosts != nullptr) {
+        const Pick at{&hosts->value, table.file};
+        if (!hosts->value.is_string())
+            return fail(&at, fmt::format("queues.{}.hosts must be a string", members));
+        q.hosts = hosts->value.text();
+    }
+    return Out(std::optional<Queue>(std::move(q)), std::move(diagnostics));
+}
+
+Result<std::optional<Queue>> read_queue_at(std::string_view path, std::string_view name,
+                                           const Limits& limits) {
+    Diagnostics diagnostics(limits.max_diagnostics);
+    const auto files = config_files_at(path, limits, diagnostics);
+    if (!files)
+        return Result<std::optional<Queue>>(std::move(diagnostics));
+    auto queue = read_queue(*files, name, limits);
+    diagnostics.append(queue.diagnostics());
+    if (!queue.ok())
+        return Result<std::optional<Queue>>(std::move(diagnostics));
+    return {std::move(queue).value(), std::move(diagnostics)};
 }
 
 } // namespace jobspec

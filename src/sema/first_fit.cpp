@@ -55,6 +55,8 @@ struct Setting {
     /// Ranks before the constraints (R's, or those with something free).
     std::uint64_t all_ranks = 0;
     bool constrained = false;
+    /// Whether the jobspec has constraints of its own (else they are its queue's).
+    bool own_constraint = false;
     bool free = false;
     Code code = Code::jobspec_unsatisfiable;
 };
@@ -120,7 +122,8 @@ private:
         steps.push_back({anything, anything, s_.all_ranks, u.at.pointer, u.at.vertex->range});
         if (s_.constrained)
             steps.push_back({"match the constraints", "matches the constraints",
-                             pool_.count_ranks(), "/attributes/system/constraints", {}});
+                             pool_.count_ranks(),
+                             s_.own_constraint ? "/attributes/system/constraints" : "", {}});
         if (u.each.cores > 0)
             steps.push_back(has(counted(u.each.cores, free + "core"), cores, u.core));
         if (u.each.gpus > 0)
@@ -342,11 +345,14 @@ ResourceSet finish(const ResourceSet& r, ResourceSet alloc, std::uint64_t nslots
     return alloc;
 }
 
-Result<ResourceSet> fail(Diagnostic why, const Constraint* constraint, const ResourceSet& r) {
+Result<ResourceSet> fail(Diagnostic why, const Constraint* own, const Ground& ground,
+                         const ResourceSet& r) {
     Diagnostics d;
     d.add(std::move(why));
-    if (constraint != nullptr)
-        constraint_notes(*constraint, r, "/attributes/system/constraints", d);
+    if (own != nullptr)
+        constraint_notes(*own, r, "/attributes/system/constraints", "", d);
+    if (ground.also != nullptr)
+        constraint_notes(*ground.also, r, "", ground.also_from, d);
     return Result<ResourceSet>(std::move(d));
 }
 
@@ -355,10 +361,10 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
     if (!plan.ok())
         return Result<ResourceSet>(std::move(plan).diagnostics());
     std::optional<Constraint> both;
-    const Constraint* constraint = js.attributes.constraints();
+    const Constraint* own = js.attributes.constraints();
+    const Constraint* constraint = own;
     if (ground.also != nullptr) {
-        both = constraint == nullptr ? *ground.also
-                                     : Constraint{"and", {}, {*constraint, *ground.also}};
+        both = own == nullptr ? *ground.also : Constraint{"and", {}, {*own, *ground.also}};
         constraint = &*both;
     }
     IdSet candidates = r.ranks();
@@ -368,10 +374,10 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
             return Result<ResourceSet>(std::move(matched).diagnostics());
         candidates = std::move(matched).value();
     }
-    Setting all{r, plan.value(), r.count_ranks(), constraint != nullptr};
+    Setting all{r, plan.value(), r.count_ranks(), constraint != nullptr, own != nullptr};
     Placer whole(all, RankPool(r, candidates));
     if (!whole.place())
-        return fail(whole.why(), constraint, r);
+        return fail(whole.why(), own, ground, r);
     if (ground.free == nullptr)
         return finish(r, whole.allocation(), whole.nslots() + plan.value().slots_above_nodes);
     Setting now = all;
@@ -380,7 +386,7 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
     now.code = Code::match_pending;
     Placer free(now, RankPool(r, *ground.free, candidates));
     if (!free.place())
-        return fail(free.why(), nullptr, r);
+        return fail(free.why(), nullptr, Ground{}, r);
     return finish(r, free.allocation(), free.nslots() + plan.value().slots_above_nodes);
 }
 

@@ -1,6 +1,8 @@
 // Placing a jobspec's resources on R, first fit in rank order.
 #pragma once
 
+#include <string>
+
 #include <jobspec/constraint.hpp>
 #include <jobspec/jobspec_model.hpp>
 #include <jobspec/resource_set.hpp>
@@ -12,8 +14,10 @@ namespace jobspec::sema {
 struct Ground {
     /// What is free now, or null for all of R.
     const ResourceSet* free = nullptr;
-    /// A constraint the job must also meet (a queue's), or null.
+    /// A constraint the job must also meet (a queue's), or null, and whose it is
+    /// ("queue 'batch'"), for explanations.
     const Constraint* also = nullptr;
+    std::string also_from;
 };
 
 /// See jobspec::allocate: one allocation of R for any canonical jobspec, or why there is

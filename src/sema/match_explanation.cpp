@@ -85,7 +85,7 @@ std::string removed_because(const Constraint& c) {
 }
 
 void note(const Constraint& term, const ResourceSet& r, const std::string& pointer,
-          Diagnostics& out) {
+          const std::string& from, Diagnostics& out) {
     auto matched = term.match(r);
     if (!matched.ok())
         return;
@@ -93,26 +93,30 @@ void note(const Constraint& term, const ResourceSet& r, const std::string& point
     if (removed.empty())
         return;
     out.add(Code::match_constraint,
-            fmt::format("{} {}", targets(r, removed), removed_because(term)),
+            fmt::format("{} {}{}", targets(r, removed), removed_because(term),
+                        from.empty() ? "" : ", as " + from + " requires"),
             Location({}, pointer));
 }
 
 } // namespace
 
 void constraint_notes(const Constraint& c, const ResourceSet& r, const std::string& pointer,
-                      Diagnostics& out) {
+                      const std::string& from, Diagnostics& out) {
+    const auto under = [&](std::string_view key, std::size_t i) {
+        return pointer.empty() ? pointer : fmt::format("{}/{}/{}", pointer, key, i);
+    };
     if (c.op == "and") {
         for (std::size_t i = 0; i < c.children.size(); ++i)
-            constraint_notes(c.children[i], r, fmt::format("{}/and/{}", pointer, i), out);
+            constraint_notes(c.children[i], r, under("and", i), from, out);
         return;
     }
     if (c.op == "properties" && c.values.size() > 1) {
         for (std::size_t i = 0; i < c.values.size(); ++i)
-            note(Constraint{"properties", {c.values[i]}, {}}, r,
-                 fmt::format("{}/properties/{}", pointer, i), out);
+            note(Constraint{"properties", {c.values[i]}, {}}, r, under("properties", i), from,
+                 out);
         return;
     }
-    note(c, r, pointer, out);
+    note(c, r, pointer, from, out);
 }
 
 } // namespace jobspec::sema

@@ -43,8 +43,10 @@ Diagnostic narrowing_diagnostic(Code code, std::string asks, std::uint64_t need,
 
 /// For each term of the constraint (each property on its own), the targets of `r` it
 /// removes, as match.constraint notes: "node[4-7] (4 nodes) lack property ssd", at the
-/// term's JSON pointer under `pointer`. Terms that remove nothing say nothing.
+/// term's JSON pointer under `pointer` (none when `pointer` is empty, for a constraint
+/// that is not the jobspec's), with `from` after ("..., as queue 'batch' requires").
+/// Terms that remove nothing say nothing.
 void constraint_notes(const Constraint& c, const ResourceSet& r, const std::string& pointer,
-                      Diagnostics& out);
+                      const std::string& from, Diagnostics& out);
 
 } // namespace jobspec::sema

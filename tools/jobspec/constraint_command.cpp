@@ -9,6 +9,7 @@
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/feasibility.hpp>
+#include <jobspec/resource_config.hpp>
 
 namespace jobspec::cli {
 
@@ -89,6 +90,8 @@ struct MatchArgs {
     std::string jobspec;
     std::string r;
     std::string free;
+    std::string config;
+    std::string queue;
     Dialect dialect = Dialect::rfc;
 };
 
@@ -112,6 +115,18 @@ int run_match(const MatchArgs& a, Reporter& out) {
         allocate_options.free = read_r(a.free, a.common, out, status);
         if (!allocate_options.free)
             return status;
+    }
+    if (!a.config.empty()) {
+        // The queue named, else the jobspec's own (system.queue), else the default.
+        std::string name = a.queue;
+        const auto& system = js.value().attributes.system;
+        if (const auto* q = system ? system->get<std::string>("queue") : nullptr;
+            name.empty() && q != nullptr)
+            name = *q;
+        auto queue = read_queue_at(a.config, name, a.common.limits);
+        if (status = out.outcome(queue); status != exit_ok)
+            return status;
+        allocate_options.queue = std::move(queue).value();
     }
     auto alloc = allocate(js.value(), *r, allocate_options);
     if (status = out.outcome(alloc, *text, a.jobspec); status != exit_ok)
@@ -162,6 +177,13 @@ Command add_match_command(CLI::App& parent, Reporter& reporter) {
     app->add_option("--free", a->free,
                     "What of R is free now (R JSON): place the job there, and say whether it "
                     "is pending (fits R, not this) rather than unsatisfiable");
+    app->add_option("--config", a->config,
+                    "Flux's configuration (a directory of *.toml files, or one file): the job's "
+                    "queue adds its requires and hosts (RFC 33)");
+    app->add_option("--queue", a->queue,
+                    "With --config: the queue the job is submitted to (default: the jobspec's "
+                    "system.queue, else the configured default)")
+        ->needs("--config");
     add_dialect_option(*app, a->dialect);
     add_common_options(*app, a->common, reporter);
     app->footer(
@@ -174,12 +196,15 @@ R (nslots set), or, when it cannot fit, the first requirement that fails, narrow
 nodes level by level, and which nodes each constraint term removed. R version 1 has no
 sockets or memory: a jobspec that asks for them is refused (match.unsupported).
 With --free, what is free decides: a job that fits R but not it is pending (match.pending).
+With --config, the job's queue applies as flux-core applies it: its requires are added to
+the job's constraints, its hosts get the property +NAME which the job must have.
 With --dialect fluxion, each choice the jobspec's xor_slots stand for, in Fluxion's order,
 the first that fits winning (versions to 9999; the task slot unchecked).
 
 Examples:
   jobspec compile -N4 -g1 --requires ssd -- app > job.json && jobspec match job.json r.json
   jobspec match --free free.json job.json r.json
+  jobspec match --config /etc/flux/system/conf.d --queue debug job.json r.json
 
 Exit status: 0 it fits, 1 it does not fit now or ever (or a document is invalid), 2 usage
 error.)");

@@ -7,7 +7,8 @@ with `flux resource reload -f` (fake ranks, hosts, cores, gpus and properties), 
 Per R, one `flux start -s 1` runs this file's `inner` half: it loads R, then submits each
 of the random jobspecs alone (flux's own JobspecV1.from_command, with constraints and a
 mock run of the test execution service; properties, `not` and rank constraints, no host
-constraints), and records whether the scheduler allocated
+constraints; two in five with resources written by hand, as RFC 14 allows: counts that
+are ranges or idsets, slots of nodes, slots alone, sockets), and records whether the scheduler allocated
 it or raised an "unsatisfiable" exception. Each job runs to its end before the next is
 submitted, so every verdict is against the whole of R. The outer half asks `jobspec
 match` the same question and sorts the disagreements into classes.
@@ -68,6 +69,43 @@ def random_request(rng, size):
     return req, constraint
 
 
+def random_count(rng, most, choice):
+    """A count as RFC 14 writes it: an integer, or (when `choice`) a range or an idset."""
+    n = rng.randint(1, most)
+    if not choice or rng.random() < 0.5:
+        return n
+    return rng.choice([f"{n}+", f"{n}-{n + rng.randint(1, 3)}", {"min": n},
+                       {"min": n, "max": n + 2, "operator": "+", "operand": 1},
+                       f"{n},{n + 2}", f"{n}-{4 * n}:2:*"])
+
+
+def random_resources(rng, size):
+    """RFC 14 resources beyond what from_command writes: ranges, idsets, slots of nodes,
+    slots alone, and now and then a socket (which R cannot describe)."""
+    def slot(label, choice):
+        with_ = [{"type": "core", "count": random_count(rng, 4, False)}]
+        if rng.random() < 0.3:
+            with_.append({"type": "gpu", "count": random_count(rng, 2, False)})
+        return {"type": "slot", "count": random_count(rng, 4, choice), "label": label,
+                "with": with_}
+    kind = rng.choice(["nodes", "nodes", "slots", "slot-of-nodes", "socket"])
+    if kind == "nodes":
+        node = {"type": "node", "count": random_count(rng, size, True),
+                "with": [slot("task", False)]}
+        if rng.random() < 0.3:
+            node["exclusive"] = True
+        return [node]
+    if kind == "slots":
+        return [slot("task", True)]
+    if kind == "slot-of-nodes":
+        return [{"type": "slot", "count": random_count(rng, 3, False), "label": "task",
+                 "with": [{"type": "node", "count": random_count(rng, 2, False),
+                           "with": [{"type": "core", "count": random_count(rng, 4, False)}]}]}]
+    return [{"type": "node", "count": random_count(rng, size, False),
+             "with": [{"type": "socket", "count": random_count(rng, 2, False),
+                       "with": [slot("task", False)]}]}]
+
+
 def inner(plan_path, out_path):
     """Inside the instance: load R, run every job alone, record the scheduler's verdict."""
     import flux
@@ -87,7 +125,14 @@ def inner(plan_path, out_path):
         js.setattr("system.exec.test.run_duration", "0.001s")
         if job["constraint"] is not None:
             js.setattr("system.constraints", job["constraint"])
-        text = js.dumps()
+        if job.get("resources") is not None:
+            # Written by hand, as RFC 14 allows: submitted as text, past JobspecV1.
+            doc = json.loads(js.dumps())
+            doc["resources"] = job["resources"]
+            doc["tasks"][0]["count"] = {"per_slot": 1}
+            text = json.dumps(doc)
+        else:
+            text = js.dumps()
         try:
             jobid = flux.job.submit(h, text)
         except OSError as e:
@@ -141,6 +186,8 @@ def jobspec_verdict(jobspec_text, r_path, scratch):
     codes = [d.get("code") for d in json.loads(err or "[]")] if err.startswith("[") else [err]
     if "jobspec.unsatisfiable" in codes:
         return "unsatisfiable", "jobspec.unsatisfiable"
+    if "match.unsupported" in codes:
+        return "unsupported", "match.unsupported"
     return "refused", codes[0] if codes else err[:80]
 
 
@@ -153,6 +200,9 @@ def outer(n_r, per_r, seed):
             r_path = make_r(spec, scratch)
             jobs = [dict(zip(("request", "constraint"), random_request(rng, spec["size"])))
                     for _ in range(per_r)]
+            for job in jobs:
+                if rng.random() < 0.4:
+                    job["resources"] = random_resources(rng, spec["size"])
             plan = os.path.join(scratch, "plan.json")
             out = os.path.join(scratch, "verdicts.json")
             json.dump({"r_path": r_path, "jobs": jobs}, open(plan, "w"))
