@@ -109,6 +109,8 @@ JOBSPEC_C_API void jobspec_options_free(jobspec_options* options);
  *   "allow-unknown-scheme" "true": accept dependency schemes jobspec does not know
  *   "strict"           "true": warnings fail the call like errors ("false")
  *   "pretty"           "true": indent JSON output ("false")
+ *   "config", "queue"  jobspec_allocate: the path of Flux's configuration, and the queue
+ *                      a job is submitted to (RFC 33) ("": none; the default queue)
  *   "max-depth", "max-input-bytes", "max-diagnostics", "max-alias-nodes": limits, a
  *                      positive integer (see limits.hpp; depth at most 1000,
  *                      diagnostics at most 100000)
@@ -269,13 +271,22 @@ JOBSPEC_C_API jobspec_rset* jobspec_rset_intersect(const jobspec_rset* a, const 
 JOBSPEC_C_API jobspec_rset* jobspec_rset_difference(const jobspec_rset* a, const jobspec_rset* b);
 
 /* One allocation of `r` for the jobspec `document` (read as jobspec_check reads it), as
- * `jobspec match` makes it: first fit over the ranks that satisfy its constraints, with
- * nslots set. With "dialect" "fluxion", each choice its xor_slots stand for, in
- * Fluxion's order, the first that fits winning. Fails with the reading's diagnostics,
- * v1.* for a jobspec whose shape is not V1, and jobspec.unsatisfiable saying which
- * requirement cannot be met. */
+ * `jobspec match` makes it: any canonical jobspec, placed in rank order over the ranks
+ * that satisfy its constraints, with nslots set. With "dialect" "fluxion", each choice
+ * its xor_slots stand for, in Fluxion's order, the first that fits winning. With
+ * "config" (a path to Flux's configuration) the job's queue applies: "queue", else the
+ * jobspec's system.queue, else the default queue. Fails with the reading's diagnostics,
+ * match.unsupported for what R version 1 cannot describe (a socket), match.queue, and
+ * jobspec.unsatisfiable saying which requirement cannot be met (match.constraint
+ * warnings after it say which nodes each constraint term removed). */
 JOBSPEC_C_API jobspec_rset* jobspec_allocate(const char* document, const jobspec_rset* r,
                                              const jobspec_options* options, jobspec_error** error);
+/* jobspec_allocate on what is free now: `free` (part of `r`; NULL for all of it). A job
+ * that fits `r` but not `free` fails with match.pending, saying what it waits for. */
+JOBSPEC_C_API jobspec_rset* jobspec_allocate_now(const char* document, const jobspec_rset* r,
+                                                 const jobspec_rset* free,
+                                                 const jobspec_options* options,
+                                                 jobspec_error** error);
 
 /* ---- Constraints (RFC 31 objects, RFC 35 queries) ---------------------------------- */
 

@@ -222,10 +222,15 @@ def parse_config(path):
         raise
 
 
-def allocate(jobspec, r, *, dialect="rfc"):
-    """One allocation of R for a V1 jobspec (text or dict), first fit: a ResourceSet.
-    dialect "fluxion" reads it as Fluxion does and tries each choice its xor_slots stand
-    for, the first that fits winning (`jobspec match --dialect fluxion`).
-    Raises jobspec.Error when it cannot be satisfied."""
+def allocate(jobspec, r, *, dialect="rfc", free=None, config=None, queue=""):
+    """One allocation of R for a jobspec (text or dict), as `jobspec match` places it: a
+    ResourceSet. dialect "fluxion" reads it as Fluxion does and tries each choice its
+    xor_slots stand for, the first that fits winning. free (an R: what is free now) places
+    it there; config (the path of Flux's configuration) applies its queue: queue, else its
+    system.queue, else the default. Raises jobspec.Error when it cannot be satisfied
+    (jobspec.unsatisfiable), waits for resources (match.pending), or asks for what R
+    cannot describe (match.unsupported); each says which requirement and why."""
     text, _ = _document_text(jobspec, "auto")
-    return _jobspec._allocate(text, _resource_set(r), dialect)
+    return _jobspec._allocate(text, _resource_set(r), dialect,
+                              None if free is None else _resource_set(free),
+                              None if config is None else _os.fspath(config), queue)

@@ -13,6 +13,7 @@
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/feasibility.hpp>
+#include <jobspec/resource_config.hpp>
 #include <jobspec/resource_graph.hpp>
 #include <jobspec/shape.hpp>
 #include <jobspec/submit.hpp>
@@ -238,12 +239,15 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
         });
     });
     m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r,
-                          std::string_view dialect) {
-        // RFC 25's rules at once in RFC mode; in Fluxion's, allocate checks each choice.
-        const Jobspec jobspec =
-            take(read(jobspec_text, dialect == "rfc", dialect, "auto"), jobspec_text);
-        const Dialect rules = dialect_named(dialect).value_or(Dialect::rfc);
-        return take(without_gil([&] { return allocate(jobspec, r, rules); }), "");
+                          std::string_view dialect, std::optional<ResourceSet> free,
+                          std::optional<std::string> config, std::string_view queue) {
+        const Jobspec jobspec = take(read(jobspec_text, false, dialect, "auto"), jobspec_text);
+        AllocateOptions options;
+        options.dialect = dialect_named(dialect).value_or(Dialect::rfc);
+        options.free = std::move(free);
+        if (config)
+            options.queue = take(read_queue_at(*config, queue), "");
+        return take(without_gil([&] { return allocate(jobspec, r, options); }), jobspec_text);
     });
 }
 

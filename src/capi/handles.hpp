@@ -44,6 +44,9 @@ struct jobspec_options {
     bool allow_unknown_scheme = false;
     bool strict = false;
     bool pretty = false;
+    /// Flux's configuration and the queue a job is submitted to (jobspec_allocate).
+    std::string config;
+    std::string queue;
     jobspec::Limits limits;
 };
 

@@ -37,14 +37,14 @@ IdSet first_ids(const IdSet& s, std::uint64_t n) {
 }
 
 bool holds(const RankPool::Run& run, const Demand& each, bool exclusive) {
-    return run.cores.count() >= each.cores && run.gpus.count() >= each.gpus &&
+    return run.cores->count() >= each.cores && run.gpus->count() >= each.gpus &&
            (!exclusive || run.whole);
 }
 
 /// How many instances of `each` one rank of the run holds.
 std::uint64_t per_rank(const RankPool::Run& run, const Demand& each) {
-    const std::uint64_t by_cores = each.cores == 0 ? unlimited : run.cores.count() / each.cores;
-    const std::uint64_t by_gpus = each.gpus == 0 ? unlimited : run.gpus.count() / each.gpus;
+    const std::uint64_t by_cores = each.cores == 0 ? unlimited : run.cores->count() / each.cores;
+    const std::uint64_t by_gpus = each.gpus == 0 ? unlimited : run.gpus->count() / each.gpus;
     return std::min(by_cores, by_gpus);
 }
 
@@ -67,13 +67,18 @@ public:
 
     /// The allocation's parts and its task slots, or why not (false, with why()).
     bool place() {
-        const RankPool start = pool_;
+        // A copy to start again from, only when groups may need it (see place_all).
+        const bool may_retry = groups() > 0 && std::any_of(
+            s_.plan.units.begin(), s_.plan.units.end(), [](const PlacementUnit& u) {
+                return u.kind == PlacementUnit::Kind::nodes && u.at.vertex->count.is_choice();
+            });
+        const std::optional<RankPool> start = may_retry ? std::optional(pool_) : std::nullopt;
         if (place_all(true))
             return true;
-        if (!expanded_)
+        if (!expanded_ || !start)
             return false;
         // More nodes than their least left the groups too little: the least, then.
-        pool_ = start;
+        pool_ = *start;
         alloc_ = ResourceSet{};
         nslots_ = 0;
         return place_all(false);
@@ -91,6 +96,13 @@ private:
     /// Whether a node count took more than its least (so groups failing may retry).
     bool expanded_ = false;
 
+    std::size_t groups() const {
+        return static_cast<std::size_t>(
+            std::count_if(s_.plan.units.begin(), s_.plan.units.end(), [](const PlacementUnit& u) {
+                return u.kind == PlacementUnit::Kind::groups;
+            }));
+    }
+
     bool place_all(bool expand) {
         if (!place_nodes(expand))
             return false;
@@ -104,10 +116,10 @@ private:
     std::vector<Narrowing> narrowing(const PlacementUnit& u) const {
         std::uint64_t cores = 0, both = 0, whole = 0;
         for (const auto& run : pool_.runs()) {
-            if (run.cores.count() < u.each.cores)
+            if (run.cores->count() < u.each.cores)
                 continue;
             cores += run.size();
-            if (run.gpus.count() < u.each.gpus)
+            if (run.gpus->count() < u.each.gpus)
                 continue;
             both += run.size();
             if (run.whole)
@@ -174,8 +186,10 @@ private:
             if (u.exclusive)
                 return per_rank(run, group->each);
             RankPool::Run after = run;
-            after.cores = run.cores.without(first_ids(run.cores, u.each.cores));
-            after.gpus = run.gpus.without(first_ids(run.gpus, u.each.gpus));
+            after.cores = std::make_shared<const IdSet>(
+                run.cores->without(first_ids(*run.cores, u.each.cores)));
+            after.gpus = std::make_shared<const IdSet>(
+                run.gpus->without(first_ids(*run.gpus, u.each.gpus)));
             return per_rank(run, group->each) - per_rank(after, group->each);
         };
         std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
@@ -197,7 +211,7 @@ private:
         std::vector<std::size_t> class_of(runs.size());
         NodeAssignment a;
         for (std::size_t i = 0; i < runs.size(); ++i) {
-            const auto key = std::make_tuple(runs[i].cores.count(), runs[i].gpus.count(),
+            const auto key = std::make_tuple(runs[i].cores->count(), runs[i].gpus->count(),
                                              runs[i].whole);
             auto [it, added] = index.try_emplace(key, a.sizes.size());
             if (added)
@@ -267,8 +281,8 @@ private:
                     continue;
                 const std::uint64_t first = runs[i].first + used[i];
                 RankPool::Take t{first, first + n - 1,
-                                 u.exclusive ? runs[i].cores : first_ids(runs[i].cores, u.each.cores),
-                                 u.exclusive ? runs[i].gpus : first_ids(runs[i].gpus, u.each.gpus)};
+                                 u.exclusive ? *runs[i].cores : first_ids(*runs[i].cores, u.each.cores),
+                                 u.exclusive ? *runs[i].gpus : first_ids(*runs[i].gpus, u.each.gpus)};
                 part.add(IdSet::range(t.first, t.last), t.cores, t.gpus);
                 takes.push_back(std::move(t));
                 used[i] += n;
@@ -279,7 +293,9 @@ private:
             nslots_ = saturating_sum(nslots_, saturating_product(a.needs[k], u.slots_each));
             alloc_ = alloc_.united(part);
         }
-        pool_.take(std::move(takes));
+        // What the nodes took matters only to the groups placed after them.
+        if (groups() > 0)
+            pool_.take(std::move(takes));
         return true;
     }
 
@@ -303,8 +319,8 @@ private:
         ResourceSet part;
         const auto take = [&](std::uint64_t first, std::uint64_t last, const RankPool::Run& run,
                               std::uint64_t n) {
-            RankPool::Take t{first, last, first_ids(run.cores, n * u.each.cores),
-                             first_ids(run.gpus, n * u.each.gpus)};
+            RankPool::Take t{first, last, first_ids(*run.cores, n * u.each.cores),
+                             first_ids(*run.gpus, n * u.each.gpus)};
             part.add(IdSet::range(first, last), t.cores, t.gpus);
             takes.push_back(std::move(t));
         };
@@ -393,8 +409,31 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
 /// Fluxion tries at most this many xor_slot candidates (its SYSTEM_MAX_XOR_EXPANSION).
 constexpr std::size_t max_xor_candidates = 1000;
 
+/// The second of two slots side by side at some level (Fluxion's or-slots), or null.
+const ResourceVertex* or_slot(const ResourceList& list) {
+    const ResourceVertex* first = nullptr;
+    for (const auto& v : list) {
+        if (v.is_slot() && first != nullptr)
+            return &v;
+        if (v.is_slot())
+            first = &v;
+        if (const auto* inner = or_slot(v.with))
+            return inner;
+    }
+    return nullptr;
+}
+
 /// Fluxion's reading: each xor_slot candidate in turn, the first that fits winning.
+/// Sibling slots are alternatives there (its or-slots), which this does not search.
 Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
+    if (const ResourceVertex* second = or_slot(js.resources)) {
+        Diagnostics d;
+        d.add(Code::match_unsupported,
+              "slots side by side are Fluxion's or-slots, alternatives that are not allocated "
+              "here",
+              Location(second->range));
+        return Result<ResourceSet>(std::move(d));
+    }
     const auto candidates = xor_candidates(js.resources, max_xor_candidates);
     if (!candidates) {
         Diagnostics d;

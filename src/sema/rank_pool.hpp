@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <jobspec/idset.hpp>
@@ -13,12 +14,13 @@ namespace jobspec::sema {
 /// of any size costs a few of them.
 class RankPool {
 public:
-    /// Consecutive ranks with the same free cores and GPUs.
+    /// Consecutive ranks with the same free cores and GPUs. The sets are shared, not
+    /// copied: most runs are R's groups as they are.
     struct Run {
         std::uint64_t first = 0;
         std::uint64_t last = 0;
-        IdSet cores;
-        IdSet gpus;
+        std::shared_ptr<const IdSet> cores;
+        std::shared_ptr<const IdSet> gpus;
         /// Whether every core and GPU the ranks have in R is free (an exclusive node).
         bool whole = true;
         std::uint64_t size() const noexcept { return last - first + 1; }
@@ -32,10 +34,10 @@ public:
         IdSet gpus;
     };
 
-    /// The ranks of `r` in `ranks`, everything free.
+    /// The ranks of `r` in `ranks`, everything free. `r` must outlive the pool.
     RankPool(const ResourceSet& r, const IdSet& ranks);
     /// The ranks of `r` in `ranks` with only what `free` has of them free; ranks with
-    /// nothing free are left out.
+    /// nothing free are left out. `r` must outlive the pool.
     RankPool(const ResourceSet& r, const ResourceSet& free, const IdSet& ranks);
 
     const std::vector<Run>& runs() const noexcept { return runs_; }

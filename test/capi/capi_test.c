@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jobspec/jobspec.h>
 
@@ -616,6 +617,40 @@ static void test_allocate(void) {
     CHECK_TEXT(jobspec_rset_summary(chosen), "rank0/core[0-7]");
     jobspec_options_free(options);
     jobspec_rset_free(chosen);
+
+    /* What is free now: only node[0-1] have their gpus free, so two nodes with ssd wait. */
+    const char* free_json = "{\"version\":1,\"execution\":{\"R_lite\":["
+                            "{\"rank\":\"0-1\",\"children\":{\"core\":\"0-7\",\"gpu\":\"0-1\"}},"
+                            "{\"rank\":\"2-3\",\"children\":{\"core\":\"0-7\"}}],"
+                            "\"nodelist\":[\"node[0-3]\"]}}";
+    jobspec_rset* free = jobspec_rset_read(free_json, NULL, &error);
+    CHECK(free != NULL);
+    CHECK(jobspec_allocate_now(two, r, free, NULL, &error) == NULL);
+    CHECK_ERROR(error, "match.pending");
+    jobspec_rset* now = jobspec_allocate_now(two, r, NULL, NULL, &error);
+    CHECK(now != NULL && error == NULL);
+    jobspec_rset_free(now);
+    jobspec_rset_free(free);
+
+    /* A queue whose hosts are node[0-1]: the ssd nodes are not in it. */
+    char conf[] = "/tmp/capi-queue-XXXXXX";
+    CHECK(mkdtemp(conf) != NULL);
+    char path[64];
+    snprintf(path, sizeof path, "%s/queues.toml", conf);
+    FILE* f = fopen(path, "w");
+    fputs("[queues.small]\nhosts = \"node[0-1]\"\n", f);
+    fclose(f);
+    options = jobspec_options_new();
+    CHECK(jobspec_options_set(options, "config", conf, &error));
+    CHECK(jobspec_options_set(options, "queue", "small", &error));
+    CHECK(jobspec_allocate(two, r, options, &error) == NULL);
+    CHECK_ERROR(error, "jobspec.unsatisfiable");
+    CHECK(jobspec_options_set(options, "queue", "big", &error));
+    CHECK(jobspec_allocate(two, r, options, &error) == NULL);
+    CHECK_ERROR(error, "match.queue");
+    jobspec_options_free(options);
+    remove(path);
+    rmdir(conf);
     jobspec_rset_free(allocation);
     jobspec_rset_free(r);
 }

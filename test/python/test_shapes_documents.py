@@ -312,6 +312,33 @@ def test_allocate(r_text):
         jobspec.allocate(jobspec.compile(["x"], nodes=9), r_text)
 
 
+def test_allocate_free_and_queue(r_text, tmp_path):
+    # Any canonical jobspec: a slot of two whole nodes.
+    doc = {"version": 1,
+           "resources": [{"type": "slot", "count": 1, "label": "task", "with": [
+               {"type": "node", "count": 2, "with": [{"type": "core", "count": 1}]}]}],
+           "tasks": [{"command": ["app"], "slot": "task", "count": {"per_slot": 1}}],
+           "attributes": {"system": {"duration": 0}}}
+    whole = jobspec.allocate(doc, r_text)
+    assert whole.nslots == 1 and len(whole.ranks) == 2
+    # Nothing free: pending, not unsatisfiable.
+    nothing = jobspec.ResourceSet(r_text) - jobspec.ResourceSet(r_text)
+    with pytest.raises(jobspec.Error) as waiting:
+        jobspec.allocate(doc, r_text, free=nothing)
+    assert waiting.value.diagnostics[0].code == "match.pending"
+    # A queue that requires a property no node has.
+    conf = tmp_path / "queues.toml"
+    conf.write_text('[queues.gold]\nrequires = ["gold"]\n')
+    with pytest.raises(jobspec.Error) as refused:
+        jobspec.allocate(doc, r_text, config=conf, queue="gold")
+    codes = [d.code for d in refused.value.diagnostics]
+    assert codes == ["jobspec.unsatisfiable", "match.constraint"]
+    assert "as queue 'gold' requires" in refused.value.diagnostics[1].message
+    with pytest.raises(jobspec.Error) as unknown:
+        jobspec.allocate(doc, r_text, config=conf, queue="lead")
+    assert unknown.value.diagnostics[0].code == "match.queue"
+
+
 def test_allocate_fluxion_xor_slots():
     # Four gpus a node, or 16 cores: the first that fits wins, as in Fluxion.
     job = {"version": 9999,
@@ -327,7 +354,8 @@ def test_allocate_fluxion_xor_slots():
     assert jobspec.allocate(job, cores_only, dialect="fluxion").summary() == "rank0/core[0-15]"
     with pytest.raises(jobspec.Error) as refused:
         jobspec.allocate(job, cores_only)
-    assert refused.value.diagnostics[0].code == "v1.version"  # RFC 25: version 1
+    # RFC 14: a task names a labelled slot, and "default" is none.
+    assert refused.value.diagnostics[0].code == "jobspec.unknown-slot"
 
 
 def test_explain():

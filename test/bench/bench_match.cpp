@@ -1,0 +1,77 @@
+// Matching benchmarks: allocate (jobspec match) on 10,000 nodes.
+//   build-release/test/bench/bench-match --benchmark_repetitions=5
+//   --benchmark_report_aggregates_only
+// The V1 requests run on the V1-only matcher too (issue 31's baseline): build this file
+// against that commit's library and run the two binaries in turn (docs/PERFORMANCE.md).
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include <jobspec/document.hpp>
+#include <jobspec/feasibility.hpp>
+
+#include "r_samples.hpp"
+
+namespace {
+
+std::string job(const std::string& resources, const std::string& system = "") {
+    return "{\"version\":1,\"resources\":[" + resources +
+           "],\"tasks\":[{\"command\":[\"app\"],\"slot\":\"task\",\"count\":{\"per_slot\":1}}],"
+           "\"attributes\":{\"system\":{\"duration\":0" + system + "}}}";
+}
+
+void allocate(benchmark::State& state, const std::string& r_text, const std::string& text) {
+    const auto r = jobspec::read_resource_set(r_text).value();
+    const auto js = jobspec::read_jobspec(text);
+    if (!js.ok()) {
+        state.SkipWithError("the jobspec does not read");
+        return;
+    }
+    for (auto _ : state)
+        benchmark::DoNotOptimize(jobspec::allocate(js.value(), r));
+    const auto a = jobspec::allocate(js.value(), r);
+    state.counters["ranks"] = a.ok() ? static_cast<double>(a.value().count_ranks()) : -1;
+}
+
+const std::string constraint =
+    ",\"constraints\":{\"and\":[{\"properties\":[\"ssd\"]},{\"not\":[{\"hostlist\":[\"node[100-199]\"]}]}]}";
+
+// V1, 3 levels: 64 nodes of 2 slots of 16 cores, on nodes with an ssd but not 100-199.
+BENCHMARK_CAPTURE(allocate, v1_mixed_10000_nodes, bench::mixed_r(10000),
+                  job("{\"type\":\"node\",\"count\":64,\"with\":[{\"type\":\"slot\",\"count\":2,"
+                      "\"label\":\"task\",\"with\":[{\"type\":\"core\",\"count\":16}]}]}",
+                      constraint))
+    ->Unit(benchmark::kMicrosecond);
+// V1, 2 levels: 1,000 slots of 4 cores and a gpu, no node.
+BENCHMARK_CAPTURE(allocate, v1_mixed_10000_slots, bench::mixed_r(10000),
+                  job("{\"type\":\"slot\",\"count\":1000,\"label\":\"task\",\"with\":[{\"type\":"
+                      "\"core\",\"count\":4},{\"type\":\"gpu\",\"count\":1}]}",
+                      constraint))
+    ->Unit(benchmark::kMicrosecond);
+// V1 that cannot fit: the explanation's narrowing.
+BENCHMARK_CAPTURE(allocate, v1_mixed_10000_unsatisfiable, bench::mixed_r(10000),
+                  job("{\"type\":\"node\",\"count\":6000,\"with\":[{\"type\":\"slot\",\"count\":"
+                      "2,\"label\":\"task\",\"with\":[{\"type\":\"core\",\"count\":16}]}]}",
+                      constraint))
+    ->Unit(benchmark::kMicrosecond);
+// V1 on 10,000 nodes that are all different (no two ranks alike).
+BENCHMARK_CAPTURE(allocate, v1_different_10000_nodes, bench::different_r(),
+                  job("{\"type\":\"node\",\"count\":64,\"with\":[{\"type\":\"slot\",\"count\":2,"
+                      "\"label\":\"task\",\"with\":[{\"type\":\"core\",\"count\":16}]}]}"))
+    ->Unit(benchmark::kMicrosecond);
+// Beyond V1: a range of nodes (as many as fit), and two node requests sharing the ranks.
+BENCHMARK_CAPTURE(allocate, range_mixed_10000_nodes, bench::mixed_r(10000),
+                  job("{\"type\":\"node\",\"count\":\"64+\",\"with\":[{\"type\":\"slot\",\"count\":"
+                      "2,\"label\":\"task\",\"with\":[{\"type\":\"core\",\"count\":16}]}]}",
+                      constraint))
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(allocate, two_node_requests_different_10000, bench::different_r(),
+                  job("{\"type\":\"node\",\"count\":64,\"with\":[{\"type\":\"slot\",\"count\":2,"
+                      "\"label\":\"task\",\"with\":[{\"type\":\"core\",\"count\":16}]}]},"
+                      "{\"type\":\"node\",\"count\":32,\"with\":[{\"type\":\"slot\",\"count\":1,"
+                      "\"label\":\"g\",\"with\":[{\"type\":\"core\",\"count\":2000}]}]}"))
+    ->Unit(benchmark::kMicrosecond);
+
+} // namespace
+
+BENCHMARK_MAIN();
