@@ -6,7 +6,6 @@
 #include <limits>
 #include <map>
 #include <optional>
-#include <tuple>
 
 #include <fmt/format.h>
 
@@ -206,26 +205,29 @@ private:
         if (units.empty())
             return true;
         const auto& runs = pool_.runs();
-        // Runs that hold the same are one class of the assignment.
-        std::map<std::tuple<std::uint64_t, std::uint64_t, bool>, std::size_t> index;
+        // Runs that the same requests can use are one class of the assignment: at most
+        // one class per set of requests, however different the nodes are.
+        std::map<std::vector<bool>, std::size_t> index;
         std::vector<std::size_t> class_of(runs.size());
         NodeAssignment a;
+        std::vector<bool> can(units.size());
         for (std::size_t i = 0; i < runs.size(); ++i) {
-            const auto key = std::make_tuple(runs[i].cores->count(), runs[i].gpus->count(),
-                                             runs[i].whole);
-            auto [it, added] = index.try_emplace(key, a.sizes.size());
-            if (added)
+            for (std::size_t k = 0; k < units.size(); ++k)
+                can[k] = holds(runs[i], units[k]->each, units[k]->exclusive);
+            auto it = index.find(can);
+            if (it == index.end()) {
+                it = index.emplace(can, a.sizes.size()).first;
                 a.sizes.push_back(0);
+            }
             a.sizes[it->second] += runs[i].size();
             class_of[i] = it->second;
         }
-        for (const auto* u : units) {
-            std::vector<bool> can(a.sizes.size(), false);
-            for (std::size_t i = 0; i < runs.size(); ++i)
-                can[class_of[i]] = can[class_of[i]] || holds(runs[i], u->each, u->exclusive);
-            a.eligible.push_back(std::move(can));
+        a.eligible.assign(units.size(), std::vector<bool>(a.sizes.size(), false));
+        for (const auto& [can, c] : index)
+            for (std::size_t k = 0; k < units.size(); ++k)
+                a.eligible[k][c] = can[k];
+        for (const auto* u : units)
             a.needs.push_back(saturating_product(u->multiplier, u->at.vertex->count.least()));
-        }
         // The first unit that cannot be met, alone or with those before it.
         for (std::size_t k = 0; k < units.size(); ++k) {
             if (a.feasible(k + 1))
