@@ -5,8 +5,8 @@
 
 #include <jobspec/api.hpp>
 #include <jobspec/constraint.hpp>
-#include <jobspec/resource_config.hpp>
 #include <jobspec/jobspec_model.hpp>
+#include <jobspec/resource_config.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/result.hpp>
 

@@ -84,12 +84,10 @@ struct Queue {
 /// when none is named and there is no default. Errors (match.queue, in the file): no
 /// such queue, a parent that is not configured or is itself virtual, requires that is not
 /// an array of strings, hosts that is not a string, both hosts and requires.
-JOBSPEC_API Result<std::optional<Queue>> read_queue(const std::vector<ConfigFile>& files,
-                                                    std::string_view name,
-                                                    const Limits& limits = {});
+JOBSPEC_API Result<std::optional<Queue>>
+read_queue(const std::vector<ConfigFile>& files, std::string_view name, const Limits& limits = {});
 /// read_queue of the configuration at `path` (a directory's *.toml files, or one file).
-JOBSPEC_API Result<std::optional<Queue>> read_queue_at(std::string_view path,
-                                                       std::string_view name,
+JOBSPEC_API Result<std::optional<Queue>> read_queue_at(std::string_view path, std::string_view name,
                                                        const Limits& limits = {});
 
 } // namespace jobspec

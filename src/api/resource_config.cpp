@@ -53,9 +53,9 @@ namespace {
 
 /// Each file read into a tree, with the source its diagnostics point into; nothing when
 /// one does not read (its errors added).
-std::optional<std::vector<syntax::DocNode>> read_trees(
-    const std::vector<ConfigFile>& files, const Limits& limits, Diagnostics& diagnostics,
-    std::vector<std::shared_ptr<const SourceText>>& sources) {
+std::optional<std::vector<syntax::DocNode>>
+read_trees(const std::vector<ConfigFile>& files, const Limits& limits, Diagnostics& diagnostics,
+           std::vector<std::shared_ptr<const SourceText>>& sources) {
     std::vector<syntax::DocNode> trees;
     for (const ConfigFile& file : files) {
         sources.push_back(std::make_shared<const SourceText>(SourceText{file.name, file.text, true}));
@@ -208,8 +208,7 @@ std::optional<ConfigFile> read_config_file(const std::string& name, const Limits
 
 /// The configuration files at `path`: a directory's *.toml files in name order, or the
 /// one file; nothing when one cannot be read (its errors added).
-std::optional<std::vector<ConfigFile>> config_files_at(std::string_view path,
-                                                       const Limits& limits,
+std::optional<std::vector<ConfigFile>> config_files_at(std::string_view path, const Limits& limits,
                                                        Diagnostics& diagnostics) {
     namespace fs = std::filesystem;
     std::vector<std::string> names;
@@ -265,7 +264,8 @@ Result<ResourceSet> read_resource_config_at(std::string_view path, const Limits&
 namespace {
 
 /// A member of nested tables ("policy", "jobspec", ...), or nullptr.
-const syntax::DocNode* at_path(const syntax::DocNode& tree, std::initializer_list<const char*> keys) {
+const syntax::DocNode* at_path(const syntax::DocNode& tree,
+                               std::initializer_list<const char*> keys) {
     const syntax::DocNode* node = &tree;
     for (const char* key : keys) {
         const auto* m = node->is_mapping() ? node->find(key) : nullptr;
@@ -278,8 +278,8 @@ const syntax::DocNode* at_path(const syntax::DocNode& tree, std::initializer_lis
 
 } // namespace
 
-Result<std::optional<Queue>> read_queue(const std::vector<ConfigFile>& files,
-                                        std::string_view name, const Limits& limits) {
+Result<std::optional<Queue>> read_queue(const std::vector<ConfigFile>& files, std::string_view name,
+                                        const Limits& limits) {
     using Out = Result<std::optional<Queue>>;
     Diagnostics diagnostics(limits.max_diagnostics);
     std::vector<std::shared_ptr<const SourceText>> sources;
@@ -293,7 +293,8 @@ Result<std::optional<Queue>> read_queue(const std::vector<ConfigFile>& files,
         if (const auto* table = at_path((*read)[f], {"queues"}); table && table->is_mapping())
             for (const auto& m : table->members())
                 queues[m.key] = Pick{&m.value, f};
-        if (const auto* d = at_path((*read)[f], {"policy", "jobspec", "defaults", "system", "queue"}))
+        if (const auto* d =
+                at_path((*read)[f], {"policy", "jobspec", "defaults", "system", "queue"}))
             fallback = Pick{d, f};
     }
     const auto fail = [&](const Pick* at, std::string message) {
@@ -343,11 +344,12 @@ Result<std::optional<Queue>> read_queue(const std::vector<ConfigFile>& files,
     if (required != nullptr) {
         const Pick at{&required->value, table.file};
         if (!required->value.is_sequence())
-            return fail(&at, fmt::format("queues.{}.requires must be an array of strings", members));
+            return fail(&at,
+                        fmt::format("queues.{}.requires must be an array of strings", members));
         for (const auto& p : required->value.elements()) {
             if (!p.is_string())
-                return fail(&at, fmt::format("queues.{}.requires must be an array of strings",
-                                             members));
+                return fail(&at,
+                            fmt::format("queues.{}.requires must be an array of strings", members));
             q.properties.push_back(p.text());
         }
     }

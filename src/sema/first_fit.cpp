@@ -67,8 +67,9 @@ public:
     /// The allocation's parts and its task slots, or why not (false, with why()).
     bool place() {
         // A copy to start again from, only when groups may need it (see place_all).
-        const bool may_retry = groups() > 0 && std::any_of(
-            s_.plan.units.begin(), s_.plan.units.end(), [](const PlacementUnit& u) {
+        const bool may_retry =
+            groups() > 0 &&
+            std::any_of(s_.plan.units.begin(), s_.plan.units.end(), [](const PlacementUnit& u) {
                 return u.kind == PlacementUnit::Kind::nodes && u.at.vertex->count.is_choice();
             });
         const std::optional<RankPool> start = may_retry ? std::optional(pool_) : std::nullopt;
@@ -132,16 +133,18 @@ private:
         std::vector<Narrowing> steps;
         steps.push_back({anything, anything, s_.all_ranks, u.at.pointer, u.at.vertex->range});
         if (s_.constrained)
-            steps.push_back({"match the constraints", "matches the constraints",
+            steps.push_back({"match the constraints",
+                             "matches the constraints",
                              pool_.count_ranks(),
-                             s_.own_constraint ? "/attributes/system/constraints" : "", {}});
+                             s_.own_constraint ? "/attributes/system/constraints" : "",
+                             {}});
         if (u.each.cores > 0)
             steps.push_back(has(counted(u.each.cores, free + "core"), cores, u.core));
         if (u.each.gpus > 0)
             steps.push_back(has(counted(u.each.gpus, free + "gpu"), both, u.gpu));
         if (u.exclusive && s_.free)
-            steps.push_back({"are wholly free", "is wholly free", whole, u.at.pointer,
-                             u.at.vertex->range});
+            steps.push_back(
+                {"are wholly free", "is wholly free", whole, u.at.pointer, u.at.vertex->range});
         return steps;
     }
 
@@ -187,8 +190,8 @@ private:
             RankPool::Run after = run;
             after.cores = std::make_shared<const IdSet>(
                 run.cores->without(first_ids(*run.cores, u.each.cores)));
-            after.gpus = std::make_shared<const IdSet>(
-                run.gpus->without(first_ids(*run.gpus, u.each.gpus)));
+            after.gpus =
+                std::make_shared<const IdSet>(run.gpus->without(first_ids(*run.gpus, u.each.gpus)));
             return per_rank(run, group->each) - per_rank(after, group->each);
         };
         std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
@@ -223,9 +226,9 @@ private:
             class_of[i] = it->second;
         }
         a.eligible.assign(units.size(), std::vector<bool>(a.sizes.size(), false));
-        for (const auto& [can, c] : index)
+        for (const auto& [requests, c] : index)
             for (std::size_t k = 0; k < units.size(); ++k)
-                a.eligible[k][c] = can[k];
+                a.eligible[k][c] = requests[k];
         for (const auto* u : units)
             a.needs.push_back(saturating_product(u->multiplier, u->at.vertex->count.least()));
         // The first unit that cannot be met, alone or with those before it.
@@ -234,11 +237,11 @@ private:
                 continue;
             const auto& u = *units[k];
             const bool alone = a.eligible_ranks(k) < a.needs[k];
-            why_ = narrowing_diagnostic(
-                s_.code, asks(u, a.needs[k]), a.needs[k], narrowing(u), u.at,
-                alone ? ""
-                      : fmt::format("are too few for it and the {} before it",
-                                    counted(k, "node request")));
+            why_ =
+                narrowing_diagnostic(s_.code, asks(u, a.needs[k]), a.needs[k], narrowing(u), u.at,
+                                     alone ? ""
+                                           : fmt::format("are too few for it and the {} before it",
+                                                         counted(k, "node request")));
             return false;
         }
         // Counts that are choices take as many as fit, each unit in turn.
@@ -282,9 +285,10 @@ private:
                 if (n == 0)
                     continue;
                 const std::uint64_t first = runs[i].first + used[i];
-                RankPool::Take t{first, first + n - 1,
-                                 u.exclusive ? *runs[i].cores : first_ids(*runs[i].cores, u.each.cores),
-                                 u.exclusive ? *runs[i].gpus : first_ids(*runs[i].gpus, u.each.gpus)};
+                RankPool::Take t{
+                    first, first + n - 1,
+                    u.exclusive ? *runs[i].cores : first_ids(*runs[i].cores, u.each.cores),
+                    u.exclusive ? *runs[i].gpus : first_ids(*runs[i].gpus, u.each.gpus)};
                 part.add(IdSet::range(t.first, t.last), t.cores, t.gpus);
                 takes.push_back(std::move(t));
                 used[i] += n;
@@ -304,7 +308,8 @@ private:
     bool place_groups(const PlacementUnit& u) {
         std::uint64_t capacity = 0;
         for (const auto& run : pool_.runs())
-            capacity = saturating_sum(capacity, saturating_product(per_rank(run, u.each), run.size()));
+            capacity =
+                saturating_sum(capacity, saturating_product(per_rank(run, u.each), run.size()));
         const Count& count = u.at.vertex->count;
         const std::uint64_t need = saturating_product(u.multiplier, count.least());
         if (capacity < need) {
@@ -354,8 +359,8 @@ ResourceSet finish(const ResourceSet& r, ResourceSet alloc, std::uint64_t nslots
     for (const auto& [name, ranks] : shaped.properties())
         if (name.empty() || name[0] != '+')
             alloc.set_property(name, ranks);
-    alloc.nslots = static_cast<std::int64_t>(std::min<std::uint64_t>(
-        nslots, std::numeric_limits<std::int64_t>::max()));
+    alloc.nslots = static_cast<std::int64_t>(
+        std::min<std::uint64_t>(nslots, std::numeric_limits<std::int64_t>::max()));
     // RFC 49: TreePool's topology rides along, trimmed to the ranks allocated. Another
     // scheduler's key describes its own view; the allocation has none.
     if (model::is_treepool(r.scheduling))

@@ -42,11 +42,11 @@ Diagnostic narrowing_diagnostic(Code code, std::string asks, std::uint64_t need,
     const std::string all =
         counted(steps[0].left, "node") + (steps[0].verb.empty() ? "" : " " + steps[0].verb);
     if (shown == 0)
-        d.message = fmt::format("{}: there {} {}{}", asks, steps[0].left == 1 ? "is" : "are",
-                                all, tail.empty() ? "" : ", which " + tail);
+        d.message = fmt::format("{}: there {} {}{}", asks, steps[0].left == 1 ? "is" : "are", all,
+                                tail.empty() ? "" : ", which " + tail);
     else
-        d.message = fmt::format("{}: of the {}{}{}", asks, all, said,
-                                tail.empty() ? "" : "; they " + tail);
+        d.message =
+            fmt::format("{}: of the {}{}{}", asks, all, said, tail.empty() ? "" : "; they " + tail);
     return d;
 }
 
@@ -112,8 +112,7 @@ void constraint_notes(const Constraint& c, const ResourceSet& r, const std::stri
     }
     if (c.op == "properties" && c.values.size() > 1) {
         for (std::size_t i = 0; i < c.values.size(); ++i)
-            note(Constraint{"properties", {c.values[i]}, {}}, r, under("properties", i), from,
-                 out);
+            note(Constraint{"properties", {c.values[i]}, {}}, r, under("properties", i), from, out);
         return;
     }
     note(c, r, pointer, from, out);

@@ -22,7 +22,7 @@ std::optional<std::vector<std::vector<std::uint64_t>>> flow_of(const NodeAssignm
     for (;;) {
         // Breadth first from requests with nodes still to find, through eligible classes
         // and back through requests that already use a class, to a class with room.
-        std::vector<std::size_t> request_from(n, none);  // class that reached request
+        std::vector<std::size_t> request_from(n, none);     // class that reached request
         std::vector<std::size_t> class_from(classes, none); // request that reached class
         std::deque<std::size_t> queue;
         for (std::size_t k = 0; k < n; ++k)

@@ -38,8 +38,8 @@ public:
     Diagnostics why;
     PlacementPlan plan;
 
-    void above_nodes(const ResourceList& list, const std::string& prefix,
-                     std::uint64_t multiplier, bool in_slot) {
+    void above_nodes(const ResourceList& list, const std::string& prefix, std::uint64_t multiplier,
+                     bool in_slot) {
         for (std::size_t i = 0; i < list.size(); ++i) {
             const ResourceVertex& v = list[i];
             const std::string pointer = fmt::format("{}/{}", prefix, i);
@@ -87,12 +87,13 @@ private:
     }
 
     /// Adds `n` of vertex v (each one holding its contents) to what one unit needs.
-    void one(const ResourceVertex& v, const std::string& pointer, PlacementUnit& u,
-             std::uint64_t n, Demand& d) {
+    void one(const ResourceVertex& v, const std::string& pointer, PlacementUnit& u, std::uint64_t n,
+             Demand& d) {
         const std::uint64_t count = saturating_product(n, v.count.least());
         if (v.type == "node") {
-            why.add(Code::match_unsupported, "a node cannot be inside a node or a task slot "
-                                             "that is on one node",
+            why.add(Code::match_unsupported,
+                    "a node cannot be inside a node or a task slot "
+                    "that is on one node",
                     Location(v.range, pointer));
             return;
         }

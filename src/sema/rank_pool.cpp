@@ -42,8 +42,8 @@ std::shared_ptr<const IdSet> borrowed(const IdSet& s, const std::shared_ptr<cons
 
 RankPool::RankPool(const ResourceSet& r, const IdSet& ranks) {
     for (const auto& p : pieces(r, ranks))
-        runs_.push_back({p.first, p.last, borrowed(p.group->cores, {}),
-                         borrowed(p.group->gpus, {}), true});
+        runs_.push_back(
+            {p.first, p.last, borrowed(p.group->cores, {}), borrowed(p.group->gpus, {}), true});
 }
 
 RankPool::RankPool(const ResourceSet& r, const ResourceSet& free, const IdSet& ranks) {
@@ -57,10 +57,9 @@ RankPool::RankPool(const ResourceSet& r, const ResourceSet& free, const IdSet& r
                 ++at;
             const Piece& whole = all[at];
             const std::uint64_t last = std::min(p.last, whole.last);
-            runs_.push_back({first, last, borrowed(p.group->cores, both),
-                             borrowed(p.group->gpus, both),
-                             p.group->cores == whole.group->cores &&
-                                 p.group->gpus == whole.group->gpus});
+            runs_.push_back(
+                {first, last, borrowed(p.group->cores, both), borrowed(p.group->gpus, both),
+                 p.group->cores == whole.group->cores && p.group->gpus == whole.group->gpus});
             if (last == p.last)
                 break;
             first = last + 1;

@@ -17,7 +17,8 @@ namespace {
 std::string job(const std::string& resources, const std::string& system = "") {
     return "{\"version\":1,\"resources\":[" + resources +
            "],\"tasks\":[{\"command\":[\"app\"],\"slot\":\"task\",\"count\":{\"per_slot\":1}}],"
-           "\"attributes\":{\"system\":{\"duration\":0" + system + "}}}";
+           "\"attributes\":{\"system\":{\"duration\":0" +
+           system + "}}}";
 }
 
 void allocate(benchmark::State& state, const std::string& r_text, const std::string& text) {
@@ -33,8 +34,8 @@ void allocate(benchmark::State& state, const std::string& r_text, const std::str
     state.counters["ranks"] = a.ok() ? static_cast<double>(a.value().count_ranks()) : -1;
 }
 
-const std::string constraint =
-    ",\"constraints\":{\"and\":[{\"properties\":[\"ssd\"]},{\"not\":[{\"hostlist\":[\"node[100-199]\"]}]}]}";
+const std::string constraint = ",\"constraints\":{\"and\":[{\"properties\":[\"ssd\"]},{\"not\":[{"
+                               "\"hostlist\":[\"node[100-199]\"]}]}]}";
 
 // V1, 3 levels: 64 nodes of 2 slots of 16 cores, on nodes with an ssd but not 100-199.
 BENCHMARK_CAPTURE(allocate, v1_mixed_10000_nodes, bench::mixed_r(10000),

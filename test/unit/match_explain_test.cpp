@@ -28,7 +28,8 @@ jobspec::ResourceSet cluster() {
 std::string job(const std::string& resources, const std::string& system = "") {
     return "version: 1\nresources: [" + resources +
            "]\ntasks: [{command: [app], slot: task, count: {per_slot: 1}}]\n"
-           "attributes: {system: {duration: 0" + system + "}}\n";
+           "attributes: {system: {duration: 0" +
+           system + "}}\n";
 }
 
 /// Each diagnostic as "code: message @ pointer".
@@ -45,7 +46,8 @@ std::vector<std::string> why(const std::string& yaml, jobspec::AllocateOptions o
     return out;
 }
 
-const std::string slot_of_cores = "{type: slot, count: 1, label: task, with: [{type: core, count: 1}]}";
+const std::string slot_of_cores =
+    "{type: slot, count: 1, label: task, with: [{type: core, count: 1}]}";
 
 } // namespace
 
@@ -112,8 +114,8 @@ TEST_CASE("explain - pending: fits R, not what is free now") {
 }
 
 TEST_CASE("explain - what R cannot describe") {
-    CHECK(why(job("{type: node, count: 1, with: [{type: socket, count: 2, with: [" +
-                  slot_of_cores + "]}]}")) ==
+    CHECK(why(job("{type: node, count: 1, with: [{type: socket, count: 2, with: [" + slot_of_cores +
+                  "]}]}")) ==
           std::vector<std::string>{"match.unsupported: R version 1 describes nodes, cores and "
                                    "gpus: a 'socket' cannot be placed @ "
                                    "/resources/0/with/0/type"});
@@ -123,13 +125,14 @@ TEST_CASE("explain - what R cannot describe") {
               .starts_with("match.unsupported: a node cannot be inside a node"));
 }
 
-TEST_CASE("explain - flux-core 7676: a top-level slot of nodes in a queue that requires a property") {
+TEST_CASE(
+    "explain - flux-core 7676: a top-level slot of nodes in a queue that requires a property") {
     // The jobspec of flux-core issue 7676 (flux-sched 1490), in a queue whose property
     // no node has: the queue's constraint is the reason, and it says so.
-    const std::string rabbit = job(
-        "{type: slot, count: 1, label: rabbit, with: [{type: node, count: 1, with: [{type: "
-        "slot, count: 1, label: task, with: [{type: core, count: 1}]}]}]}",
-        ", queue: pbatch");
+    const std::string rabbit =
+        job("{type: slot, count: 1, label: rabbit, with: [{type: node, count: 1, with: [{type: "
+            "slot, count: 1, label: task, with: [{type: core, count: 1}]}]}]}",
+            ", queue: pbatch");
     auto queue = jobspec::read_queue({{"flux.toml", "[queues.pbatch]\nrequires = [\"pbatch\"]\n"}},
                                      "pbatch");
     REQUIRE(queue.ok());
@@ -153,7 +156,9 @@ TEST_CASE("queues - hosts, parents, the default, and what is refused") {
                              "[queues.batch]\nhosts = \"bar[0-3]\"\n"
                              "[queues.short]\nparent = \"batch\"\n"
                              "[queues.bad]\nhosts = \"x\"\nrequires = [\"y\"]\n";
-    const auto queue = [&](std::string_view name) { return jobspec::read_queue({{"q.toml", conf}}, name); };
+    const auto queue = [&](std::string_view name) {
+        return jobspec::read_queue({{"q.toml", conf}}, name);
+    };
     auto batch = queue("");
     REQUIRE(batch.ok());
     CHECK(batch.value()->name == "batch");

@@ -183,8 +183,13 @@ def jobspec_verdict(jobspec_text, r_path, scratch):
     rc, out, err = run([JOBSPEC, "--diagnostics", "json", "match", path, r_path])
     if rc == 0:
         return "allocated", ""
-    codes = [d.get("code") for d in json.loads(err or "[]")] if err.startswith("[") else [err]
+    diagnostics = json.loads(err or "[]") if err.startswith("[") else []
+    codes = [d.get("code") for d in diagnostics] if diagnostics else [err]
     if "jobspec.unsatisfiable" in codes:
+        # Issue 31: every "no" names the vertex or the constraint term that fails.
+        where = diagnostics[0].get("pointer", "")
+        if not where.startswith(("/resources/", "/attributes/system/constraints")):
+            return "unsatisfiable", "jobspec.unsatisfiable without a located reason"
         return "unsatisfiable", "jobspec.unsatisfiable"
     if "match.unsupported" in codes:
         return "unsupported", "match.unsupported"
@@ -217,7 +222,9 @@ def outer(n_r, per_r, seed):
                         "constraints": json.loads(v["jobspec"])["attributes"]["system"]
                         .get("constraints"), "flux": v["flux"], "note": v["note"],
                         "jobspec_code": code}
-                if v["flux"] == j:
+                if code.endswith("without a located reason"):
+                    t.bad(f"jobspec {j}, {code}", case)
+                elif v["flux"] == j:
                     t.ok()
                 else:
                     t.bad(f"flux {v['flux']} / jobspec {j}" + (f" [{code}]" if code else ""),
