@@ -187,7 +187,8 @@ def jobspec_verdict(jobspec_text, r_path, scratch):
     codes = [d.get("code") for d in diagnostics] if diagnostics else [err]
     if "jobspec.unsatisfiable" in codes:
         # Issue 31: every "no" names the vertex or the constraint term that fails.
-        where = diagnostics[0].get("pointer", "")
+        where = next(d for d in diagnostics if d.get("code") == "jobspec.unsatisfiable").get(
+            "pointer", "")
         if not where.startswith(("/resources/", "/attributes/system/constraints")):
             return "unsatisfiable", "jobspec.unsatisfiable without a located reason"
         return "unsatisfiable", "jobspec.unsatisfiable"
