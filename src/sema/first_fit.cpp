@@ -194,9 +194,11 @@ private:
                 std::make_shared<const IdSet>(run.gpus->without(first_ids(*run.gpus, u.each.gpus)));
             return per_rank(run, group->each) - per_rank(after, group->each);
         };
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-            return loss(runs[x]) < loss(runs[y]);
-        });
+        std::vector<std::uint64_t> lost(runs.size());
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            lost[i] = loss(runs[i]);
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t x, std::size_t y) { return lost[x] < lost[y]; });
         return order;
     }
 
@@ -237,11 +239,12 @@ private:
                 continue;
             const auto& u = *units[k];
             const bool alone = a.eligible_ranks(k) < a.needs[k];
+            const std::string too_few =
+                fmt::format(" too few for it and the {} before it", counted(k, "node request"));
             why_ =
                 narrowing_diagnostic(s_.code, asks(u, a.needs[k]), a.needs[k], narrowing(u), u.at,
-                                     alone ? ""
-                                           : fmt::format("are too few for it and the {} before it",
-                                                         counted(k, "node request")));
+                                     alone ? "" : "are" + too_few,
+                                     alone ? "" : "is" + too_few);
             return false;
         }
         // Counts that are choices take as many as fit, each unit in turn.
@@ -313,10 +316,11 @@ private:
         const Count& count = u.at.vertex->count;
         const std::uint64_t need = saturating_product(u.multiplier, count.least());
         if (capacity < need) {
+            const std::string held = fmt::format(
+                "{} such {}", capacity, capacity == 1 ? u.at.vertex->type : u.at.vertex->type + "s");
             why_ = narrowing_diagnostic(
                 s_.code, asks(u, need), 1, narrowing(u), u.at,
-                fmt::format("hold {} such {}", capacity,
-                            capacity == 1 ? u.at.vertex->type : u.at.vertex->type + "s"));
+                "hold " + held, "holds " + held);
             return false;
         }
         std::uint64_t left =

@@ -19,7 +19,7 @@ std::string demand_phrase(const Demand& d) {
 
 Diagnostic narrowing_diagnostic(Code code, std::string asks, std::uint64_t need,
                                 const std::vector<Narrowing>& steps, const VertexAt& unit,
-                                const std::string& tail) {
+                                const std::string& tail, const std::string& tail_one) {
     Diagnostic d;
     d.code = code;
     d.severity = default_severity(code);
@@ -27,6 +27,7 @@ Diagnostic narrowing_diagnostic(Code code, std::string asks, std::uint64_t need,
     bool placed = steps[0].left < need;
     std::string said;
     std::size_t shown = 0;
+    std::uint64_t last = steps[0].left;
     for (std::size_t i = 1; i < steps.size(); ++i) {
         const bool fails = !placed && steps[i].left < need;
         if (fails) {
@@ -37,16 +38,18 @@ Diagnostic narrowing_diagnostic(Code code, std::string asks, std::uint64_t need,
             continue;
         said += fmt::format(", {}{} {}", steps[i].left, shown == 0 ? "" : " of those",
                             steps[i].left == 1 ? steps[i].verb_one : steps[i].verb);
+        last = steps[i].left;
         ++shown;
     }
     const std::string all =
         counted(steps[0].left, "node") + (steps[0].verb.empty() ? "" : " " + steps[0].verb);
+    const std::string& verb = last == 1 ? tail_one : tail;
     if (shown == 0)
         d.message = fmt::format("{}: there {} {}{}", asks, steps[0].left == 1 ? "is" : "are", all,
-                                tail.empty() ? "" : ", which " + tail);
+                                verb.empty() ? "" : ", which " + verb);
     else
-        d.message =
-            fmt::format("{}: of the {}{}{}", asks, all, said, tail.empty() ? "" : "; they " + tail);
+        d.message = fmt::format("{}: of the {}{}{}", asks, all, said,
+                                verb.empty() ? "" : (last == 1 ? "; it " : "; they ") + verb);
     return d;
 }
 

@@ -256,13 +256,15 @@ HttpResponse graph(const HttpRequest& request, const ApiOptions& options) {
     return reply(out);
 }
 
-/// `jobspec match jobspec R`: the diagnostics name their input, "jobspec" or "R".
+/// `jobspec match [--free free] jobspec R`: the diagnostics name their input,
+/// "jobspec", "R" or "free".
 HttpResponse match(const HttpRequest& request, const ApiOptions& options) {
-    const json::object body = body_object(request, {"jobspec", "R", "options"});
+    const json::object body = body_object(request, {"jobspec", "R", "free", "options"});
     const std::string jobspec_text = string_member(body, "jobspec");
     const std::string r_text = string_member(body, "R");
+    const std::string free_text = body.contains("free") ? string_member(body, "free") : "";
     const Settings settings = settings_member(body, {dialect_option()});
-    Diagnostics job_diagnostics, r_diagnostics;
+    Diagnostics job_diagnostics, r_diagnostics, free_diagnostics;
     // With --strict, warnings stop the run where they are reported, as in the CLI.
     const auto add = [&](Diagnostics& into, const Diagnostics& found) {
         into.append(found);
@@ -271,9 +273,12 @@ HttpResponse match(const HttpRequest& request, const ApiOptions& options) {
         return exit_status(into) == 0;
     };
     const auto finish = [&](std::string output) {
-        const int status = std::max(exit_status(job_diagnostics), exit_status(r_diagnostics));
+        const int status = std::max({exit_status(job_diagnostics), exit_status(r_diagnostics),
+                                     exit_status(free_diagnostics)});
         json::array all = diagnostics_to_json(job_diagnostics, jobspec_text, "jobspec");
         for (auto& d : diagnostics_to_json(r_diagnostics, r_text, "R"))
+            all.push_back(std::move(d));
+        for (auto& d : diagnostics_to_json(free_diagnostics, free_text, "free"))
             all.push_back(std::move(d));
         return reply(json::object{{"status", status},
                                   {"fits", status == 0},
@@ -301,7 +306,15 @@ HttpResponse match(const HttpRequest& request, const ApiOptions& options) {
     auto r = read_resource_set(r_text, options.limits);
     if (!add(r_diagnostics, r.diagnostics()))
         return finish({});
-    auto allocation = allocate(jobspec.value(), r.value(), read.dialect);
+    AllocateOptions allocate_options;
+    allocate_options.dialect = read.dialect;
+    if (!blank(free_text)) {
+        auto free = read_resource_set(free_text, options.limits);
+        if (!add(free_diagnostics, free.diagnostics()))
+            return finish({});
+        allocate_options.free = std::move(free).value();
+    }
+    auto allocation = allocate(jobspec.value(), r.value(), allocate_options);
     if (!add(job_diagnostics, allocation.diagnostics()) || !allocation)
         return finish({});
     return finish(to_json_text(to_json_value(allocation.value()), settings.flag("pretty")));
