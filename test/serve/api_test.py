@@ -174,6 +174,25 @@ class SameAsTheCli(ServerTest):
                                  cli(["match", "jobspec", "R"], cwd=d))
             self.assertEqual(answer["diagnostics"][0]["code"], "jobspec.unsatisfiable")
 
+    def test_match_free(self):
+        # Nothing free: the job that fits R is pending, as `jobspec match --free` says.
+        empty_free = '{"version":1,"execution":{"R_lite":[],"nodelist":[]}}'
+        with tempfile.TemporaryDirectory() as d:
+            for name, text in [("jobspec", V1_JOBSPEC), ("R", R_FOUR_NODES), ("free", empty_free)]:
+                with open(os.path.join(d, name), "w", encoding="utf-8") as f:
+                    f.write(text)
+            status, answer = self.server.api("/api/v1/match", {"jobspec": V1_JOBSPEC,
+                                                               "R": R_FOUR_NODES,
+                                                               "free": empty_free})
+            self.assertEqual((status, answer["fits"]), (200, False))
+            self.assertEqual(answer["diagnostics"][0]["code"], "match.pending")
+            self.assertEqual((answer["status"], answer["output"], answer["diagnostics"]),
+                             cli(["match", "--free", "free", "jobspec", "R"], cwd=d))
+            # A free R that does not read names its input.
+            status, answer = self.server.api("/api/v1/match", {"jobspec": V1_JOBSPEC,
+                                                               "R": R_FOUR_NODES, "free": "{"})
+            self.assertEqual(answer["diagnostics"][0]["file"], "free")
+
 
 class Views(ServerTest):
     def test_tokens_are_the_grammar_debuggers(self):

@@ -280,7 +280,9 @@
 
   // ---- showing results -------------------------------------------------------------------
 
-  function textOf(file) { return file === "R" ? rEditor.value : editor.value; }
+  function textOf(file) {
+    return file === "R" ? rEditor.value : file === "free" ? $("free").value : editor.value;
+  }
 
   function columns(d) {
     if (d.line === undefined) return d.pointer ? `at ${d.pointer}` : "";
@@ -321,9 +323,10 @@
       const item = el("li", { class: `diagnostic ${d.severity}`, id: `diagnostic-${i}` });
       item.append(el("p", {},
         el("span", { class: "severity", text: d.severity }), " ",
-        el("code", { class: "code", text: `[${d.code}]` }), d.file === "R" ? " in R: " : ": ",
+        el("code", { class: "code", text: `[${d.code}]` }),
+        d.file === "R" ? " in R: " : d.file === "free" ? " in the free R: " : ": ",
         d.message));
-      if (d.offset !== undefined) {
+      if (d.offset !== undefined && d.file !== "free") {
         const button = el("button", { type: "button", class: "where", text: where,
           "aria-label": `Select ${where} in the ${d.file === "R" ? "R" : "text"}` });
         button.addEventListener("click", () => (d.file === "R" ? rEditor : editor).select(d.offset, d.length));
@@ -442,13 +445,15 @@
         post("/api/v1/compile", body, signal),
         view === "tokens" || view === "tree" || view === "graph"
           ? post(`/api/v1/${view}`, body, signal) : null,
-        wantsMatch ? post("/api/v1/match", { jobspec: editor.value, R: rEditor.value, options: common }, signal)
+        wantsMatch ? post("/api/v1/match",
+          { jobspec: editor.value, R: rEditor.value, free: $("free").value, options: common }, signal)
           : null,
       ]);
       if (mine !== generation) return;
       $("output").textContent = compiled.status === 0 ? compiled.output
         : "(nothing: the input has errors, see Diagnostics)";
-      const rProblems = matched ? matched.diagnostics.filter((d) => d.file === "R") : [];
+      const rProblems = matched
+        ? matched.diagnostics.filter((d) => d.file === "R" || d.file === "free") : [];
       showDiagnostics(compiled.diagnostics.concat(rProblems));
       if (view === "tokens") showTokens(extra.tokens);
       if (view === "tree") showPicture("tree", "tree-dot", extra, "No parse tree: the lexer stopped first.");
@@ -477,6 +482,7 @@
     showLanguage();
     editor.textarea.addEventListener("input", () => { editor.render(); update(); });
     rEditor.textarea.addEventListener("input", () => { state.r = rEditor.value; rEditor.render(); update(); });
+    $("free").addEventListener("input", () => update());
     window.addEventListener("hashchange", () => {
       if (location.hash === fragment()) return;
       loadState(location.hash);
