@@ -35,8 +35,9 @@ struct AllocateOptions {
 /// slot with no node above or in it, take as many as fit (the greatest acceptable value
 /// of a range or an idset); every other count takes its least value. The allocation has
 /// nslots set and leaves out instance-local (+) properties, as RFC 20 asks of schedulers.
-/// Fails with match.unsupported for what R version 1 cannot describe (a socket, a node in
-/// a node), jobspec.unsatisfiable at the first requirement no choice of ranks meets,
+/// A type R version 1 does not describe that holds others (a socket) stands for what it
+/// holds, count times, with a match.unchecked warning. Fails with match.unsupported for
+/// what R version 1 cannot place (memory, a node in a node), jobspec.unsatisfiable at the first requirement no choice of ranks meets,
 /// level by level ("asks 4 nodes with 8 cores each: of the 16 nodes, 10 match the
 /// constraints, 3 of those have 8 cores"), followed by match.constraint notes on which
 /// nodes each constraint term removed; with `free`, match.pending when it fits R but

@@ -276,7 +276,8 @@ JOBSPEC_C_API jobspec_rset* jobspec_rset_difference(const jobspec_rset* a, const
  * its xor_slots stand for, in Fluxion's order, the first that fits winning. With
  * "config" (a path to Flux's configuration) the job's queue applies: "queue", else the
  * jobspec's system.queue, else the default queue. Fails with the reading's diagnostics,
- * match.unsupported for what R version 1 cannot describe (a socket), match.queue, and
+ * match.unsupported for what R version 1 cannot place (memory; a socket is placed as
+ * what it holds, with a match.unchecked warning), match.queue, and
  * jobspec.unsatisfiable saying which requirement cannot be met (match.constraint
  * warnings after it say which nodes each constraint term removed). */
 JOBSPEC_C_API jobspec_rset* jobspec_allocate(const char* document, const jobspec_rset* r,

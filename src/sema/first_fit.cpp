@@ -372,14 +372,17 @@ ResourceSet finish(const ResourceSet& r, ResourceSet alloc, std::uint64_t nslots
     return alloc;
 }
 
+/// Why not: the failing requirement, then what each constraint term removed, then the
+/// plan's warnings.
 Result<ResourceSet> fail(Diagnostic why, const Constraint* own, const Ground& ground,
-                         const ResourceSet& r) {
+                         const ResourceSet& r, const Diagnostics& warnings) {
     Diagnostics d;
     d.add(std::move(why));
     if (own != nullptr)
         constraint_notes(*own, r, "/attributes/system/constraints", "", d);
     if (ground.also != nullptr)
         constraint_notes(*ground.also, r, "", ground.also_from, d);
+    d.append(warnings);
     return Result<ResourceSet>(std::move(d));
 }
 
@@ -387,6 +390,7 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
     auto plan = placement_plan(js.resources);
     if (!plan.ok())
         return Result<ResourceSet>(std::move(plan).diagnostics());
+    const Diagnostics& warnings = plan.diagnostics();
     std::optional<Constraint> both;
     const Constraint* own = js.attributes.constraints();
     const Constraint* constraint = own;
@@ -404,17 +408,18 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
     Setting all{r, plan.value(), r.count_ranks(), constraint != nullptr, own != nullptr};
     Placer whole(all, RankPool(r, candidates));
     if (!whole.place())
-        return fail(whole.why(), own, ground, r);
+        return fail(whole.why(), own, ground, r, warnings);
+    const std::uint64_t above = plan.value().slots_above_nodes;
     if (ground.free == nullptr)
-        return finish(r, whole.allocation(), whole.nslots() + plan.value().slots_above_nodes);
+        return {finish(r, whole.allocation(), whole.nslots() + above), warnings};
     Setting now = all;
     now.all_ranks = RankPool(r, *ground.free, r.ranks()).count_ranks();
     now.free = true;
     now.code = Code::match_pending;
     Placer free(now, RankPool(r, *ground.free, candidates));
     if (!free.place())
-        return fail(free.why(), nullptr, Ground{}, r);
-    return finish(r, free.allocation(), free.nslots() + plan.value().slots_above_nodes);
+        return fail(free.why(), nullptr, Ground{}, r, warnings);
+    return {finish(r, free.allocation(), free.nslots() + above), warnings};
 }
 
 /// Fluxion tries at most this many xor_slot candidates (its SYSTEM_MAX_XOR_EXPANSION).

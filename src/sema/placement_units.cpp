@@ -1,6 +1,7 @@
 // The request's units: where a node or a one-rank group begins, and what it holds.
 #include "sema/placement_units.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include <fmt/format.h>
@@ -51,10 +52,14 @@ public:
                 u.exclusive = exclusive_of(v, in_slot);
                 inside(v.with, pointer + "/with", u, 1, u.each);
                 plan.units.push_back(std::move(u));
-            } else if (v.is_slot() && holds_node(v.with)) {
+            } else if (holds_node(v.with)) {
+                // Slots, or groupings R does not describe (cluster, rack), of nodes.
                 const std::uint64_t n = saturating_product(multiplier, v.count.least());
-                plan.slots_above_nodes = saturating_sum(plan.slots_above_nodes, n);
-                above_nodes(v.with, pointer + "/with", n, true);
+                if (v.is_slot())
+                    plan.slots_above_nodes = saturating_sum(plan.slots_above_nodes, n);
+                else
+                    unchecked(v, pointer);
+                above_nodes(v.with, pointer + "/with", n, in_slot || v.is_slot());
             } else if (!known(v, pointer)) {
                 continue;
             } else {
@@ -64,6 +69,10 @@ public:
                 u.multiplier = multiplier;
                 if (v.is_slot()) {
                     u.slots_each = 1;
+                    inside(v.with, pointer + "/with", u, 1, u.each);
+                } else if (grouping(v)) {
+                    // A socket (say) of slots with no node: each on one node.
+                    unchecked(v, pointer);
                     inside(v.with, pointer + "/with", u, 1, u.each);
                 } else {
                     // A core or gpu outside a slot: each one anywhere.
@@ -75,8 +84,26 @@ public:
     }
 
 private:
+    /// A type R version 1 does not describe that holds others: placed as what it holds.
+    static bool grouping(const ResourceVertex& v) {
+        return !v.is_slot() && v.type != "core" && v.type != "gpu" && v.type != "node" &&
+               !v.with.empty();
+    }
+
+    /// Says once per type that R cannot show the grouping was kept.
+    void unchecked(const ResourceVertex& v, const std::string& pointer) {
+        if (std::find(warned_.begin(), warned_.end(), v.type) != warned_.end())
+            return;
+        warned_.push_back(v.type);
+        why.add(Code::match_unchecked,
+                fmt::format("R version 1 does not describe a '{}': what each one holds is placed "
+                            "as asked, but not known to be in one",
+                            v.type),
+                Location(v.type_range.known() ? v.type_range : v.range, pointer + "/type"));
+    }
+
     bool known(const ResourceVertex& v, const std::string& pointer) {
-        if (v.is_slot() || v.type == "core" || v.type == "gpu")
+        if (v.is_slot() || v.type == "core" || v.type == "gpu" || grouping(v))
             return true;
         why.add(Code::match_unsupported,
                 fmt::format("R version 1 describes nodes, cores and gpus: a '{}' cannot be "
@@ -99,8 +126,11 @@ private:
         }
         if (!known(v, pointer))
             return;
-        if (v.is_slot()) {
-            u.slots_each = saturating_sum(u.slots_each, count);
+        if (v.is_slot() || grouping(v)) {
+            if (v.is_slot())
+                u.slots_each = saturating_sum(u.slots_each, count);
+            else
+                unchecked(v, pointer);
             inside(v.with, pointer + "/with", u, count, d);
             return;
         }
@@ -122,6 +152,8 @@ private:
         total = saturating_sum(total, count);
     }
 
+    std::vector<std::string> warned_;
+
     void inside(const ResourceList& list, const std::string& prefix, PlacementUnit& u,
                 std::uint64_t n, Demand& d) {
         for (std::size_t i = 0; i < list.size(); ++i)
@@ -136,7 +168,7 @@ Result<PlacementPlan> placement_plan(const ResourceList& resources) {
     p.above_nodes(resources, "/resources", 1, false);
     if (p.why.has_errors())
         return Result<PlacementPlan>(std::move(p.why));
-    return Result<PlacementPlan>(std::move(p.plan));
+    return {std::move(p.plan), std::move(p.why)};
 }
 
 } // namespace jobspec::sema

@@ -51,9 +51,11 @@ struct PlacementPlan {
 };
 
 /// The request as units. Counts other than a unit's own take their least value, as
-/// flux-core's scheduler takes them. Fails with match.unsupported, at the vertex, for
-/// what R version 1 cannot describe: a type other than node, slot, core and gpu, a node
-/// inside a node, and anything inside a core or gpu.
+/// flux-core's scheduler takes them. A type R version 1 does not describe that holds
+/// others (a socket, a cluster) stands for what it holds, count times, with a
+/// match.unchecked warning per type. Fails with match.unsupported, at the vertex, for
+/// what R version 1 cannot place: a type other than node, slot, core and gpu that holds
+/// nothing (memory), a node inside a node, and anything inside a core or gpu.
 Result<PlacementPlan> placement_plan(const ResourceList& resources);
 
 /// a * b, or UINT64_MAX when that overflows: a count no resources can meet.

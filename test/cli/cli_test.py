@@ -977,12 +977,24 @@ attributes: {system: {duration: 60}}
         # RFC 14's reading: no slot is labelled as the task's slot.
         self.assertIn("error[jobspec.unknown-slot]", match(r("0-7", "0-3")).stderr)
 
-    def test_match_refuses_what_r_cannot_describe(self):
+    def test_match_what_r_cannot_describe(self):
+        # A socket holds what it holds: placed, with a warning that R cannot show it.
         path = os.path.join(CONFORMANCE, "jobspec", "valid", "rfc14-use_case_1.3.yaml")
         r = run("match", path, self.r)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("warning[match.unchecked]: R version 1 does not describe a 'socket'", r.stderr)
+        alloc = json.loads(r.stdout)["execution"]
+        self.assertEqual((alloc["R_lite"], alloc["nslots"]),
+                         ([{"rank": "0-3", "children": {"core": "0-7"}}], 4))
+        # Memory cannot be placed at all.
+        job = ("version: 1\nresources: [{type: node, count: 1, with: [{type: memory, count: 4},"
+               " {type: slot, count: 1, label: t, with: [{type: core, count: 1}]}]}]\n"
+               "tasks: [{command: [app], slot: t, count: {per_slot: 1}}]\n"
+               "attributes: {system: {duration: 0}}\n")
+        r = run("match", "-", self.r, stdin=job)
         self.assertEqual((r.returncode, r.stdout), (1, ""))
         self.assertIn("error[match.unsupported]: R version 1 describes nodes, cores and gpus: a "
-                      "'socket' cannot be placed", r.stderr)
+                      "'memory' cannot be placed", r.stderr)
 
     def test_match_free_pending_or_now(self):
         free = os.path.join(CONFORMANCE, "..", "..", "examples", "free.json")

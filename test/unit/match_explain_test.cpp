@@ -114,10 +114,17 @@ TEST_CASE("explain - pending: fits R, not what is free now") {
 }
 
 TEST_CASE("explain - what R cannot describe") {
-    CHECK(why(job("{type: node, count: 1, with: [{type: socket, count: 2, with: [" + slot_of_cores +
-                  "]}]}")) ==
+    // Two sockets of 12 cores a node: placed as 24 cores, with a warning.
+    CHECK(why(job("{type: node, count: 1, with: [{type: socket, count: 2, with: [{type: slot, "
+                  "count: 1, label: task, with: [{type: core, count: 12}]}]}]}")) ==
+          std::vector<std::string>{"match.unchecked: R version 1 does not describe a 'socket': "
+                                   "what each one holds is placed as asked, but not known to be "
+                                   "in one @ /resources/0/with/0/type",
+                                   "allocated rank4/core[0-23]"});
+    CHECK(why(job("{type: node, count: 1, with: [{type: memory, count: 2}, " + slot_of_cores +
+                  "]}")) ==
           std::vector<std::string>{"match.unsupported: R version 1 describes nodes, cores and "
-                                   "gpus: a 'socket' cannot be placed @ "
+                                   "gpus: a 'memory' cannot be placed @ "
                                    "/resources/0/with/0/type"});
     CHECK(why(job("{type: node, count: 1, with: [{type: node, count: 1, with: [" + slot_of_cores +
                   "]}]}"))

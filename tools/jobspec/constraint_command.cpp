@@ -194,7 +194,8 @@ count or an outer slot count that is a range or an idset takes as many as fit; o
 counts take their least value (flux-core's scheduler's rule). Prints the allocation as
 R (nslots set), or, when it cannot fit, the first requirement that fails, narrowing the
 nodes level by level, and which nodes each constraint term removed. R version 1 has no
-sockets or memory: a jobspec that asks for them is refused (match.unsupported).
+sockets or memory: a socket stands for what it holds (a match.unchecked warning),
+memory is refused (match.unsupported).
 With --free, what is free decides: a job that fits R but not it is pending (match.pending).
 With --config, the job's queue applies as flux-core applies it: its requires are added to
 the job's constraints, its hosts get the property +NAME which the job must have.
