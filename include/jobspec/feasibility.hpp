@@ -37,14 +37,13 @@ struct AllocateOptions {
 /// nslots set and leaves out instance-local (+) properties, as RFC 20 asks of schedulers.
 /// A type R version 1 does not describe that holds others (a socket) stands for what it
 /// holds, count times, with a match.unchecked warning. Fails with match.unsupported for
-/// what R version 1 cannot place (memory, a node in a node), jobspec.unsatisfiable at the first requirement no choice of ranks meets,
-/// level by level ("asks 4 nodes with 8 cores each: of the 16 nodes, 10 match the
-/// constraints, 3 of those have 8 cores"), followed by match.constraint notes on which
-/// nodes each constraint term removed; with `free`, match.pending when it fits R but
-/// not what is free; match.queue when the queue's hosts are not a hostlist of R's hosts
-/// (or "all"). In the Fluxion dialect, as Fluxion's flexible traverser tries
-/// xor_slots: each choice of resources they stand for in its order (at most 1000, else
-/// limit.expansion), the first that fits winning.
+/// what R version 1 cannot place (memory, a node in a node), jobspec.unsatisfiable at the first
+/// requirement no choice of ranks meets, level by level ("asks 4 nodes with 8 cores each: of the 16
+/// nodes, 10 match the constraints, 3 of those have 8 cores"), followed by match.constraint notes
+/// on which nodes each constraint term removed; with `free`, match.pending when it fits R but not
+/// what is free; match.queue when the queue's hosts are not a hostlist of R's hosts (or "all"). In
+/// the Fluxion dialect, as Fluxion's flexible traverser tries xor_slots: each choice of resources
+/// they stand for in its order (at most 1000, else limit.expansion), the first that fits winning.
 JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r,
                                          const AllocateOptions& options);
 /// allocate with only a dialect.

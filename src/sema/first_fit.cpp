@@ -243,8 +243,7 @@ private:
                 fmt::format(" too few for it and the {} before it", counted(k, "node request"));
             why_ =
                 narrowing_diagnostic(s_.code, asks(u, a.needs[k]), a.needs[k], narrowing(u), u.at,
-                                     alone ? "" : "are" + too_few,
-                                     alone ? "" : "is" + too_few);
+                                     alone ? "" : "are" + too_few, alone ? "" : "is" + too_few);
             return false;
         }
         // Counts that are choices take as many as fit, each unit in turn.
@@ -316,11 +315,11 @@ private:
         const Count& count = u.at.vertex->count;
         const std::uint64_t need = saturating_product(u.multiplier, count.least());
         if (capacity < need) {
-            const std::string held = fmt::format(
-                "{} such {}", capacity, capacity == 1 ? u.at.vertex->type : u.at.vertex->type + "s");
-            why_ = narrowing_diagnostic(
-                s_.code, asks(u, need), 1, narrowing(u), u.at,
-                "hold " + held, "holds " + held);
+            const std::string held =
+                fmt::format("{} such {}", capacity,
+                            capacity == 1 ? u.at.vertex->type : u.at.vertex->type + "s");
+            why_ = narrowing_diagnostic(s_.code, asks(u, need), 1, narrowing(u), u.at,
+                                        "hold " + held, "holds " + held);
             return false;
         }
         std::uint64_t left =

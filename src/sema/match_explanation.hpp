@@ -33,10 +33,10 @@ struct Narrowing {
 
 /// The diagnostic for a unit that cannot be met: "asks 4 nodes with 8 cores each: of
 /// the 16 nodes, 10 match the constraints, 3 of those have 8 cores", then "; they " and
-/// `tail` (a verb phrase, plural and singular, may be empty). The first step is the count of all nodes (its
-/// verb, if any, follows "nodes": "with something free"); a
-/// later step that leaves as many as the one before is not said. It points at the first
-/// step that leaves fewer than `need`, or at the unit when none does.
+/// `tail` (a verb phrase, plural and singular, may be empty). The first step is the count of all
+/// nodes (its verb, if any, follows "nodes": "with something free"); a later step that leaves as
+/// many as the one before is not said. It points at the first step that leaves fewer than `need`,
+/// or at the unit when none does.
 Diagnostic narrowing_diagnostic(Code code, std::string asks, std::uint64_t need,
                                 const std::vector<Narrowing>& steps, const VertexAt& unit,
                                 const std::string& tail, const std::string& tail_one);
