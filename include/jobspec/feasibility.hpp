@@ -43,7 +43,8 @@ struct AllocateOptions {
 /// on which nodes each constraint term removed; with `free`, match.pending when it fits R but not
 /// what is free; match.queue when the queue's hosts are not a hostlist of R's hosts (or "all"). In
 /// the Fluxion dialect, as Fluxion's flexible traverser tries xor_slots: each choice of resources
-/// they stand for in its order (at most 1000, else limit.expansion), the first that fits winning.
+/// they stand for in its order (at most 1000, else limit.expansion), the first that fits winning;
+/// slots side by side there (Fluxion's or-slots, alternatives) are match.unsupported.
 JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r,
                                          const AllocateOptions& options);
 /// allocate with only a dialect.
