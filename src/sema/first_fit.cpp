@@ -15,8 +15,12 @@
 #include "sema/placement_units.hpp"
 #include "sema/rank_pool.hpp"
 #include "sema/xor_candidates.hpp"
+#include "support/numbers.hpp"
 
 namespace jobspec::sema {
+
+using support::saturating_product;
+using support::saturating_sum;
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <deque>
 #include <limits>
 
-#include "sema/placement_units.hpp"
+#include "support/numbers.hpp"
 
 namespace jobspec::sema {
 
@@ -88,7 +88,7 @@ std::uint64_t NodeAssignment::eligible_ranks(std::size_t k) const {
     std::uint64_t n = 0;
     for (std::size_t c = 0; c < sizes.size(); ++c)
         if (eligible[k][c])
-            n = saturating_sum(n, sizes[c]);
+            n = support::saturating_sum(n, sizes[c]);
     return n;
 }
 

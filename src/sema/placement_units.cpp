@@ -2,23 +2,15 @@
 #include "sema/placement_units.hpp"
 
 #include <algorithm>
-#include <limits>
 
 #include <fmt/format.h>
 
+#include "support/numbers.hpp"
+
 namespace jobspec::sema {
 
-std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) noexcept {
-    if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a)
-        return std::numeric_limits<std::uint64_t>::max();
-    return a * b;
-}
-
-std::uint64_t saturating_sum(std::uint64_t a, std::uint64_t b) noexcept {
-    return b > std::numeric_limits<std::uint64_t>::max() - a
-               ? std::numeric_limits<std::uint64_t>::max()
-               : a + b;
-}
+using support::saturating_product;
+using support::saturating_sum;
 
 namespace {
 

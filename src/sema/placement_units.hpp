@@ -58,9 +58,5 @@ struct PlacementPlan {
 /// nothing (memory), a node inside a node, and anything inside a core or gpu.
 Result<PlacementPlan> placement_plan(const ResourceList& resources);
 
-/// a * b, or UINT64_MAX when that overflows: a count no resources can meet.
-std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) noexcept;
-/// a + b, or UINT64_MAX when that overflows.
-std::uint64_t saturating_sum(std::uint64_t a, std::uint64_t b) noexcept;
 
 } // namespace jobspec::sema
