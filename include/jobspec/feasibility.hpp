@@ -47,6 +47,14 @@ struct AllocateOptions {
 /// slots side by side there (Fluxion's or-slots, alternatives) are match.unsupported.
 JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r,
                                          const AllocateOptions& options);
+/// The queue the job goes to (RFC 33), from Flux's configuration at `path` as read_queue_at
+/// reads it: `named` when not empty, else the jobspec's system.queue, else the configured
+/// default; nothing when none applies. Errors: read_queue_at's (match.queue for a queue
+/// that is not configured).
+JOBSPEC_API Result<std::optional<Queue>> queue_of(const Jobspec& jobspec, std::string_view path,
+                                                  std::string_view named,
+                                                  const Limits& limits = {});
+
 /// allocate with only a dialect.
 JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r,
                                          Dialect dialect = Dialect::rfc);

@@ -246,7 +246,7 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
         options.dialect = dialect_named(dialect).value_or(Dialect::rfc);
         options.free = std::move(free);
         if (config)
-            options.queue = take(read_queue_at(*config, queue), "");
+            options.queue = take(queue_of(jobspec, *config, queue), "");
         return take(without_gil([&] { return allocate(jobspec, r, options); }), jobspec_text);
     });
 }

@@ -56,6 +56,13 @@ Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r,
     return sema::first_fit(jobspec, members.value(), options.dialect, ground);
 }
 
+Result<std::optional<Queue>> queue_of(const Jobspec& jobspec, std::string_view path,
+                                      std::string_view named, const Limits& limits) {
+    const auto& system = jobspec.attributes.system;
+    const std::string* own = system ? system->get<std::string>("queue") : nullptr;
+    return read_queue_at(path, !named.empty() || own == nullptr ? named : *own, limits);
+}
+
 Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r, Dialect dialect) {
     return sema::first_fit(jobspec, r, dialect);
 }

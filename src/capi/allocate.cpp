@@ -1,7 +1,6 @@
 // The C API's allocation of R for a jobspec (jobspec match).
 #include <jobspec/document.hpp>
 #include <jobspec/feasibility.hpp>
-#include <jobspec/resource_config.hpp>
 
 #include "capi/handles.hpp"
 
@@ -24,7 +23,7 @@ jobspec_rset* jobspec_allocate_now(const char* document, const jobspec_rset* r,
         if (free != nullptr)
             allocate.free = free->value;
         if (!o.config.empty()) {
-            auto queue = jobspec::read_queue_at(o.config, o.queue, o.limits);
+            auto queue = jobspec::queue_of(jobspec.value(), o.config, o.queue, o.limits);
             if (!succeeded(queue, o, "", error))
                 return nullptr;
             allocate.queue = std::move(queue).value();

@@ -996,6 +996,17 @@ attributes: {system: {duration: 60}}
         self.assertIn("error[match.unsupported]: R version 1 describes nodes, cores and gpus: a "
                       "'memory' cannot be placed", r.stderr)
 
+    def test_match_queue_named_or_the_jobspecs_or_the_default(self):
+        queues = os.path.join(CONFORMANCE, "..", "..", "examples", "queues.toml")
+        def nodes(*compile_options, queue=()):
+            job = run("compile", *compile_options, "-N1", "--", "app").stdout
+            r = run("match", "--config", queues, *queue, "-", self.r, stdin=job)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            return json.loads(r.stdout)["execution"]["nodelist"]
+        self.assertEqual(nodes(), ["bar0"])  # the default queue, batch: the bar nodes
+        self.assertEqual(nodes("-q", "debug"), ["foo0"])  # the jobspec's: ssd required
+        self.assertEqual(nodes("-q", "debug", queue=("--queue", "batch")), ["bar0"])
+
     def test_match_free_pending_or_now(self):
         free = os.path.join(CONFORMANCE, "..", "..", "examples", "free.json")
         job = run("compile", "-N3", "-g2", "--", "app").stdout

@@ -334,6 +334,11 @@ def test_allocate_free_and_queue(r_text, tmp_path):
     codes = [d.code for d in refused.value.diagnostics]
     assert codes == ["jobspec.unsatisfiable", "match.constraint"]
     assert "as queue 'gold' requires" in refused.value.diagnostics[1].message
+    # Without queue=, the jobspec's own system.queue.
+    doc["attributes"]["system"]["queue"] = "gold"
+    with pytest.raises(jobspec.Error) as own:
+        jobspec.allocate(doc, r_text, config=conf)
+    assert "as queue 'gold' requires" in own.value.diagnostics[1].message
     with pytest.raises(jobspec.Error) as unknown:
         jobspec.allocate(doc, r_text, config=conf, queue="lead")
     assert unknown.value.diagnostics[0].code == "match.queue"

@@ -9,7 +9,6 @@
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/feasibility.hpp>
-#include <jobspec/resource_config.hpp>
 
 namespace jobspec::cli {
 
@@ -117,13 +116,7 @@ int run_match(const MatchArgs& a, Reporter& out) {
             return status;
     }
     if (!a.config.empty()) {
-        // The queue named, else the jobspec's own (system.queue), else the default.
-        std::string name = a.queue;
-        const auto& system = js.value().attributes.system;
-        if (const auto* q = system ? system->get<std::string>("queue") : nullptr;
-            name.empty() && q != nullptr)
-            name = *q;
-        auto queue = read_queue_at(a.config, name, a.common.limits);
+        auto queue = queue_of(js.value(), a.config, a.queue, a.common.limits);
         if (status = out.outcome(queue); status != exit_ok)
             return status;
         allocate_options.queue = std::move(queue).value();
