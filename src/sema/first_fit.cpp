@@ -416,7 +416,7 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
     if (ground.free == nullptr)
         return {finish(r, whole.allocation(), whole.nslots() + above), warnings};
     Setting now = all;
-    now.all_ranks = RankPool(r, *ground.free, r.ranks()).count_ranks();
+    now.all_ranks = r.intersected(*ground.free).count_ranks();
     now.free = true;
     now.code = Code::match_pending;
     Placer free(now, RankPool(r, *ground.free, candidates));
