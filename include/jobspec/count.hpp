@@ -63,8 +63,6 @@ public:
     /// The largest acceptable value that is at most `n`, or nothing when even the least
     /// is more than `n`. Example: "2-32:2:*" with n = 20 -> 16.
     std::optional<std::uint64_t> greatest_at_most(std::uint64_t n) const noexcept;
-    /// Whether the count is a choice (an idset or a range) rather than one value.
-    bool is_choice() const noexcept { return !is_fixed(); }
 
     friend bool operator==(const Count&, const Count&) = default;
 

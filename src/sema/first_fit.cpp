@@ -74,7 +74,7 @@ public:
         const bool may_retry =
             groups() > 0 &&
             std::any_of(s_.plan.units.begin(), s_.plan.units.end(), [](const PlacementUnit& u) {
-                return u.kind == PlacementUnit::Kind::nodes && u.at.vertex->count.is_choice();
+                return u.kind == PlacementUnit::Kind::nodes && !u.at.vertex->count.is_fixed();
             });
         const std::optional<RankPool> start = may_retry ? std::optional(pool_) : std::nullopt;
         if (place_all(true))
@@ -253,7 +253,7 @@ private:
         // Counts that are choices take as many as fit, each unit in turn.
         for (std::size_t k = 0; k < units.size(); ++k) {
             const Count& count = units[k]->at.vertex->count;
-            if (!expand || !count.is_choice())
+            if (!expand || count.is_fixed())
                 continue;
             const std::uint64_t m = units[k]->multiplier;
             const auto value = [&](std::uint64_t n) {

@@ -107,3 +107,19 @@ TEST_CASE("model - count check applies to ranges built from fields") {
           K::not_positive);
     CHECK(jobspec::model::check_count_range(CountRange{5, 4, RangeOperator::add, 1, false})->kind == K::range_order);
 }
+
+TEST_CASE("model - a count's least value and the greatest it allows up to n") {
+    const auto count = [](std::string_view text) { return *jobspec::model::decode_count(text); };
+    CHECK(count("4").least() == 4);
+    CHECK(count("4").greatest_at_most(9) == 4u);
+    CHECK_FALSE(count("4").greatest_at_most(3).has_value());
+    CHECK(count("2,5,9").least() == 2);
+    CHECK(count("2,5,9").greatest_at_most(8) == 5u);
+    CHECK(count("2-7,9").greatest_at_most(8) == 7u);
+    CHECK(count("3+").greatest_at_most(100) == 100u);
+    CHECK(count("3-30:4").greatest_at_most(100) == 27u);  // 3, 7, ..., 27
+    CHECK(count("2-32:2:*").greatest_at_most(20) == 16u);
+    CHECK(count("2+:2:^").greatest_at_most(300) == 256u); // 2, 4, 16, 256
+    CHECK(count("2+:2:^").greatest_at_most(UINT64_MAX) == 4294967296u);
+    CHECK_FALSE(count("5-9").greatest_at_most(4).has_value());
+}
