@@ -53,15 +53,15 @@ std::uint64_t per_rank(const RankPool::Run& run, const Demand& each) {
 
 /// What the placement works on, and how to speak of it.
 struct Setting {
-    const ResourceSet& r;
     const PlacementPlan& plan;
     /// Ranks before the constraints (R's, or those with something free).
     std::uint64_t all_ranks = 0;
     bool constrained = false;
     /// Whether the jobspec has constraints of its own (else they are its queue's).
     bool own_constraint = false;
+    /// Whether the pool is what is free now: a failure is then match.pending.
     bool free = false;
-    Code code = Code::jobspec_unsatisfiable;
+    Code code() const { return free ? Code::match_pending : Code::jobspec_unsatisfiable; }
 };
 
 class Placer {
@@ -246,7 +246,7 @@ private:
             const std::string too_few =
                 fmt::format(" too few for it and the {} before it", counted(k, "node request"));
             why_ =
-                narrowing_diagnostic(s_.code, asks(u, a.needs[k]), a.needs[k], narrowing(u), u.at,
+                narrowing_diagnostic(s_.code(), asks(u, a.needs[k]), a.needs[k], narrowing(u), u.at,
                                      alone ? "" : "are" + too_few, alone ? "" : "is" + too_few);
             return false;
         }
@@ -322,7 +322,7 @@ private:
             const std::string held =
                 fmt::format("{} such {}", capacity,
                             capacity == 1 ? u.at.vertex->type : u.at.vertex->type + "s");
-            why_ = narrowing_diagnostic(s_.code, asks(u, need), 1, narrowing(u), u.at,
+            why_ = narrowing_diagnostic(s_.code(), asks(u, need), 1, narrowing(u), u.at,
                                         "hold " + held, "holds " + held);
             return false;
         }
@@ -408,7 +408,7 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
             return Result<ResourceSet>(std::move(matched).diagnostics());
         candidates = std::move(matched).value();
     }
-    Setting all{r, plan.value(), r.count_ranks(), constraint != nullptr, own != nullptr};
+    Setting all{plan.value(), r.count_ranks(), constraint != nullptr, own != nullptr};
     Placer whole(all, RankPool(r, candidates));
     if (!whole.place())
         return fail(whole.why(), own, ground, r, warnings);
@@ -418,7 +418,6 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
     Setting now = all;
     now.all_ranks = r.intersected(*ground.free).count_ranks();
     now.free = true;
-    now.code = Code::match_pending;
     Placer free(now, RankPool(r, *ground.free, candidates));
     if (!free.place())
         return fail(free.why(), nullptr, Ground{}, r, warnings);
