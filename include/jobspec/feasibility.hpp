@@ -44,7 +44,10 @@ struct AllocateOptions {
 /// what is free; match.queue when the queue's hosts are not a hostlist of R's hosts (or "all"). In
 /// the Fluxion dialect, as Fluxion's flexible traverser tries xor_slots: each choice of resources
 /// they stand for in its order (at most 1000, else limit.expansion), the first that fits winning;
-/// slots side by side there (Fluxion's or-slots, alternatives) are match.unsupported.
+/// and slots side by side are Fluxion's or-slots: as many instances as the last one's count
+/// (jobspec.unsatisfiable when that is less than another's), each of any of their shapes, on
+/// one rank, the mix with the fewest gpus when several fit; or-slots of nodes when each holds
+/// one node; anything else beside or-slots is match.unsupported.
 JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r,
                                          const AllocateOptions& options);
 /// The queue the job goes to (RFC 33), from Flux's configuration at `path` as read_queue_at

@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -39,16 +40,73 @@ IdSet first_ids(const IdSet& s, std::uint64_t n) {
     return out;
 }
 
-bool holds(const RankPool::Run& run, const Demand& each, bool exclusive) {
-    return run.cores->count() >= each.cores && run.gpus->count() >= each.gpus &&
-           (!exclusive || run.whole);
+/// What one node of the unit takes on a rank of the run, or null when the rank cannot
+/// be one: its cores and gpus (with or-slots, the way with fewest gpus that fits).
+const Demand* node_way(const RankPool::Run& run, const PlacementUnit& u) {
+    const std::uint64_t cores = run.cores->count(), gpus = run.gpus->count();
+    if (cores < u.each.cores || gpus < u.each.gpus || (u.exclusive && !run.whole))
+        return nullptr;
+    return u.or_slots.empty() ? &u.each : u.ways.fitting(cores, gpus);
 }
 
-/// How many instances of `each` one rank of the run holds.
-std::uint64_t per_rank(const RankPool::Run& run, const Demand& each) {
-    const std::uint64_t by_cores = each.cores == 0 ? unlimited : run.cores->count() / each.cores;
-    const std::uint64_t by_gpus = each.gpus == 0 ? unlimited : run.gpus->count() / each.gpus;
+/// How many instances of `each` a rank with these cores and gpus holds.
+std::uint64_t per_rank(std::uint64_t cores, std::uint64_t gpus, const Demand& each) {
+    const std::uint64_t by_cores = each.cores == 0 ? unlimited : cores / each.cores;
+    const std::uint64_t by_gpus = each.gpus == 0 ? unlimited : gpus / each.gpus;
     return std::min(by_cores, by_gpus);
+}
+
+/// The instances of one-rank groups a rank holds, and what they take.
+class GroupsHeld {
+public:
+    /// How many instances of the unit one rank of the run holds.
+    std::uint64_t count(const RankPool::Run& run, const PlacementUnit& u) const {
+        if (u.or_slots.empty())
+            return per_rank(run.cores->count(), run.gpus->count(), u.each);
+        return table(run, u).size();
+    }
+    /// What `n` instances (n <= count) take on one rank of the run.
+    Demand taken(const RankPool::Run& run, const PlacementUnit& u, std::uint64_t n) const {
+        if (n == 0)
+            return {};
+        if (u.or_slots.empty())
+            return {n * u.each.cores, n * u.each.gpus};
+        return table(run, u)[n - 1];
+    }
+
+private:
+    using Key = std::tuple<const PlacementUnit*, std::uint64_t, std::uint64_t>;
+    // With or-slots, one table per unit and size of rank: the runs of a cluster have few.
+    mutable std::map<Key, std::vector<Demand>> tables_;
+
+    const std::vector<Demand>& table(const RankPool::Run& run, const PlacementUnit& u) const {
+        const Key key{&u, run.cores->count(), run.gpus->count()};
+        auto it = tables_.find(key);
+        if (it == tables_.end())
+            it = tables_.emplace(key, instances_held(u.ways, std::get<1>(key), std::get<2>(key)))
+                     .first;
+        return it->second;
+    }
+};
+
+/// What one node or instance of the unit needs: "8 cores and 1 gpu", or with or-slots
+/// "2 task slots of 4 cores or of 2 cores and 1 gpu".
+std::string ways_phrase(const PlacementUnit& u) {
+    if (u.or_slots.empty())
+        return demand_phrase(u.each);
+    std::string text;
+    for (const OrSlots& group : u.or_slots) {
+        std::string shapes;
+        for (const Demand& d : group.shapes)
+            shapes += (shapes.empty()         ? ""
+                       : group.instances == 0 ? " or "
+                                              : " or of ") +
+                      demand_phrase(d);
+        if (group.instances > 0)
+            shapes = counted(group.instances, "task slot") + " of " + shapes;
+        text += (text.empty() ? "" : " and ") + shapes;
+    }
+    return text;
 }
 
 /// What the placement works on, and how to speak of it.
@@ -97,6 +155,7 @@ private:
     ResourceSet alloc_;
     std::uint64_t nslots_ = 0;
     Diagnostic why_;
+    GroupsHeld held_;
     /// Whether a node count took more than its least (so groups failing may retry).
     bool expanded_ = false;
 
@@ -118,7 +177,7 @@ private:
 
     /// Every node down to those that hold `each`, step by step.
     std::vector<Narrowing> narrowing(const PlacementUnit& u) const {
-        std::uint64_t cores = 0, both = 0, whole = 0;
+        std::uint64_t cores = 0, both = 0, shaped = 0, whole = 0;
         for (const auto& run : pool_.runs()) {
             if (run.cores->count() < u.each.cores)
                 continue;
@@ -126,6 +185,11 @@ private:
             if (run.gpus->count() < u.each.gpus)
                 continue;
             both += run.size();
+            const bool fits = u.kind == PlacementUnit::Kind::nodes ? node_way(run, u) != nullptr
+                                                                   : held_.count(run, u) > 0;
+            if (!fits)
+                continue;
+            shaped += run.size();
             if (run.whole)
                 whole += run.size();
         }
@@ -146,6 +210,9 @@ private:
             steps.push_back(has(counted(u.each.cores, free + "core"), cores, u.core));
         if (u.each.gpus > 0)
             steps.push_back(has(counted(u.each.gpus, free + "gpu"), both, u.gpu));
+        if (!u.or_slots.empty())
+            steps.push_back(
+                {"can hold them", "can hold them", shaped, u.at.pointer, u.at.vertex->range});
         if (u.exclusive && s_.free)
             steps.push_back(
                 {"are wholly free", "is wholly free", whole, u.at.pointer, u.at.vertex->range});
@@ -158,12 +225,12 @@ private:
         if (u.multiplier > 1)
             text += fmt::format(" ({} per slot)", need / u.multiplier);
         if (u.kind == PlacementUnit::Kind::nodes) {
-            if (u.each.cores > 0 || u.each.gpus > 0)
-                text += " with " + demand_phrase(u.each) + " each";
+            if (u.each.cores > 0 || u.each.gpus > 0 || !u.or_slots.empty())
+                text += " with " + ways_phrase(u) + " each";
             if (u.exclusive)
                 text += ", whole";
         } else if (u.at.vertex->is_slot()) {
-            text += " of " + demand_phrase(u.each) + ", each on one node";
+            text += " of " + ways_phrase(u) + ", each on one node";
         }
         if (s_.free)
             text = "fits, but not what is free now; it " + text;
@@ -188,15 +255,18 @@ private:
         }
         if (group == nullptr || node_units != 1)
             return order;
-        const auto loss = [&](const RankPool::Run& run) {
+        const auto loss = [&](const RankPool::Run& run) -> std::uint64_t {
+            const Demand* way = node_way(run, u);
+            if (way == nullptr)
+                return 0;
             if (u.exclusive)
-                return per_rank(run, group->each);
+                return held_.count(run, *group);
             RankPool::Run after = run;
             after.cores = std::make_shared<const IdSet>(
-                run.cores->without(first_ids(*run.cores, u.each.cores)));
+                run.cores->without(first_ids(*run.cores, way->cores)));
             after.gpus =
-                std::make_shared<const IdSet>(run.gpus->without(first_ids(*run.gpus, u.each.gpus)));
-            return per_rank(run, group->each) - per_rank(after, group->each);
+                std::make_shared<const IdSet>(run.gpus->without(first_ids(*run.gpus, way->gpus)));
+            return held_.count(run, *group) - held_.count(after, *group);
         };
         std::vector<std::uint64_t> lost(runs.size());
         for (std::size_t i = 0; i < runs.size(); ++i)
@@ -222,7 +292,7 @@ private:
         std::vector<bool> can(units.size());
         for (std::size_t i = 0; i < runs.size(); ++i) {
             for (std::size_t k = 0; k < units.size(); ++k)
-                can[k] = holds(runs[i], units[k]->each, units[k]->exclusive);
+                can[k] = node_way(runs[i], *units[k]) != nullptr;
             auto it = index.find(can);
             if (it == index.end()) {
                 it = index.emplace(can, a.sizes.size()).first;
@@ -236,7 +306,7 @@ private:
             for (std::size_t k = 0; k < units.size(); ++k)
                 a.eligible[k][c] = requests[k];
         for (const auto* u : units)
-            a.needs.push_back(saturating_product(u->multiplier, u->at.vertex->count.least()));
+            a.needs.push_back(saturating_product(u->multiplier, u->least));
         // The first unit that cannot be met, alone or with those before it.
         for (std::size_t k = 0; k < units.size(); ++k) {
             if (a.feasible(k + 1))
@@ -259,7 +329,7 @@ private:
             const auto value = [&](std::uint64_t n) {
                 return saturating_product(m, *count.greatest_at_most(n));
             };
-            std::uint64_t lo = count.least();
+            std::uint64_t lo = units[k]->least;
             std::uint64_t hi = *count.greatest_at_most(a.eligible_ranks(k) / m);
             while (lo < hi) {
                 const std::uint64_t mid = lo + (hi - lo + 1) / 2;
@@ -270,7 +340,7 @@ private:
                     hi = mid - 1;
             }
             a.needs[k] = value(lo);
-            expanded_ = expanded_ || lo > count.least();
+            expanded_ = expanded_ || lo > units[k]->least;
         }
         auto quotas = units.size() == 1 ? std::nullopt : a.assign();
         std::vector<std::uint64_t> used(runs.size(), 0);
@@ -291,10 +361,11 @@ private:
                 if (n == 0)
                     continue;
                 const std::uint64_t first = runs[i].first + used[i];
-                RankPool::Take t{
-                    first, first + n - 1,
-                    u.exclusive ? *runs[i].cores : first_ids(*runs[i].cores, u.each.cores),
-                    u.exclusive ? *runs[i].gpus : first_ids(*runs[i].gpus, u.each.gpus)};
+                const Demand& way = *node_way(runs[i], u);
+                RankPool::Take t{first, first + n - 1,
+                                 u.exclusive ? *runs[i].cores
+                                             : first_ids(*runs[i].cores, way.cores),
+                                 u.exclusive ? *runs[i].gpus : first_ids(*runs[i].gpus, way.gpus)};
                 part.add(IdSet::range(t.first, t.last), t.cores, t.gpus);
                 takes.push_back(std::move(t));
                 used[i] += n;
@@ -315,9 +386,8 @@ private:
         std::uint64_t capacity = 0;
         for (const auto& run : pool_.runs())
             capacity =
-                saturating_sum(capacity, saturating_product(per_rank(run, u.each), run.size()));
-        const Count& count = u.at.vertex->count;
-        const std::uint64_t need = saturating_product(u.multiplier, count.least());
+                saturating_sum(capacity, saturating_product(held_.count(run, u), run.size()));
+        const std::uint64_t need = saturating_product(u.multiplier, u.least);
         if (capacity < need) {
             const std::string held =
                 fmt::format("{} such {}", capacity,
@@ -326,20 +396,21 @@ private:
                                         "hold " + held, "holds " + held);
             return false;
         }
-        std::uint64_t left =
-            saturating_product(u.multiplier, *count.greatest_at_most(capacity / u.multiplier));
+        std::uint64_t left = saturating_product(
+            u.multiplier, *u.at.vertex->count.greatest_at_most(capacity / u.multiplier));
         nslots_ = saturating_sum(nslots_, saturating_product(left, u.slots_each));
         std::vector<RankPool::Take> takes;
         ResourceSet part;
         const auto take = [&](std::uint64_t first, std::uint64_t last, const RankPool::Run& run,
                               std::uint64_t n) {
-            RankPool::Take t{first, last, first_ids(*run.cores, n * u.each.cores),
-                             first_ids(*run.gpus, n * u.each.gpus)};
+            const Demand taken = held_.taken(run, u, n);
+            RankPool::Take t{first, last, first_ids(*run.cores, taken.cores),
+                             first_ids(*run.gpus, taken.gpus)};
             part.add(IdSet::range(first, last), t.cores, t.gpus);
             takes.push_back(std::move(t));
         };
         for (const auto& run : pool_.runs()) {
-            const std::uint64_t each = per_rank(run, u.each);
+            const std::uint64_t each = held_.count(run, u);
             if (left == 0)
                 break;
             if (each == 0)
@@ -389,8 +460,19 @@ Result<ResourceSet> fail(Diagnostic why, const Constraint* own, const Ground& gr
     return Result<ResourceSet>(std::move(d));
 }
 
-Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
-    auto plan = placement_plan(js.resources);
+/// The most cores and the most gpus one rank of `r` has.
+Demand largest_rank(const ResourceSet& r) {
+    Demand most;
+    for (const auto& g : r.groups()) {
+        most.cores = std::max(most.cores, g.cores.count());
+        most.gpus = std::max(most.gpus, g.gpus.count());
+    }
+    return most;
+}
+
+Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground& ground,
+                          bool or_slots) {
+    auto plan = placement_plan(js.resources, or_slots, largest_rank(r));
     if (!plan.ok())
         return Result<ResourceSet>(std::move(plan).diagnostics());
     const Diagnostics& warnings = plan.diagnostics();
@@ -427,31 +509,9 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
 /// Fluxion tries at most this many xor_slot candidates (its SYSTEM_MAX_XOR_EXPANSION).
 constexpr std::size_t max_xor_candidates = 1000;
 
-/// The second of two slots side by side at some level (Fluxion's or-slots), or null.
-const ResourceVertex* or_slot(const ResourceList& list) {
-    const ResourceVertex* first = nullptr;
-    for (const auto& v : list) {
-        if (v.is_slot() && first != nullptr)
-            return &v;
-        if (v.is_slot())
-            first = &v;
-        if (const auto* inner = or_slot(v.with))
-            return inner;
-    }
-    return nullptr;
-}
-
-/// Fluxion's reading: each xor_slot candidate in turn, the first that fits winning.
-/// Sibling slots are alternatives there (its or-slots), which this does not search.
+/// Fluxion's reading: each xor_slot candidate in turn, the first that fits winning, with
+/// slots side by side its or-slots.
 Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
-    if (const ResourceVertex* second = or_slot(js.resources)) {
-        Diagnostics d;
-        d.add(Code::match_unsupported,
-              "slots side by side are Fluxion's or-slots, alternatives that are not allocated "
-              "here",
-              Location(second->range));
-        return Result<ResourceSet>(std::move(d));
-    }
     const auto candidates = xor_candidates(js.resources, max_xor_candidates);
     if (!candidates) {
         Diagnostics d;
@@ -465,7 +525,7 @@ Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r, const G
     for (std::size_t i = 0; i < candidates->size(); ++i) {
         Jobspec candidate = js;
         candidate.resources = (*candidates)[i];
-        auto fit = place(candidate, r, ground);
+        auto fit = place(candidate, r, ground, true);
         if (fit.ok() || candidates->size() == 1)
             return fit;
         for (Diagnostic d : fit.diagnostics()) {
@@ -481,7 +541,7 @@ Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r, const G
 
 Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r, Dialect dialect,
                               const Ground& ground) {
-    return dialect == Dialect::fluxion ? fluxion_fit(js, r, ground) : place(js, r, ground);
+    return dialect == Dialect::fluxion ? fluxion_fit(js, r, ground) : place(js, r, ground, false);
 }
 
 } // namespace jobspec::sema

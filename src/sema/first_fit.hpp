@@ -22,7 +22,8 @@ struct Ground {
 
 /// See jobspec::allocate: one allocation of R for any canonical jobspec, or why there is
 /// none. In the Fluxion dialect, each of the jobspec's xor_slot candidates in turn
-/// (sema/xor_candidates.hpp), the first that fits winning.
+/// (sema/xor_candidates.hpp), the first that fits winning, with slots side by side
+/// Fluxion's or-slots (placement_plan).
 Result<ResourceSet> first_fit(const Jobspec& jobspec, const ResourceSet& r,
                               Dialect dialect = Dialect::rfc, const Ground& ground = {});
 

@@ -8,13 +8,9 @@
 #include <jobspec/resource_graph.hpp>
 #include <jobspec/result.hpp>
 
-namespace jobspec::sema {
+#include "sema/demand_choices.hpp"
 
-/// Cores and GPUs that one node or one placed group needs.
-struct Demand {
-    std::uint64_t cores = 0;
-    std::uint64_t gpus = 0;
-};
+namespace jobspec::sema {
 
 /// A resource vertex of the request with its JSON pointer, for explanations.
 struct VertexAt {
@@ -22,18 +18,32 @@ struct VertexAt {
     std::string pointer;
 };
 
+/// Fluxion's or-slots side by side: how many instances one node or instance of the unit
+/// holds (0: the unit's own instances are them), and each slot's cores and gpus.
+struct OrSlots {
+    std::uint64_t instances = 0;
+    std::vector<Demand> shapes;
+};
+
 /// One vertex whose count the scheduler chooses when it places the request: a node
 /// vertex (each of its nodes a different rank), or the outermost vertex of a group with
 /// no node in it (each instance on one rank: a task slot, or a core or gpu written
-/// outside one).
+/// outside one). Fluxion's or-slots side by side are one unit, at the last of them.
 struct PlacementUnit {
     enum class Kind : std::uint8_t { nodes, groups };
     Kind kind = Kind::nodes;
     VertexAt at;
+    /// The least acceptable count of the vertex (for or-slots, see placement_plan).
+    std::uint64_t least = 1;
     /// Instances of the vertex's parent: the product of the least counts above it.
     std::uint64_t multiplier = 1;
-    /// What one node, or one instance, needs: its contents at their least counts.
+    /// The least cores and the least gpus one node, or one instance, needs: its contents
+    /// at their least counts (with or-slots, the least of each over their shapes).
     Demand each;
+    /// The or-slots that give a node or instance several shapes, if any: `ways` then
+    /// says which cores and gpus can hold one (else it is held by `each`).
+    std::vector<OrSlots> or_slots;
+    DemandChoices ways;
     /// Task slots in one node or one instance (a slot counts itself).
     std::uint64_t slots_each = 0;
     /// Whole nodes: the node's `exclusive`, true by default inside a task slot (RFC 14).
@@ -56,7 +66,15 @@ struct PlacementPlan {
 /// match.unchecked warning per type. Fails with match.unsupported, at the vertex, for
 /// what R version 1 cannot place: a type other than node, slot, core and gpu that holds
 /// nothing (memory), a node inside a node, and anything inside a core or gpu.
-Result<PlacementPlan> placement_plan(const ResourceList& resources);
-
+///
+/// With `or_slots` (the Fluxion dialect), task slots side by side are alternatives, as
+/// Fluxion reads them: as many instances as the last one's count, each of any of their
+/// shapes, and at least every one's least count (jobspec.unsatisfiable, at the slot,
+/// when the last one's count cannot be that many). Or-slots of nodes are placed when
+/// each holds just one node, which takes any of their shapes; anything else beside them
+/// is match.unsupported. `most` is the most cores and gpus any node has: ways that need
+/// more are dropped (PlacementUnit::ways).
+Result<PlacementPlan> placement_plan(const ResourceList& resources, bool or_slots = false,
+                                     const Demand& most = {UINT64_MAX, UINT64_MAX});
 
 } // namespace jobspec::sema

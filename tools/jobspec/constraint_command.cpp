@@ -192,8 +192,10 @@ memory is refused (match.unsupported).
 With --free, what is free decides: a job that fits R but not it is pending (match.pending).
 With --config, the job's queue applies as flux-core applies it: its requires are added to
 the job's constraints, its hosts get the property +NAME which the job must have.
-With --dialect fluxion, each choice the jobspec's xor_slots stand for, in Fluxion's order,
-the first that fits winning (versions to 9999; the task slot unchecked).
+With --dialect fluxion, slots side by side are alternatives (Fluxion's or-slots: as many
+as the last one's count, each of any shape), and each choice the jobspec's xor_slots stand
+for is tried in Fluxion's order, the first that fits winning (versions to 9999; the task
+slot unchecked).
 
 Examples:
   jobspec compile -N4 -g1 --requires ssd -- app > job.json && jobspec match job.json r.json

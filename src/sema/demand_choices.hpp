@@ -1,0 +1,53 @@
+// What one node or one placed instance needs, in cores and gpus, and the choices
+// Fluxion's or-slots give it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace jobspec::sema {
+
+/// Cores and GPUs that one node or one placed group needs.
+struct Demand {
+    std::uint64_t cores = 0;
+    std::uint64_t gpus = 0;
+    friend bool operator==(const Demand&, const Demand&) = default;
+};
+
+/// The ways of meeting a request with cores and GPUs, none of which needs at least as
+/// much of both as another: one way for a request without or-slots, several when it may
+/// take one shape or another. Ways that need more than `most` (the most any node has)
+/// are dropped as they are made, so the number of ways stays below the node's gpus
+/// (or cores) however large the counts: an empty set is a request no node can hold.
+class DemandChoices {
+public:
+    /// The one way `d`.
+    explicit DemandChoices(Demand d = {}) : ways_{d} {}
+
+    /// Ways, fewest gpus first (then fewest cores).
+    const std::vector<Demand>& ways() const noexcept { return ways_; }
+    bool empty() const noexcept { return ways_.empty(); }
+    bool single() const noexcept { return ways_.size() == 1; }
+
+    /// Both: every way of this beside every way of `other`.
+    DemandChoices plus(const DemandChoices& other, const Demand& most) const;
+    /// `n` of this side by side, each instance any of its ways.
+    DemandChoices times(std::uint64_t n, const Demand& most) const;
+    /// This or `other`.
+    DemandChoices either(const DemandChoices& other) const;
+    /// The first way that `cores` and `gpus` hold, or null.
+    const Demand* fitting(std::uint64_t cores, std::uint64_t gpus) const noexcept;
+
+private:
+    void keep_least(std::vector<Demand> all, const Demand& most);
+    std::vector<Demand> ways_;
+};
+
+/// How many instances of `one` a node with `cores` and `gpus` holds, with each instance
+/// any of `one`'s ways: for each number of instances from 1, what that many take (the
+/// way with fewest gpus). Empty when it holds none; at most cores + gpus entries, as no
+/// way needs nothing (placement_plan refuses such a request).
+std::vector<Demand> instances_held(const DemandChoices& one, std::uint64_t cores,
+                                   std::uint64_t gpus);
+
+} // namespace jobspec::sema
