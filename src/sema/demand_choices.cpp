@@ -70,15 +70,15 @@ const Demand* DemandChoices::fitting(std::uint64_t cores, std::uint64_t gpus) co
 }
 
 std::vector<Demand> instances_held(const DemandChoices& one, std::uint64_t cores,
-                                   std::uint64_t gpus) {
+                                   std::uint64_t gpus, std::uint64_t most) {
     std::vector<Demand> held;
     if (one.fitting(0, 0) != nullptr)
         return held;
-    const Demand most{cores, gpus};
-    DemandChoices taken = one.plus(DemandChoices{}, most);
-    while (!taken.empty()) {
+    const Demand room{cores, gpus};
+    DemandChoices taken = one.plus(DemandChoices{}, room);
+    while (!taken.empty() && held.size() < most) {
         held.push_back(taken.ways().front());
-        taken = taken.plus(one, most);
+        taken = taken.plus(one, room);
     }
     return held;
 }

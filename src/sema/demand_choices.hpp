@@ -43,11 +43,11 @@ private:
     std::vector<Demand> ways_;
 };
 
-/// How many instances of `one` a node with `cores` and `gpus` holds, with each instance
-/// any of `one`'s ways: for each number of instances from 1, what that many take (the
-/// way with fewest gpus). Empty when it holds none; at most cores + gpus entries, as no
-/// way needs nothing (placement_plan refuses such a request).
+/// How many instances of `one` a node with `cores` and `gpus` holds, up to `most`, with
+/// each instance any of `one`'s ways: for each number of instances from 1, what that
+/// many take (the way with fewest gpus). Empty when it holds none; at most cores + gpus
+/// entries, as no way needs nothing (placement_plan refuses such a request).
 std::vector<Demand> instances_held(const DemandChoices& one, std::uint64_t cores,
-                                   std::uint64_t gpus);
+                                   std::uint64_t gpus, std::uint64_t most = UINT64_MAX);
 
 } // namespace jobspec::sema

@@ -56,10 +56,17 @@ std::uint64_t per_rank(std::uint64_t cores, std::uint64_t gpus, const Demand& ea
     return std::min(by_cores, by_gpus);
 }
 
+/// The most instances of a unit its count can take.
+std::uint64_t most_instances(const PlacementUnit& u) {
+    return saturating_product(u.multiplier,
+                              u.at.vertex->count.greatest_at_most(UINT64_MAX).value_or(0));
+}
+
 /// The instances of one-rank groups a rank holds, and what they take.
 class GroupsHeld {
 public:
-    /// How many instances of the unit one rank of the run holds.
+    /// How many instances of the unit one rank of the run holds; with or-slots, no more
+    /// than the unit can take in all.
     std::uint64_t count(const RankPool::Run& run, const PlacementUnit& u) const {
         if (u.or_slots.empty())
             return per_rank(run.cores->count(), run.gpus->count(), u.each);
@@ -82,9 +89,12 @@ private:
     const std::vector<Demand>& table(const RankPool::Run& run, const PlacementUnit& u) const {
         const Key key{&u, run.cores->count(), run.gpus->count()};
         auto it = tables_.find(key);
-        if (it == tables_.end())
-            it = tables_.emplace(key, instances_held(u.ways, std::get<1>(key), std::get<2>(key)))
+        if (it == tables_.end()) {
+            it = tables_
+                     .emplace(key, instances_held(u.ways, std::get<1>(key), std::get<2>(key),
+                                                  most_instances(u)))
                      .first;
+        }
         return it->second;
     }
 };
@@ -383,10 +393,15 @@ private:
     }
 
     bool place_groups(const PlacementUnit& u) {
+        // What the count can take at most: more capacity than that changes nothing.
+        const std::uint64_t most = most_instances(u);
         std::uint64_t capacity = 0;
-        for (const auto& run : pool_.runs())
+        for (const auto& run : pool_.runs()) {
+            if (capacity >= most)
+                break;
             capacity =
                 saturating_sum(capacity, saturating_product(held_.count(run, u), run.size()));
+        }
         const std::uint64_t need = saturating_product(u.multiplier, u.least);
         if (capacity < need) {
             const std::string held =

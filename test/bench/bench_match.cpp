@@ -14,24 +14,48 @@
 
 namespace {
 
-std::string job(const std::string& resources, const std::string& system = "") {
-    return "{\"version\":1,\"resources\":[" + resources +
+std::string job(const std::string& resources, const std::string& system = "",
+                int version = 1) {
+    return "{\"version\":" + std::to_string(version) + ",\"resources\":[" + resources +
            "],\"tasks\":[{\"command\":[\"app\"],\"slot\":\"task\",\"count\":{\"per_slot\":1}}],"
            "\"attributes\":{\"system\":{\"duration\":0" +
            system + "}}}";
 }
 
-void allocate(benchmark::State& state, const std::string& r_text, const std::string& text) {
+void allocate_in(benchmark::State& state, const std::string& r_text, const std::string& text,
+                 jobspec::Dialect dialect) {
     const auto r = jobspec::read_resource_set(r_text).value();
-    const auto js = jobspec::read_jobspec(text);
+    jobspec::ReadOptions reading;
+    reading.dialect = dialect;
+    const auto js = jobspec::read_jobspec(text, reading);
     if (!js.ok()) {
         state.SkipWithError("the jobspec does not read");
         return;
     }
     for (auto _ : state)
-        benchmark::DoNotOptimize(jobspec::allocate(js.value(), r));
-    const auto a = jobspec::allocate(js.value(), r);
+        benchmark::DoNotOptimize(jobspec::allocate(js.value(), r, dialect));
+    const auto a = jobspec::allocate(js.value(), r, dialect);
     state.counters["ranks"] = a.ok() ? static_cast<double>(a.value().count_ranks()) : -1;
+}
+
+void allocate(benchmark::State& state, const std::string& r_text, const std::string& text) {
+    allocate_in(state, r_text, text, jobspec::Dialect::rfc);
+}
+
+void allocate_fluxion(benchmark::State& state, const std::string& r_text,
+                      const std::string& text) {
+    allocate_in(state, r_text, text, jobspec::Dialect::fluxion);
+}
+
+/// Fluxion's or-slots: `count` slots of 16 cores or of 8 cores and a gpu.
+std::string or_slots(int count) {
+    const std::string n = std::to_string(count);
+    return "{\"type\":\"slot\",\"count\":" + n +
+           ",\"label\":\"task\",\"with\":[{\"type\":\"core\",\"count\":16}]},"
+           "{\"type\":\"slot\",\"count\":" +
+           n +
+           ",\"label\":\"task\",\"with\":[{\"type\":\"core\",\"count\":8},{\"type\":"
+           "\"gpu\",\"count\":1}]}";
 }
 
 const std::string constraint = ",\"constraints\":{\"and\":[{\"properties\":[\"ssd\"]},{\"not\":[{"
@@ -71,6 +95,19 @@ BENCHMARK_CAPTURE(allocate, two_node_requests_different_10000, bench::different_
                       "\"label\":\"task\",\"with\":[{\"type\":\"core\",\"count\":16}]}]},"
                       "{\"type\":\"node\",\"count\":32,\"with\":[{\"type\":\"slot\",\"count\":1,"
                       "\"label\":\"g\",\"with\":[{\"type\":\"core\",\"count\":2000}]}]}"))
+    ->Unit(benchmark::kMicrosecond);
+
+// Fluxion's or-slots: on each of 64 nodes, and 1,000 with no node; then on nodes that
+// are all different (each size of node is its own table of mixes).
+BENCHMARK_CAPTURE(allocate_fluxion, or_slots_mixed_10000_nodes, bench::mixed_r(10000),
+                  job("{\"type\":\"node\",\"count\":64,\"with\":[" + or_slots(2) + "]}",
+                      constraint, 9999))
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(allocate_fluxion, or_slots_mixed_10000_slots, bench::mixed_r(10000),
+                  job(or_slots(1000), constraint, 9999))
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(allocate_fluxion, or_slots_different_10000_slots, bench::different_r(),
+                  job(or_slots(1000), "", 9999))
     ->Unit(benchmark::kMicrosecond);
 
 } // namespace

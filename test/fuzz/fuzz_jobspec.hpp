@@ -1,4 +1,5 @@
-// The body shared by the jobspec document fuzz targets: read, check, emit, render.
+// The body shared by the jobspec document fuzz targets: read, check, emit, render, and
+// match against a small R in both dialects.
 #pragma once
 
 #include <cstddef>
@@ -7,7 +8,9 @@
 
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/feasibility.hpp>
 #include <jobspec/render.hpp>
+#include <jobspec/resource_set.hpp>
 
 #include "fuzz_checks.hpp"
 
@@ -27,6 +30,23 @@ inline int fuzz_jobspec(const std::uint8_t* data, std::size_t size,
         }
         fuzz::terminal(jobspec::render_text(result.diagnostics(), text, {false, "fuzz"}));
         fuzz::json(jobspec::render_json(result.diagnostics(), text));
+    }
+    // Three nodes of 4 cores, two of them with 2 gpus: any request, or-slots too, is
+    // matched or refused quickly, whatever its counts.
+    jobspec::ResourceSet r;
+    r.add(jobspec::IdSet::range(0, 1), jobspec::IdSet::range(0, 3), jobspec::IdSet::range(0, 1));
+    r.add(jobspec::IdSet::range(2, 2), jobspec::IdSet::range(0, 3), {});
+    for (const auto dialect : {jobspec::Dialect::rfc, jobspec::Dialect::fluxion}) {
+        jobspec::ReadOptions options;
+        options.format = format;
+        options.dialect = dialect;
+        auto result = jobspec::read_jobspec(text, options);
+        if (!result.ok())
+            continue;
+        auto alloc = jobspec::allocate(result.value(), r, dialect);
+        if (alloc.ok())
+            fuzz::json(jobspec::to_json_text(jobspec::to_json_value(alloc.value())));
+        fuzz::terminal(jobspec::render_text(alloc.diagnostics(), text, {false, "fuzz"}));
     }
     return 0;
 }
