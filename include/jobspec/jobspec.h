@@ -272,8 +272,9 @@ JOBSPEC_C_API jobspec_rset* jobspec_rset_difference(const jobspec_rset* a, const
 
 /* One allocation of `r` for the jobspec `document` (read as jobspec_check reads it), as
  * `jobspec match` makes it: any canonical jobspec, placed in rank order over the ranks
- * that satisfy its constraints, with nslots set. With "dialect" "fluxion", each choice
- * its xor_slots stand for, in Fluxion's order, the first that fits winning. With
+ * that satisfy its constraints, with nslots set. With "dialect" "fluxion", slots side
+ * by side are alternatives (Fluxion's or-slots), and each choice its xor_slots stand
+ * for is tried in Fluxion's order, the first that fits winning. With
  * "config" (a path to Flux's configuration) the job's queue applies: "queue", else the
  * jobspec's system.queue, else the default queue. Fails with the reading's diagnostics,
  * match.unsupported for what R version 1 cannot place (memory; a socket is placed as

@@ -224,8 +224,9 @@ def parse_config(path):
 
 def allocate(jobspec, r, *, dialect="rfc", free=None, config=None, queue=""):
     """One allocation of R for a jobspec (text or dict), as `jobspec match` places it: a
-    ResourceSet. dialect "fluxion" reads it as Fluxion does and tries each choice its
-    xor_slots stand for, the first that fits winning. free (an R: what is free now) places
+    ResourceSet. dialect "fluxion" reads it as Fluxion does: slots side by side are
+    alternatives (or-slots), and each choice its xor_slots stand for is tried, the first
+    that fits winning. free (an R: what is free now) places
     it there; config (the path of Flux's configuration) applies its queue: queue, else its
     system.queue, else the default. Raises jobspec.Error when it cannot be satisfied
     (jobspec.unsatisfiable), waits for resources (match.pending), or asks for what R

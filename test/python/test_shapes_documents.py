@@ -394,3 +394,23 @@ def test_parse_config(tmp_path):
     assert f"{tmp_path}/bad.toml:3:9" in str(bad.value)
     with pytest.raises(OSError):
         jobspec.parse_config(tmp_path / "absent.toml")
+
+
+def test_allocate_fluxion_or_slots():
+    # Two slots of 4 cores, or of 2 cores and a gpu, on one node: any mix of the two.
+    job = {"version": 9999,
+           "resources": [{"type": "node", "count": 1, "with": [
+               {"type": "slot", "count": 2, "label": "t", "with": [{"type": "core", "count": 4}]},
+               {"type": "slot", "count": 2, "label": "t",
+                "with": [{"type": "core", "count": 2}, {"type": "gpu", "count": 1}]}]}],
+           "tasks": [{"command": ["app"], "slot": "t", "count": {"per_slot": 1}}],
+           "attributes": {"system": {"duration": 60}}}
+    six_cores_a_gpu = ('{"version":1,"execution":{"R_lite":[{"rank":"0","children":'
+                       '{"core":"0-5","gpu":"0"}}],"nodelist":["n0"]}}')
+    got = jobspec.allocate(job, six_cores_a_gpu, dialect="fluxion")
+    assert got.summary() == "rank0/core[0-5],gpu0"
+    with pytest.raises(jobspec.Error) as refused:
+        jobspec.allocate(job, '{"version":1,"execution":{"R_lite":[{"rank":"0","children":'
+                              '{"core":"0-4"}}],"nodelist":["n0"]}}', dialect="fluxion")
+    assert refused.value.diagnostics[0].code == "jobspec.unsatisfiable"
+    assert "2 task slots of 4 cores or of 2 cores and 1 gpu" in refused.value.diagnostics[0].message
