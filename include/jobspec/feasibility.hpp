@@ -46,8 +46,9 @@ struct AllocateOptions {
 /// they stand for in its order (at most 1000, else limit.expansion), the first that fits winning;
 /// and slots side by side are Fluxion's or-slots: as many instances as the last one's count
 /// (jobspec.unsatisfiable when that is less than another's), each of any of their shapes, on
-/// one rank, the mix with the fewest gpus when several fit; or-slots of nodes when each holds
-/// one node; anything else beside or-slots is match.unsupported.
+/// one rank, each the earliest shape after which the rest still fit (as Fluxion's search
+/// chooses); or-slots of nodes when each holds one node; anything else beside or-slots is
+/// match.unsupported.
 JOBSPEC_API Result<ResourceSet> allocate(const Jobspec& jobspec, const ResourceSet& r,
                                          const AllocateOptions& options);
 /// The queue the job goes to (RFC 33), from Flux's configuration at `path` as read_queue_at

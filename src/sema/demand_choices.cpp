@@ -69,16 +69,40 @@ const Demand* DemandChoices::fitting(std::uint64_t cores, std::uint64_t gpus) co
     return nullptr;
 }
 
-std::vector<Demand> instances_held(const DemandChoices& one, std::uint64_t cores,
+std::optional<Demand> earliest_mix(const std::vector<Demand>& shapes, std::uint64_t n,
+                                   const Demand& room) {
+    DemandChoices any = DemandChoices(shapes.front());
+    for (std::size_t i = 1; i < shapes.size(); ++i)
+        any = any.either(DemandChoices(shapes[i]));
+    if (any.times(n, room).empty())
+        return std::nullopt;
+    Demand taken, left = room;
+    for (std::uint64_t placed = 0; placed < n; ++placed) {
+        for (const Demand& s : shapes) {
+            if (s.cores > left.cores || s.gpus > left.gpus)
+                continue;
+            const Demand after{left.cores - s.cores, left.gpus - s.gpus};
+            if (!any.times(n - placed - 1, after).empty()) {
+                taken = {taken.cores + s.cores, taken.gpus + s.gpus};
+                left = after;
+                break;
+            }
+        }
+    }
+    return taken;
+}
+
+std::vector<Demand> instances_held(const std::vector<Demand>& shapes, std::uint64_t cores,
                                    std::uint64_t gpus, std::uint64_t most) {
     std::vector<Demand> held;
-    if (one.fitting(0, 0) != nullptr)
+    if (std::any_of(shapes.begin(), shapes.end(),
+                    [](const Demand& s) { return s.cores == 0 && s.gpus == 0; }))
         return held;
-    const Demand room{cores, gpus};
-    DemandChoices taken = one.plus(DemandChoices{}, room);
-    while (!taken.empty() && held.size() < most) {
-        held.push_back(taken.ways().front());
-        taken = taken.plus(one, room);
+    while (held.size() < most) {
+        const auto mix = earliest_mix(shapes, held.size() + 1, {cores, gpus});
+        if (!mix)
+            break;
+        held.push_back(*mix);
     }
     return held;
 }

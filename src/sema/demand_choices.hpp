@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace jobspec::sema {
@@ -43,11 +44,17 @@ private:
     std::vector<Demand> ways_;
 };
 
-/// How many instances of `one` a node with `cores` and `gpus` holds, up to `most`, with
-/// each instance any of `one`'s ways: for each number of instances from 1, what that
-/// many take (the way with fewest gpus). Empty when it holds none; at most cores + gpus
-/// entries, as no way needs nothing (placement_plan refuses such a request).
-std::vector<Demand> instances_held(const DemandChoices& one, std::uint64_t cores,
+/// What `n` instances take within `room` when each is one of `shapes`, chosen as
+/// Fluxion's or-slot search chooses: each instance in turn the earliest shape after
+/// which the rest still fit. Nothing when no mix fits.
+std::optional<Demand> earliest_mix(const std::vector<Demand>& shapes, std::uint64_t n,
+                                   const Demand& room);
+
+/// How many instances a node with `cores` and `gpus` holds, up to `most`, each one of
+/// `shapes`: for each number of instances from 1, what that many take (earliest_mix).
+/// Empty when it holds none; at most cores + gpus entries, as no shape needs nothing
+/// (placement_plan refuses such a request).
+std::vector<Demand> instances_held(const std::vector<Demand>& shapes, std::uint64_t cores,
                                    std::uint64_t gpus, std::uint64_t most = UINT64_MAX);
 
 } // namespace jobspec::sema

@@ -40,15 +40,6 @@ IdSet first_ids(const IdSet& s, std::uint64_t n) {
     return out;
 }
 
-/// What one node of the unit takes on a rank of the run, or null when the rank cannot
-/// be one: its cores and gpus (with or-slots, the way with fewest gpus that fits).
-const Demand* node_way(const RankPool::Run& run, const PlacementUnit& u) {
-    const std::uint64_t cores = run.cores->count(), gpus = run.gpus->count();
-    if (cores < u.each.cores || gpus < u.each.gpus || (u.exclusive && !run.whole))
-        return nullptr;
-    return u.or_slots.empty() ? &u.each : u.ways.fitting(cores, gpus);
-}
-
 /// How many instances of `each` a rank with these cores and gpus holds.
 std::uint64_t per_rank(std::uint64_t cores, std::uint64_t gpus, const Demand& each) {
     const std::uint64_t by_cores = each.cores == 0 ? unlimited : cores / each.cores;
@@ -62,16 +53,68 @@ std::uint64_t most_instances(const PlacementUnit& u) {
                               u.at.vertex->count.greatest_at_most(UINT64_MAX).value_or(0));
 }
 
-/// The instances of one-rank groups a rank holds, and what they take.
-class GroupsHeld {
+/// The unit's one group of or-slots whose shapes are exact, or null.
+const OrSlots* exact_or_slots(const PlacementUnit& u) {
+    return u.or_slots.size() == 1 && u.or_slots[0].exact ? &u.or_slots[0] : nullptr;
+}
+
+/// What one node of a unit with or-slots takes within `room`: the mix of shapes
+/// Fluxion's search chooses (earliest_mix) beside the rest of the node, or, when the
+/// shapes are not exact, the way with fewest gpus. Nothing when none fits.
+std::optional<Demand> node_mix(const PlacementUnit& u, const Demand& room) {
+    const OrSlots* group = exact_or_slots(u);
+    if (group == nullptr) {
+        const Demand* way = u.ways.fitting(room.cores, room.gpus);
+        return way != nullptr ? std::optional(*way) : std::nullopt;
+    }
+    if (group->instances == 0) { // each node is one of the or-slots
+        for (const Demand& s : group->shapes)
+            if (s.cores <= room.cores && s.gpus <= room.gpus)
+                return s;
+        return std::nullopt;
+    }
+    // The rest of the node: its least demand less the or-slots' least (room holds each).
+    Demand least{UINT64_MAX, UINT64_MAX};
+    for (const Demand& s : group->shapes)
+        least = {std::min(least.cores, s.cores), std::min(least.gpus, s.gpus)};
+    const Demand rest{u.each.cores - group->instances * least.cores,
+                      u.each.gpus - group->instances * least.gpus};
+    const auto mix =
+        earliest_mix(group->shapes, group->instances,
+                     {room.cores - rest.cores, room.gpus - rest.gpus});
+    if (!mix)
+        return std::nullopt;
+    return Demand{rest.cores + mix->cores, rest.gpus + mix->gpus};
+}
+
+/// What a rank of the pool holds of a unit, and what that takes. Without or-slots that
+/// is arithmetic; with them it is worked out once per unit and size of rank (the runs of
+/// a cluster have few sizes) and kept.
+class Held {
 public:
-    /// How many instances of the unit one rank of the run holds; with or-slots, no more
-    /// than the unit can take in all.
+    /// What one node of the unit takes on a rank of the run, or null when the rank
+    /// cannot be one.
+    const Demand* node(const RankPool::Run& run, const PlacementUnit& u) const {
+        const std::uint64_t cores = run.cores->count(), gpus = run.gpus->count();
+        if (cores < u.each.cores || gpus < u.each.gpus || (u.exclusive && !run.whole))
+            return nullptr;
+        if (u.or_slots.empty())
+            return &u.each;
+        const Key key{&u, cores, gpus};
+        auto it = nodes_.find(key);
+        if (it == nodes_.end())
+            it = nodes_.emplace(key, node_mix(u, {cores, gpus})).first;
+        return it->second ? &*it->second : nullptr;
+    }
+
+    /// How many instances of a one-rank group one rank of the run holds; with or-slots,
+    /// no more than the unit can take in all.
     std::uint64_t count(const RankPool::Run& run, const PlacementUnit& u) const {
         if (u.or_slots.empty())
             return per_rank(run.cores->count(), run.gpus->count(), u.each);
         return table(run, u).size();
     }
+
     /// What `n` instances (n <= count) take on one rank of the run.
     Demand taken(const RankPool::Run& run, const PlacementUnit& u, std::uint64_t n) const {
         if (n == 0)
@@ -83,15 +126,20 @@ public:
 
 private:
     using Key = std::tuple<const PlacementUnit*, std::uint64_t, std::uint64_t>;
-    // With or-slots, one table per unit and size of rank: the runs of a cluster have few.
+    mutable std::map<Key, std::optional<Demand>> nodes_;
     mutable std::map<Key, std::vector<Demand>> tables_;
 
     const std::vector<Demand>& table(const RankPool::Run& run, const PlacementUnit& u) const {
         const Key key{&u, run.cores->count(), run.gpus->count()};
         auto it = tables_.find(key);
         if (it == tables_.end()) {
+            // Each instance one of the shapes; or-slots inside an instance make its
+            // shapes the ways it can be held.
+            const OrSlots* group = exact_or_slots(u);
+            const auto& shapes =
+                group != nullptr && group->instances == 0 ? group->shapes : u.ways.ways();
             it = tables_
-                     .emplace(key, instances_held(u.ways, std::get<1>(key), std::get<2>(key),
+                     .emplace(key, instances_held(shapes, std::get<1>(key), std::get<2>(key),
                                                   most_instances(u)))
                      .first;
         }
@@ -165,7 +213,7 @@ private:
     ResourceSet alloc_;
     std::uint64_t nslots_ = 0;
     Diagnostic why_;
-    GroupsHeld held_;
+    Held held_;
     /// Whether a node count took more than its least (so groups failing may retry).
     bool expanded_ = false;
 
@@ -195,7 +243,7 @@ private:
             if (run.gpus->count() < u.each.gpus)
                 continue;
             both += run.size();
-            const bool fits = u.kind == PlacementUnit::Kind::nodes ? node_way(run, u) != nullptr
+            const bool fits = u.kind == PlacementUnit::Kind::nodes ? held_.node(run, u) != nullptr
                                                                    : held_.count(run, u) > 0;
             if (!fits)
                 continue;
@@ -266,7 +314,7 @@ private:
         if (group == nullptr || node_units != 1)
             return order;
         const auto loss = [&](const RankPool::Run& run) -> std::uint64_t {
-            const Demand* way = node_way(run, u);
+            const Demand* way = held_.node(run, u);
             if (way == nullptr)
                 return 0;
             if (u.exclusive)
@@ -302,7 +350,7 @@ private:
         std::vector<bool> can(units.size());
         for (std::size_t i = 0; i < runs.size(); ++i) {
             for (std::size_t k = 0; k < units.size(); ++k)
-                can[k] = node_way(runs[i], *units[k]) != nullptr;
+                can[k] = held_.node(runs[i], *units[k]) != nullptr;
             auto it = index.find(can);
             if (it == index.end()) {
                 it = index.emplace(can, a.sizes.size()).first;
@@ -371,7 +419,7 @@ private:
                 if (n == 0)
                     continue;
                 const std::uint64_t first = runs[i].first + used[i];
-                const Demand& way = *node_way(runs[i], u);
+                const Demand& way = *held_.node(runs[i], u);
                 RankPool::Take t{first, first + n - 1,
                                  u.exclusive ? *runs[i].cores
                                              : first_ids(*runs[i].cores, way.cores),

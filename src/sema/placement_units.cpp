@@ -167,6 +167,7 @@ private:
                 bool of_nodes, std::uint64_t instances) {
         std::optional<Need> any;
         OrSlots group{instances, {}};
+        const std::size_t groups = u.or_slots.size();
         for (std::size_t i = 0; i < list.size(); ++i) {
             Need one;
             const ResourceList& with = of_nodes ? list[i].with[0].with : list[i].with;
@@ -180,6 +181,8 @@ private:
                             std::min(any->least.gpus, one.least.gpus)},
                            any->ways.either(one.ways)};
         }
+        // Or-slots inside these: their shapes are only the least of each kind.
+        group.exact = u.or_slots.size() == groups;
         u.or_slots.push_back(std::move(group));
         return *any;
     }

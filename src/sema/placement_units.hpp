@@ -19,10 +19,12 @@ struct VertexAt {
 };
 
 /// Fluxion's or-slots side by side: how many instances one node or instance of the unit
-/// holds (0: the unit's own instances are them), and each slot's cores and gpus.
+/// holds (0: the unit's own instances are them), and each slot's cores and gpus, in the
+/// order written (exact unless a slot holds or-slots itself: then its least of each).
 struct OrSlots {
     std::uint64_t instances = 0;
     std::vector<Demand> shapes;
+    bool exact = true;
 };
 
 /// One vertex whose count the scheduler chooses when it places the request: a node

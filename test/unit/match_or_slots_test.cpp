@@ -71,15 +71,30 @@ TEST_CASE("or-slots - the ways of a demand stay few and least") {
     CHECK(either.times(3, most).ways() == std::vector<Demand>{{8, 2}});
     CHECK(*either.times(2, most).fitting(7, 1) == Demand{6, 1});
     CHECK(either.times(2, most).fitting(5, 1) == nullptr);
-    // A node with 6 cores and a gpu holds two (4 + 2 and a gpu), and no third.
-    CHECK(jobspec::sema::instances_held(either, 6, 1) == std::vector<Demand>{{4, 0}, {6, 1}});
-    CHECK(jobspec::sema::instances_held(either, 1, 0).empty());
 }
 
-TEST_CASE("or-slots - on a node, any mix of the shapes, the fewest gpus first") {
+TEST_CASE("or-slots - each instance the earliest shape after which the rest still fit") {
+    using jobspec::sema::earliest_mix;
+    using jobspec::sema::instances_held;
+    // Fluxion's flexible test 001: 8 cores and a gpu, or 10 cores; the first fits.
+    const std::vector<Demand> small_big{{8, 1}, {10, 0}};
+    CHECK(earliest_mix(small_big, 1, {36, 2}) == Demand{8, 1});
+    CHECK(earliest_mix(small_big, 1, {10, 0}) == Demand{10, 0});
+    // Three of them in 28 cores and a gpu: 8+1, then 10 and 10.
+    CHECK(earliest_mix(small_big, 3, {28, 1}) == Demand{28, 1});
+    CHECK(earliest_mix(small_big, 3, {27, 1}) == std::nullopt);
+    // A node with 6 cores and a gpu holds two of 4 cores or 2 and a gpu: 4, then 2 and
+    // the gpu; no third.
+    const std::vector<Demand> four_or_two{{4, 0}, {2, 1}};
+    CHECK(instances_held(four_or_two, 6, 1) == std::vector<Demand>{{4, 0}, {6, 1}});
+    CHECK(instances_held(four_or_two, 6, 1, 1) == std::vector<Demand>{{4, 0}});
+    CHECK(instances_held(four_or_two, 1, 0).empty());
+}
+
+TEST_CASE("or-slots - on a node, any mix of the shapes, the earliest first") {
     const std::string request = "{type: node, count: 1, with: [" + slot(2, four_cores) + ", " +
                                 slot(2, two_cores_one_gpu) + "]}";
-    // 8 cores hold two of four cores; the gpu stays free.
+    // 8 cores hold two of four cores, the first shape; the gpu stays free.
     CHECK(fit(job(request), nodes(1, 8, 1)) ==
           std::vector<std::string>{"rank0/core[0-7] nslots 2"});
     // 6 cores and a gpu hold one of each.
@@ -112,6 +127,21 @@ TEST_CASE("or-slots - the last one's count, and never fewer than another's") {
               "one's count, 1, and this one asks at least 2 @ /resources/0"});
     CHECK(fit(job(slot(1, four_cores) + ", " + slot(2, two_cores_one_gpu)), nodes(4, 4, 0)) ==
           std::vector<std::string>{"rank[0-1]/core[0-3] nslots 2"});
+}
+
+TEST_CASE("or-slots - flux-sched's flexible test 001 takes the first shape that fits") {
+    // cluster/rack/node/socket/[slot small {8 cores, 1 gpu}, slot big {10 cores}], on
+    // nodes of 36 cores and 2 gpus (its tiny graph has 2 sockets of 18 and a gpu each).
+    const std::string small_big =
+        "{type: cluster, count: 1, with: [{type: rack, count: 1, with: [{type: node, count: "
+        "1, with: [{type: socket, count: 1, with: [" +
+        slot(1, "{type: core, count: 8}, {type: gpu, count: 1}") + ", " +
+        slot(1, "{type: core, count: 10}") + "]}]}]}]}";
+    const auto got = fit(job(small_big), nodes(2, 36, 2));
+    REQUIRE(got.size() == 4); // three match.unchecked warnings, for cluster, rack and socket
+    CHECK(got[3] == "rank0/core[0-7],gpu0 nslots 1");
+    // Without a gpu free, the second shape.
+    CHECK(fit(job(small_big), nodes(1, 36, 0)).back() == "rank0/core[0-9] nslots 1");
 }
 
 TEST_CASE("or-slots - of nodes: each instance one whole node of any of the shapes") {
