@@ -71,6 +71,14 @@ const Demand* DemandChoices::fitting(std::uint64_t cores, std::uint64_t gpus) co
 
 std::optional<Demand> earliest_mix(const std::vector<Demand>& shapes, std::uint64_t n,
                                    const Demand& room) {
+    // The first shape n times, when it fits, is what the search below would choose.
+    const auto all_first = [&](std::uint64_t k, const Demand& left) {
+        const Demand d{saturating_product(k, shapes.front().cores),
+                       saturating_product(k, shapes.front().gpus)};
+        return d.cores <= left.cores && d.gpus <= left.gpus ? std::optional(d) : std::nullopt;
+    };
+    if (const auto first = all_first(n, room))
+        return first;
     DemandChoices any = DemandChoices(shapes.front());
     for (std::size_t i = 1; i < shapes.size(); ++i)
         any = any.either(DemandChoices(shapes[i]));
@@ -78,6 +86,10 @@ std::optional<Demand> earliest_mix(const std::vector<Demand>& shapes, std::uint6
         return std::nullopt;
     Demand taken, left = room;
     for (std::uint64_t placed = 0; placed < n; ++placed) {
+        if (const auto first = all_first(n - placed, left)) {
+            taken = {taken.cores + first->cores, taken.gpus + first->gpus};
+            break;
+        }
         for (const Demand& s : shapes) {
             if (s.cores > left.cores || s.gpus > left.gpus)
                 continue;
