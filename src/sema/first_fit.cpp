@@ -79,9 +79,8 @@ std::optional<Demand> node_mix(const PlacementUnit& u, const Demand& room) {
         least = {std::min(least.cores, s.cores), std::min(least.gpus, s.gpus)};
     const Demand rest{u.each.cores - group->instances * least.cores,
                       u.each.gpus - group->instances * least.gpus};
-    const auto mix =
-        earliest_mix(group->shapes, group->instances,
-                     {room.cores - rest.cores, room.gpus - rest.gpus});
+    const auto mix = earliest_mix(group->shapes, group->instances,
+                                  {room.cores - rest.cores, room.gpus - rest.gpus});
     if (!mix)
         return std::nullopt;
     return Demand{rest.cores + mix->cores, rest.gpus + mix->gpus};
