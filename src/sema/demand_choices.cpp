@@ -10,13 +10,21 @@ namespace jobspec::sema {
 using support::saturating_product;
 using support::saturating_sum;
 
+Demand Demand::times(std::uint64_t n) const noexcept {
+    return {saturating_product(n, cores), saturating_product(n, gpus)};
+}
+
+Demand operator+(const Demand& a, const Demand& b) noexcept {
+    return {saturating_sum(a.cores, b.cores), saturating_sum(a.gpus, b.gpus)};
+}
+
 void DemandChoices::keep_least(std::vector<Demand> all, const Demand& most) {
     std::sort(all.begin(), all.end(), [](const Demand& a, const Demand& b) {
         return a.gpus != b.gpus ? a.gpus < b.gpus : a.cores < b.cores;
     });
     ways_.clear();
     for (const Demand& d : all) {
-        if (d.cores > most.cores || d.gpus > most.gpus)
+        if (!d.within(most))
             continue;
         // More gpus than every way before it: kept only with fewer cores than all of them.
         if (ways_.empty() || d.cores < ways_.back().cores)
@@ -29,7 +37,7 @@ DemandChoices DemandChoices::plus(const DemandChoices& other, const Demand& most
     all.reserve(ways_.size() * other.ways_.size());
     for (const Demand& a : ways_)
         for (const Demand& b : other.ways_)
-            all.push_back({saturating_sum(a.cores, b.cores), saturating_sum(a.gpus, b.gpus)});
+            all.push_back(a + b);
     DemandChoices out;
     out.keep_least(std::move(all), most);
     return out;
@@ -38,8 +46,7 @@ DemandChoices DemandChoices::plus(const DemandChoices& other, const Demand& most
 DemandChoices DemandChoices::times(std::uint64_t n, const Demand& most) const {
     if (single()) {
         DemandChoices out;
-        out.keep_least(
-            {{saturating_product(n, ways_[0].cores), saturating_product(n, ways_[0].gpus)}}, most);
+        out.keep_least({ways_[0].times(n)}, most);
         return out;
     }
     // By doubling: a count of a million costs twenty sums, each of a few ways.
@@ -64,39 +71,39 @@ DemandChoices DemandChoices::either(const DemandChoices& other) const {
 
 const Demand* DemandChoices::fitting(std::uint64_t cores, std::uint64_t gpus) const noexcept {
     for (const Demand& d : ways_)
-        if (d.cores <= cores && d.gpus <= gpus)
+        if (d.within({cores, gpus}))
             return &d;
     return nullptr;
 }
 
-std::optional<Demand> earliest_mix(const std::vector<Demand>& shapes, std::uint64_t n,
-                                   const Demand& room) {
-    // The first shape n times, when it fits, is what the search below would choose.
-    const auto all_first = [&](std::uint64_t k, const Demand& left) {
-        const Demand d{saturating_product(k, shapes.front().cores),
-                       saturating_product(k, shapes.front().gpus)};
-        return d.cores <= left.cores && d.gpus <= left.gpus ? std::optional(d) : std::nullopt;
-    };
-    if (const auto first = all_first(n, room))
-        return first;
-    DemandChoices any = DemandChoices(shapes.front());
+namespace {
+
+/// Any one of the shapes, as ways.
+DemandChoices any_of(const std::vector<Demand>& shapes) {
+    DemandChoices any(shapes.front());
     for (std::size_t i = 1; i < shapes.size(); ++i)
         any = any.either(DemandChoices(shapes[i]));
+    return any;
+}
+
+/// earliest_mix, with `any` made once for many calls.
+std::optional<Demand> earliest_mix_of(const std::vector<Demand>& shapes,
+                                      const DemandChoices& any, std::uint64_t n,
+                                      const Demand& room) {
+    // The first shape n times, when it fits, is what the search below would choose.
+    if (shapes.front().times(n).within(room))
+        return shapes.front().times(n);
     if (any.times(n, room).empty())
         return std::nullopt;
     Demand taken, left = room;
     for (std::uint64_t placed = 0; placed < n; ++placed) {
-        if (const auto first = all_first(n - placed, left)) {
-            taken = {taken.cores + first->cores, taken.gpus + first->gpus};
-            break;
-        }
+        const Demand rest_first = shapes.front().times(n - placed);
+        if (rest_first.within(left))
+            return taken + rest_first;
         for (const Demand& s : shapes) {
-            if (s.cores > left.cores || s.gpus > left.gpus)
-                continue;
-            const Demand after{left.cores - s.cores, left.gpus - s.gpus};
-            if (!any.times(n - placed - 1, after).empty()) {
-                taken = {taken.cores + s.cores, taken.gpus + s.gpus};
-                left = after;
+            if (s.within(left) && !any.times(n - placed - 1, left - s).empty()) {
+                taken = taken + s;
+                left = left - s;
                 break;
             }
         }
@@ -104,14 +111,22 @@ std::optional<Demand> earliest_mix(const std::vector<Demand>& shapes, std::uint6
     return taken;
 }
 
+} // namespace
+
+std::optional<Demand> earliest_mix(const std::vector<Demand>& shapes, std::uint64_t n,
+                                   const Demand& room) {
+    return earliest_mix_of(shapes, any_of(shapes), n, room);
+}
+
 std::vector<Demand> instances_held(const std::vector<Demand>& shapes, std::uint64_t cores,
                                    std::uint64_t gpus, std::uint64_t most) {
     std::vector<Demand> held;
     if (std::any_of(shapes.begin(), shapes.end(),
-                    [](const Demand& s) { return s.cores == 0 && s.gpus == 0; }))
+                    [](const Demand& s) { return s == Demand{}; }))
         return held;
+    const DemandChoices any = any_of(shapes);
     while (held.size() < most) {
-        const auto mix = earliest_mix(shapes, held.size() + 1, {cores, gpus});
+        const auto mix = earliest_mix_of(shapes, any, held.size() + 1, {cores, gpus});
         if (!mix)
             break;
         held.push_back(*mix);

@@ -12,6 +12,18 @@ namespace jobspec::sema {
 struct Demand {
     std::uint64_t cores = 0;
     std::uint64_t gpus = 0;
+
+    /// Whether `room` holds it.
+    bool within(const Demand& room) const noexcept {
+        return cores <= room.cores && gpus <= room.gpus;
+    }
+    /// `n` of it; sums saturate.
+    Demand times(std::uint64_t n) const noexcept;
+    friend Demand operator+(const Demand& a, const Demand& b) noexcept;
+    /// What is left of `room` after `d`, which must be within it.
+    friend Demand operator-(const Demand& room, const Demand& d) noexcept {
+        return {room.cores - d.cores, room.gpus - d.gpus};
+    }
     friend bool operator==(const Demand&, const Demand&) = default;
 };
 

@@ -69,7 +69,7 @@ std::optional<Demand> node_mix(const PlacementUnit& u, const Demand& room) {
     }
     if (group->instances == 0) { // each node is one of the or-slots
         for (const Demand& s : group->shapes)
-            if (s.cores <= room.cores && s.gpus <= room.gpus)
+            if (s.within(room))
                 return s;
         return std::nullopt;
     }
@@ -77,13 +77,11 @@ std::optional<Demand> node_mix(const PlacementUnit& u, const Demand& room) {
     Demand least{UINT64_MAX, UINT64_MAX};
     for (const Demand& s : group->shapes)
         least = {std::min(least.cores, s.cores), std::min(least.gpus, s.gpus)};
-    const Demand rest{u.each.cores - group->instances * least.cores,
-                      u.each.gpus - group->instances * least.gpus};
-    const auto mix = earliest_mix(group->shapes, group->instances,
-                                  {room.cores - rest.cores, room.gpus - rest.gpus});
+    const Demand rest = u.each - least.times(group->instances);
+    const auto mix = earliest_mix(group->shapes, group->instances, room - rest);
     if (!mix)
         return std::nullopt;
-    return Demand{rest.cores + mix->cores, rest.gpus + mix->gpus};
+    return rest + *mix;
 }
 
 /// What a rank of the pool holds of a unit, and what that takes. Without or-slots that
@@ -119,7 +117,7 @@ public:
         if (n == 0)
             return {};
         if (u.or_slots.empty())
-            return {n * u.each.cores, n * u.each.gpus};
+            return u.each.times(n);
         return table(run, u)[n - 1];
     }
 

@@ -237,8 +237,7 @@ private:
         const std::uint64_t k = saturating_product(n, *least);
         const Need any = any_of(list, prefix, u, false, k);
         u.slots_each = saturating_sum(slots, k);
-        need.least.cores = saturating_sum(need.least.cores, saturating_product(k, any.least.cores));
-        need.least.gpus = saturating_sum(need.least.gpus, saturating_product(k, any.least.gpus));
+        need.least = need.least + any.least.times(k);
         need.ways = need.ways.plus(any.ways.times(k, most_), most_);
     }
 
@@ -307,10 +306,11 @@ private:
         VertexAt& first = core ? u.core : u.gpu;
         if (first.vertex == nullptr)
             first = {&v, pointer};
-        std::uint64_t& total = core ? need.least.cores : need.least.gpus;
-        total = saturating_sum(total, count);
-        need.ways =
-            need.ways.plus(DemandChoices(core ? Demand{count, 0} : Demand{0, count}), most_);
+        const Demand d = core ? Demand{count, 0} : Demand{0, count};
+        need.least = need.least + d;
+        // Ways matter only where or-slots can give a unit several (PlacementUnit::ways).
+        if (or_slots_)
+            need.ways = need.ways.plus(DemandChoices(d), most_);
     }
 
     void inside(const ResourceList& list, const std::string& prefix, PlacementUnit& u,

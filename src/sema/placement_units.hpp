@@ -43,7 +43,8 @@ struct PlacementUnit {
     /// at their least counts (with or-slots, the least of each over their shapes).
     Demand each;
     /// The or-slots that give a node or instance several shapes, if any: `ways` then
-    /// says which cores and gpus can hold one (else it is held by `each`).
+    /// says which cores and gpus can hold one (else it is held by `each`, and `ways` is
+    /// not kept).
     std::vector<OrSlots> or_slots;
     DemandChoices ways;
     /// Task slots in one node or one instance (a slot counts itself).
