@@ -30,3 +30,35 @@ unary    : NOT negated=unary
 
 // operator:operand, or an operand alone (the default operator).
 term     : (op=WORD COLON)? operand=(WORD | QUOTED) ;
+
+// flux-core's reading of the same language, which jobspec.compat.flux's ConstraintParser
+// gives (src/syntax/flux_query_lexer.cpp lexes it: a WORD is a whole term, operator:operand
+// with quoted parts joined, and there are no COLON or QUOTED tokens). flux groups
+// differently from RFC 35's precedence: a term written after an expression, with no
+// operator, takes everything before it as its left side ("a|b c" is (a|b) and c), and
+// `not` or `-` terms written after an operand bind to that operand ("a not b|c" is
+// (a and not b) or c). flux's ConstraintParser is the authority for this reading.
+
+fluxQuery      : body=fluxExpr EOF ;
+
+// The first expression, then each juxtaposed operand with the and/or chain after it,
+// all taking what came before as their left side.
+fluxExpr       : first=fluxOr (continued+=fluxContinued)* ;
+
+fluxContinued  : juxtaposed=fluxOperand (AND ands+=fluxOperand)* (OR ors+=fluxAnd)* ;
+
+fluxOr         : operands+=fluxAnd (OR operands+=fluxAnd)* ;
+
+fluxAnd        : operands+=fluxOperand (AND operands+=fluxOperand)* ;
+
+// An operand and the negated operands written after it (which it is and-ed with).
+fluxOperand    : head=fluxPrimary (negations+=fluxNegated)* ;
+
+fluxNegated    : NOT negated=fluxOperand
+               | MINUS excluded=WORD (negations+=fluxNegated)*
+               ;
+
+fluxPrimary    : negation=fluxNegated
+               | LPAREN group=fluxExpr RPAREN
+               | single=WORD
+               ;

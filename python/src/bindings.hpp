@@ -7,6 +7,7 @@ namespace jobspec::python {
 
 void bind_documents(pybind11::module_& m);   // shapes, jobspec, compile, workflows
 void bind_constraints(pybind11::module_& m); // constraints, dependencies, job ids
+void bind_flux_constraint(pybind11::module_& m); // the drop-in ConstraintParser
 void bind_sets(pybind11::module_& m);        // IdSet, Hostlist, ResourceSet
 
 } // namespace jobspec::python

@@ -22,5 +22,6 @@ PYBIND11_MODULE(_jobspec, m) {
         "an unknown code.");
     jobspec::python::bind_documents(m);
     jobspec::python::bind_constraints(m);
+    jobspec::python::bind_flux_constraint(m);
     jobspec::python::bind_sets(m);
 }
