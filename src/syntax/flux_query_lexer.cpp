@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <jobspec/text.hpp>
+
 #include "ConstraintQuery.h"
 #include "support/utf8.hpp"
 
@@ -121,6 +123,10 @@ void FluxQueryTokenSource::lex(std::string_view text, const Limits& limits,
         previous = type;
     };
 
+    // Only C++ callers can pass what is not UTF-8 (a Python str is): it is refused whole.
+    if (const auto bad = find_invalid_utf8(text); bad != std::string_view::npos)
+        return fail(ErrorKind::illegal_character, "\xEF\xBF\xBD", cp.at(bad), bad, bad + 1);
+
     std::size_t pos = 0;
     while (pos < text.size()) {
         const char c = text[pos];
@@ -173,16 +179,14 @@ void FluxQueryTokenSource::lex(std::string_view text, const Limits& limits,
                     d == '"')
                     break;
                 const std::size_t length = support::utf8_sequence_length(text, pos);
-                if (length == 0 || other_python_space(support::decode_utf8(text, pos, length)))
+                if (other_python_space(support::decode_utf8(text, pos, length)))
                     break;
                 pos += length;
             }
             if (pos == start) {
                 const std::size_t length = support::utf8_sequence_length(text, pos);
-                return fail(ErrorKind::illegal_character,
-                            length == 0 ? std::string("\xEF\xBF\xBD")
-                                        : std::string(text.substr(pos, length)),
-                            cp.at(pos), pos, pos + std::max<std::size_t>(length, 1));
+                return fail(ErrorKind::illegal_character, std::string(text.substr(pos, length)),
+                            cp.at(pos), pos, pos + length);
             }
             term(text.substr(start, pos - start), start, pos);
         }

@@ -1,4 +1,5 @@
-// libFuzzer target: RFC 35 queries in both dialects; what compiles must read back as JSON.
+// libFuzzer target: RFC 35 queries in both dialects (what compiles must read back as
+// JSON), and flux's reading (its steps must fold to one value over its terms).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -6,12 +7,46 @@
 
 #include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/flux_query.hpp>
+#include <jobspec/text.hpp>
 #include <jobspec/render.hpp>
 
 #include "fuzz_checks.hpp"
 
+namespace {
+
+void flux_reading(std::string_view text) {
+    const auto q = jobspec::read_flux_query(text);
+    fuzz::terminal(jobspec::render_text(q.diagnostics, text));
+    for (const auto& term : q.terms)
+        if (term.text.empty() || jobspec::find_invalid_utf8(term.text) != std::string_view::npos)
+            std::abort();
+    if (q.error) {
+        if (!q.steps.empty() || q.diagnostics.empty() || q.terms_before_error > q.terms.size())
+            std::abort();
+        return;
+    }
+    std::size_t depth = 0;
+    std::uint32_t next_term = 0;
+    for (const auto& step : q.steps) {
+        using S = jobspec::FluxQueryStep::Kind;
+        if (step.kind == S::term) {
+            if (step.term != next_term++)
+                std::abort();
+            ++depth;
+        } else if (step.kind == S::not_ ? depth < 1 : depth-- < 2) {
+            std::abort();
+        }
+    }
+    if (depth != 1 || next_term != q.terms.size())
+        std::abort();
+}
+
+} // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
+    flux_reading(text);
     for (const bool plain : {false, true}) {
         jobspec::QueryOptions options;
         if (plain)
