@@ -8,8 +8,8 @@
 #include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/flux_query.hpp>
-#include <jobspec/text.hpp>
 #include <jobspec/render.hpp>
+#include <jobspec/text.hpp>
 
 #include "fuzz_checks.hpp"
 
