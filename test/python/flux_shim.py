@@ -11,7 +11,9 @@ import, `subflux` (which would rewrite sys.argv) and `pycotap`, are stubbed.
 import contextlib
 import importlib.util
 import os
+import shutil
 import sys
+import tempfile
 import types
 import unittest
 
@@ -22,6 +24,24 @@ def flux_source(*parts):
     """The path of a file in flux-core's source, or None when it is not there."""
     path = os.path.join(FLUX_CORE_SOURCE, *parts)
     return path if os.path.exists(path) else None
+
+
+def flux_constraint_module():
+    """flux-core's own flux.constraint.parser module (it needs python3-ply), imported from
+    a copy under a name of its own, or None when flux-core's source is not there."""
+    base = flux_source("src", "bindings", "python", "flux", "constraint")
+    if base is None:
+        return None
+    scratch = tempfile.mkdtemp(prefix="flux-constraint-")
+    target = os.path.join(scratch, "fluxoriginal")
+    os.makedirs(target)
+    for name in ("__init__.py", "parser.py", "parsetab.py"):
+        shutil.copy(os.path.join(base, name), target)
+    sys.path.insert(0, scratch)
+    try:
+        return importlib.import_module("fluxoriginal.parser")
+    finally:
+        sys.path.remove(scratch)
 
 
 def _package(name, **attributes):
