@@ -47,7 +47,7 @@ PUBLIC_LAYER = {
     "fluid.hpp": "model", "resource_graph.hpp": "model", "attributes.hpp": "model",
     "constraint.hpp": "model", "dependency.hpp": "model", "resource_set.hpp": "model",
     "jobspec_model.hpp": "model", "submit_options.hpp": "model", "workflow.hpp": "model",
-    "grammar_view.hpp": "model",
+    "grammar_view.hpp": "model", "flux_query.hpp": "model",
     "emit.hpp": "emit", "render.hpp": "emit",
     "document.hpp": "api", "submit.hpp": "api", "shape.hpp": "api", "shape_cache.hpp": "api",
     "input.hpp": "api", "feasibility.hpp": "api", "version.hpp": "api", "jobspec.hpp": "api",
