@@ -1,5 +1,6 @@
 // jobspec.compat.flux's ConstraintParser.parse: flux's reading of a query from the C++
 // grammar, folded into flux's RFC 31 dicts with the parser object's configuration.
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,8 @@ public:
             py::object& left = stack.back();
             left = step.kind == FluxQueryStep::Kind::and_ ? combine(left, right) : or_(left, right);
         }
+        if (stack.size() != 1)
+            throw std::logic_error("read_flux_query gave steps that do not fold to one value");
         return std::move(stack.back());
     }
 

@@ -6,6 +6,7 @@
 
 #include "ConstraintQuery.h"
 #include "support/input_limit.hpp"
+#include "support/utf8.hpp"
 #include "syntax/flux_query_lexer.hpp"
 #include "syntax/run_parser.hpp"
 
@@ -165,14 +166,17 @@ FluxQueryError syntax_error(const FluxQueryTokenSource& source, std::size_t inde
 void lexer_diagnostic(const FluxQueryTokenSource::Stop& stop, Diagnostics& diagnostics) {
     const auto& e = stop.error;
     switch (e.kind) {
-    case Kind::illegal_character:
+    case Kind::illegal_character: {
+        const std::size_t length = support::utf8_sequence_length(e.text, 0);
         diagnostics.add(Code::query_syntax,
-                        e.text == "\xEF\xBF\xBD" ? std::string("text is not valid UTF-8")
-                                                 : fmt::format("flux does not skip or read '{}' "
-                                                               "(a space that is not ASCII)",
-                                                               e.text),
+                        e.text == "\xEF\xBF\xBD"
+                            ? std::string("text is not valid UTF-8")
+                            : fmt::format("U+{:04X} is whitespace to Python, and flux's lexer "
+                                          "neither skips it nor reads it in a term",
+                                          support::decode_utf8(e.text, 0, length)),
                         Location{stop.range, {}});
         break;
+    }
     case Kind::unclosed_quote:
         diagnostics.add(Code::query_unclosed_quote, fmt::format("{} is never closed", e.text),
                         Location{stop.range, {}}, fmt::format("add {} to end the operand", e.text));
