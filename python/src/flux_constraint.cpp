@@ -35,6 +35,19 @@ void append(py::handle container, py::handle item) {
     }
 }
 
+/// RFC 31's logical keys as interned str objects, made the first time (under the GIL) and
+/// never changed or freed after, as convert.cpp's known keys are.
+struct LogicalKeys {
+    py::handle and_, or_, not_;
+};
+
+const LogicalKeys& logical_keys() {
+    static const LogicalKeys keys{PyUnicode_InternFromString("and"),
+                                  PyUnicode_InternFromString("or"),
+                                  PyUnicode_InternFromString("not")};
+    return keys;
+}
+
 py::str text_of(std::string_view text) {
     return py::reinterpret_steal<py::str>(
         PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace"));
@@ -231,7 +244,8 @@ private:
     py::object error_;
     py::object operator_map_, split_values_, combined_terms_;
     py::object combine_, invalid_operator_, base_invalid_operator_;
-    py::str key_and_{"and"}, key_or_{"or"}, key_not_{"not"};
+    py::handle key_and_ = logical_keys().and_, key_or_ = logical_keys().or_,
+               key_not_ = logical_keys().not_;
 };
 
 } // namespace
