@@ -16,6 +16,7 @@
 #include "syntax/error_strategy.hpp"
 #include "syntax/shape_parser.hpp"
 #include "syntax/token_list_source.hpp"
+#include "syntax/token_list_stream.hpp"
 #include "syntax/token_ranges.hpp"
 
 namespace jobspec::syntax {
@@ -31,7 +32,7 @@ template <class GeneratedParser>
 const antlr4::dfa::Vocabulary& vocabulary_of() {
     TokenListSource empty("vocabulary");
     empty.finish("", 1, 0);
-    antlr4::CommonTokenStream stream(&empty);
+    TokenListStream stream(empty);
     GeneratedParser parser(&stream);
     return parser.getVocabulary();
 }
@@ -250,12 +251,12 @@ public:
         for (const auto& token : source.tokens()) {
             GrammarToken info;
             info.index = out_.tokens.size();
-            info.type = type_name(vocabulary_, token->getType());
-            if (token->getType() != Token::EOF)
-                info.text = token->getText();
-            info.line = token->getLine();
-            info.column = token->getCharPositionInLine() + 1;
-            info.range = range_of(*token);
+            info.type = type_name(vocabulary_, token.getType());
+            if (token.getType() != Token::EOF)
+                info.text = token.getText();
+            info.line = token.getLine();
+            info.column = token.getCharPositionInLine() + 1;
+            info.range = range_of(token);
             out_.tokens.push_back(std::move(info));
         }
     }

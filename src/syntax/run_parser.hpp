@@ -12,6 +12,7 @@
 
 #include "syntax/parse_observer.hpp"
 #include "syntax/token_list_source.hpp"
+#include "syntax/token_list_stream.hpp"
 
 namespace jobspec::syntax {
 
@@ -29,7 +30,7 @@ public:
 template <class Parser>
 struct ReusableParser {
     EmptyTokenSource empty;
-    antlr4::CommonTokenStream tokens{&empty};
+    TokenListStream tokens{empty};
     Parser parser{&tokens};
 
     ReusableParser() { parser.removeErrorListeners(); }
@@ -76,7 +77,7 @@ auto run_parser(TokenListSource& source, Diagnostics& diagnostics, std::size_t e
         observer->lexed(source);
     if (source.fatal())
         return std::nullopt;
-    const auto run = [&](antlr4::CommonTokenStream& tokens, Parser& parser) -> Out {
+    const auto run = [&](TokenListStream& tokens, Parser& parser) -> Out {
         Context* root = nullptr;
         const auto parse = [&] {
             try {
@@ -85,7 +86,7 @@ auto run_parser(TokenListSource& source, Diagnostics& diagnostics, std::size_t e
                 root = nullptr;
             }
         };
-        tokens.setTokenSource(&source);
+        tokens.reset(source);
         if (observer == nullptr) {
             // Two stages: SLL prediction with no resynchronisation that stops at the
             // first syntax error, which is all a valid input needs; only an input that
@@ -115,7 +116,7 @@ auto run_parser(TokenListSource& source, Diagnostics& diagnostics, std::size_t e
         return failed() ? std::nullopt : std::move(out);
     };
     if (observer != nullptr) {
-        antlr4::CommonTokenStream tokens(&source);
+        TokenListStream tokens(source);
         Parser parser(&tokens);
         parser.removeErrorListeners();
         return run(tokens, parser);
@@ -124,7 +125,7 @@ auto run_parser(TokenListSource& source, Diagnostics& diagnostics, std::size_t e
     reusable.parser.setBuildParseTree(tree == ParseTree::build);
     Out out = run(reusable.tokens, reusable.parser);
     // Let go of this input's tokens and tree now rather than at the next call.
-    reusable.tokens.setTokenSource(&reusable.empty);
+    reusable.tokens.reset(reusable.empty);
     reusable.parser.setTokenStream(&reusable.tokens);
     return out;
 }

@@ -1,44 +1,39 @@
 #include "syntax/token_list_source.hpp"
 
+#include <fmt/format.h>
+
 #include <CommonToken.h>
 
 namespace jobspec::syntax {
 
+std::string SpanToken::toString() const {
+    return fmt::format("[@{},{}:{}='{}',<{}>,{}:{}]", index_, start_, stop_, getText(), type_,
+                       line_, column_);
+}
+
 void TokenListSource::push(std::size_t type, std::string_view text, std::size_t begin,
                            std::size_t end, std::size_t line, std::size_t line_start) {
-    auto token = std::make_unique<antlr4::CommonToken>(
-        std::make_pair(this, nullptr), type, antlr4::Token::DEFAULT_CHANNEL, begin, end - 1);
-    token->setText(std::string(text.substr(begin, end - begin)));
-    token->setLine(line);
-    token->setCharPositionInLine(begin - line_start);
-    token->setTokenIndex(tokens_.size());
-    tokens_.push_back(std::move(token));
+    tokens_.emplace_back(this, type, text.substr(begin, end - begin), begin, end - 1, line,
+                         begin - line_start, tokens_.size());
 }
 
 void TokenListSource::finish(std::string_view text, std::size_t line, std::size_t line_start) {
-    auto eof = std::make_unique<antlr4::CommonToken>(
-        std::make_pair(this, nullptr), antlr4::Token::EOF, antlr4::Token::DEFAULT_CHANNEL,
-        text.size(), text.size() - 1);
-    eof->setText("<EOF>");
-    eof->setLine(line);
-    eof->setCharPositionInLine(text.size() - line_start);
-    eof->setTokenIndex(tokens_.size());
-    tokens_.push_back(std::move(eof));
+    tokens_.emplace_back(this, antlr4::Token::EOF, "<EOF>", text.size(), text.size() - 1, line,
+                         text.size() - line_start, tokens_.size());
 }
 
 std::unique_ptr<antlr4::Token> TokenListSource::nextToken() {
-    if (next_ + 1 < tokens_.size())
-        return std::move(tokens_[next_++]);
     // EOF again and again, as ANTLR expects at the end.
-    return std::make_unique<antlr4::CommonToken>(tokens_.back().get());
+    const SpanToken& token = tokens_[next_ + 1 < tokens_.size() ? next_++ : tokens_.size() - 1];
+    return std::make_unique<SpanToken>(token);
 }
 
 size_t TokenListSource::getLine() const {
-    return next_ < tokens_.size() && tokens_[next_] ? tokens_[next_]->getLine() : 1;
+    return next_ < tokens_.size() ? tokens_[next_].getLine() : 1;
 }
 
 size_t TokenListSource::getCharPositionInLine() {
-    return next_ < tokens_.size() && tokens_[next_] ? tokens_[next_]->getCharPositionInLine() : 0;
+    return next_ < tokens_.size() ? tokens_[next_].getCharPositionInLine() : 0;
 }
 
 } // namespace jobspec::syntax

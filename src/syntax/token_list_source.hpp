@@ -7,14 +7,51 @@
 #include <vector>
 
 #include <CommonTokenFactory.h>
-#include <Token.h>
 #include <TokenSource.h>
+#include <WritableToken.h>
 
 namespace jobspec::syntax {
 
+/// A token lexed up front: its text is a view of the input, which must outlive it (or
+/// its own copy, once set). Start/stop are byte offsets; lines count from 1, columns
+/// (bytes) from 0.
+class SpanToken final : public antlr4::WritableToken {
+public:
+    SpanToken(antlr4::TokenSource* source, std::size_t type, std::string_view text,
+              std::size_t start, std::size_t stop, std::size_t line, std::size_t column,
+              std::size_t index)
+        : source_(source), text_(text), type_(type), start_(start), stop_(stop), line_(line),
+          column_(column), index_(index) {}
+
+    std::string getText() const override { return owned_ ? *owned_ : std::string(text_); }
+    std::size_t getType() const override { return type_; }
+    std::size_t getLine() const override { return line_; }
+    std::size_t getCharPositionInLine() const override { return column_; }
+    std::size_t getChannel() const override { return channel_; }
+    std::size_t getTokenIndex() const override { return index_; }
+    std::size_t getStartIndex() const override { return start_; }
+    std::size_t getStopIndex() const override { return stop_; }
+    antlr4::TokenSource* getTokenSource() const override { return source_; }
+    antlr4::CharStream* getInputStream() const override { return nullptr; }
+    std::string toString() const override;
+
+    void setText(const std::string& text) override { owned_ = std::make_shared<std::string>(text); }
+    void setType(std::size_t type) override { type_ = type; }
+    void setLine(std::size_t line) override { line_ = line; }
+    void setCharPositionInLine(std::size_t column) override { column_ = column; }
+    void setChannel(std::size_t channel) override { channel_ = channel; }
+    void setTokenIndex(std::size_t index) override { index_ = index; }
+
+private:
+    antlr4::TokenSource* source_;
+    std::string_view text_;
+    std::shared_ptr<const std::string> owned_;
+    std::size_t type_, start_, stop_, line_, column_, index_;
+    std::size_t channel_ = DEFAULT_CHANNEL;
+};
+
 /// Holds a whole input's tokens (filled by a hand-written lexer) and gives them to the
-/// parser one by one, then EOF forever. Start/stop indexes are byte offsets into the
-/// text; lines count from 1, columns (bytes) from 0.
+/// parser through a TokenListStream, or one by one as a TokenSource, then EOF forever.
 class TokenListSource : public antlr4::TokenSource {
 public:
     explicit TokenListSource(std::string name) : name_(std::move(name)) {}
@@ -22,8 +59,8 @@ public:
     /// Whether the text must not be parsed (a lexer error the parser cannot recover from).
     bool fatal() const noexcept { return fatal_; }
     void set_fatal() noexcept { fatal_ = true; }
-    /// The tokens not yet pulled by the parser, ending with EOF once finished.
-    const std::vector<std::unique_ptr<antlr4::Token>>& tokens() const noexcept { return tokens_; }
+    /// The tokens, ending with EOF once finished.
+    const std::vector<SpanToken>& tokens() const noexcept { return tokens_; }
 
     /// Appends a token of `type` covering text[begin, end).
     void push(std::size_t type, std::string_view text, std::size_t begin, std::size_t end,
@@ -42,7 +79,7 @@ public:
 
 private:
     std::string name_;
-    std::vector<std::unique_ptr<antlr4::Token>> tokens_;
+    std::vector<SpanToken> tokens_;
     std::size_t next_ = 0;
     bool fatal_ = false;
 };

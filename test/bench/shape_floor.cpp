@@ -25,7 +25,7 @@ public:
 
 private:
     std::size_t type() const {
-        return next_ < tokens_.size() ? tokens_[next_]->getType() : std::size_t(G::EOF);
+        return next_ < tokens_.size() ? tokens_[next_].getType() : std::size_t(G::EOF);
     }
     bool at(std::size_t t) const { return type() == t; }
     bool take(std::size_t t) {
@@ -78,7 +78,7 @@ private:
         return name();
     }
 
-    const std::vector<std::unique_ptr<antlr4::Token>>& tokens_;
+    const std::vector<jobspec::syntax::SpanToken>& tokens_;
     std::size_t next_ = 0;
 };
 

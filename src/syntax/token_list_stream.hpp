@@ -1,0 +1,48 @@
+// The parser's stream over a TokenListSource: every token is lexed before parsing starts.
+#pragma once
+
+#include <string>
+
+#include <TokenStream.h>
+
+#include "syntax/token_list_source.hpp"
+
+namespace jobspec::syntax {
+
+/// Reads a finished TokenListSource's tokens by index: lookahead and lookbehind are array
+/// reads, with none of CommonTokenStream's fetching, channel filtering and token copies
+/// (our lexers put every token on the default channel). Past the end is EOF; before the
+/// start is null. The source must outlive the stream's use of it.
+class TokenListStream final : public antlr4::TokenStream {
+public:
+    explicit TokenListStream(TokenListSource& source) : source_(&source) {}
+
+    /// Reads `source` from its first token.
+    void reset(TokenListSource& source) noexcept {
+        source_ = &source;
+        p_ = 0;
+    }
+
+    antlr4::Token* LT(ssize_t k) override;
+    antlr4::Token* get(std::size_t index) const override;
+    antlr4::TokenSource* getTokenSource() const override { return source_; }
+    std::string getText(const antlr4::misc::Interval& interval) override;
+    std::string getText() override;
+    std::string getText(antlr4::RuleContext* ctx) override;
+    std::string getText(antlr4::Token* start, antlr4::Token* stop) override;
+
+    void consume() override;
+    std::size_t LA(ssize_t i) override;
+    ssize_t mark() override { return 0; }
+    void release(ssize_t /*marker*/) override {}
+    std::size_t index() override { return p_; }
+    void seek(std::size_t index) override;
+    std::size_t size() override { return source_->tokens().size(); }
+    std::string getSourceName() const override { return source_->getSourceName(); }
+
+private:
+    TokenListSource* source_;
+    std::size_t p_ = 0;
+};
+
+} // namespace jobspec::syntax
