@@ -7,7 +7,9 @@ parsed anything. A function-local static in the constructor runs the same Initia
 once, thread-safely.
 
 Each rule also leaves through a plain scope guard rather than antlrcpp::finally, which
-wraps its lambda in a std::function on every rule entered.
+wraps its lambda in a std::function on every rule entered, and, with no parse listener,
+without Parser::exitRule's dynamic_cast of the parent context: a rule context's parent is
+a ParserRuleContext or null, so a static_cast is exact.
 
 Usage: generate.py GENERATED_CPP ANTLR4 [ANTLR ARGUMENTS...]"""
 import re
@@ -52,15 +54,28 @@ OnRuleExit<Action> on_rule_exit(Action action) { return OnRuleExit<Action>{actio
 """
 
 
+EXIT_RULE = """    if (!_parseListeners.empty()) {
+      exitRule();
+      return;
+    }
+    _ctx->stop = _input->LT(_matchedEOF ? 1 : -1);
+    setState(_ctx->invokingState);
+    _ctx = static_cast<ParserRuleContext *>(_ctx->parent);
+"""
+
+
 def guarded(text):
-    """The generated parser's rules with on_rule_exit in place of antlrcpp::finally."""
+    """The generated parser's rules with on_rule_exit in place of antlrcpp::finally, and
+    Parser::exitRule's work inline."""
     text, guards = re.subn(r"^(  auto onExit = )finally\(\[=\] \{$", r"\1on_rule_exit([=] {",
                            text, flags=re.M)
+    text, exits = re.subn(r"^(  auto onExit = on_rule_exit\(\[=\] \{\n)    exitRule\(\);\n",
+                          lambda m: m.group(1) + EXIT_RULE, text, flags=re.M)
     if guards == 0:
         return text
     text, helpers = re.subn(r"^(using namespace antlr4;\n)", lambda m: m.group(1) + ON_EXIT,
                             text, count=1, flags=re.M)
-    if helpers != 1 or "finally(" in text:
+    if helpers != 1 or exits == 0 or "finally(" in text:
         raise SystemExit("generate.py: the generated rules are not ANTLR 4.7.2's as expected")
     return text
 

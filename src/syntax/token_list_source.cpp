@@ -13,6 +13,8 @@ std::string SpanToken::toString() const {
 
 void TokenListSource::push(std::size_t type, std::string_view text, std::size_t begin,
                            std::size_t end, std::size_t line, std::size_t line_start) {
+    if (tokens_.empty()) // at most a token per byte and EOF; a short input's all at once
+        tokens_.reserve(std::min<std::size_t>(text.size() + 1, 64));
     tokens_.emplace_back(this, type, text.substr(begin, end - begin), begin, end - 1, line,
                          begin - line_start, tokens_.size());
 }

@@ -12,10 +12,9 @@
 
 namespace jobspec::syntax {
 
-/// A token lexed up front: its text is a view of the input, which must outlive it (or
-/// its own copy, once set). Start/stop are byte offsets; lines count from 1, columns
-/// (bytes) from 0.
-class SpanToken final : public antlr4::WritableToken {
+/// A token lexed up front: its text is a view of the input, which must outlive it.
+/// Start/stop are byte offsets; lines count from 1, columns (bytes) from 0.
+class SpanToken final : public antlr4::Token {
 public:
     SpanToken(antlr4::TokenSource* source, std::size_t type, std::string_view text,
               std::size_t start, std::size_t stop, std::size_t line, std::size_t column,
@@ -23,11 +22,11 @@ public:
         : source_(source), text_(text), type_(type), start_(start), stop_(stop), line_(line),
           column_(column), index_(index) {}
 
-    std::string getText() const override { return owned_ ? *owned_ : std::string(text_); }
+    std::string getText() const override { return std::string(text_); }
     std::size_t getType() const override { return type_; }
     std::size_t getLine() const override { return line_; }
     std::size_t getCharPositionInLine() const override { return column_; }
-    std::size_t getChannel() const override { return channel_; }
+    std::size_t getChannel() const override { return DEFAULT_CHANNEL; }
     std::size_t getTokenIndex() const override { return index_; }
     std::size_t getStartIndex() const override { return start_; }
     std::size_t getStopIndex() const override { return stop_; }
@@ -35,19 +34,13 @@ public:
     antlr4::CharStream* getInputStream() const override { return nullptr; }
     std::string toString() const override;
 
-    void setText(const std::string& text) override { owned_ = std::make_shared<std::string>(text); }
-    void setType(std::size_t type) override { type_ = type; }
-    void setLine(std::size_t line) override { line_ = line; }
-    void setCharPositionInLine(std::size_t column) override { column_ = column; }
-    void setChannel(std::size_t channel) override { channel_ = channel; }
-    void setTokenIndex(std::size_t index) override { index_ = index; }
+    /// getType() without a virtual call, for the stream.
+    std::size_t type() const noexcept { return type_; }
 
 private:
     antlr4::TokenSource* source_;
     std::string_view text_;
-    std::shared_ptr<const std::string> owned_;
     std::size_t type_, start_, stop_, line_, column_, index_;
-    std::size_t channel_ = DEFAULT_CHANNEL;
 };
 
 /// Holds a whole input's tokens (filled by a hand-written lexer) and gives them to the

@@ -6,30 +6,31 @@
 
 namespace jobspec::syntax {
 
-antlr4::Token* TokenListStream::LT(ssize_t k) {
-    const auto& tokens = source_->tokens();
-    if (k == 0 || tokens.empty())
+const SpanToken* TokenListStream::ahead(ssize_t k) const noexcept {
+    if (k == 0 || size_ == 0)
         return nullptr;
     if (k < 0) {
         const auto back = static_cast<std::size_t>(-k);
-        return back > p_ ? nullptr : get(p_ - back);
+        return back > p_ ? nullptr : &tokens_[p_ - back];
     }
-    return get(std::min(p_ + static_cast<std::size_t>(k) - 1, tokens.size() - 1));
+    return &tokens_[std::min(p_ + static_cast<std::size_t>(k) - 1, size_ - 1)];
 }
 
-antlr4::Token* TokenListStream::get(std::size_t index) const {
-    const auto& tokens = source_->tokens();
-    if (index >= tokens.size())
-        throw antlr4::IndexOutOfBoundsException("token index " + std::to_string(index) +
-                                                " out of range 0.." +
-                                                std::to_string(tokens.size() - 1));
+antlr4::Token* TokenListStream::LT(ssize_t k) {
     // The parser takes tokens as mutable pointers and never writes through them.
-    return const_cast<SpanToken*>(&tokens[index]);
+    return const_cast<SpanToken*>(ahead(k));
 }
 
 std::size_t TokenListStream::LA(ssize_t i) {
-    const antlr4::Token* token = LT(i);
-    return token == nullptr ? antlr4::Token::INVALID_TYPE : token->getType();
+    const SpanToken* token = ahead(i);
+    return token == nullptr ? antlr4::Token::INVALID_TYPE : token->type();
+}
+
+antlr4::Token* TokenListStream::get(std::size_t index) const {
+    if (index >= size_)
+        throw antlr4::IndexOutOfBoundsException("token index " + std::to_string(index) +
+                                                " out of range 0.." + std::to_string(size_ - 1));
+    return const_cast<SpanToken*>(&tokens_[index]);
 }
 
 void TokenListStream::consume() {
@@ -39,26 +40,24 @@ void TokenListStream::consume() {
 }
 
 void TokenListStream::seek(std::size_t index) {
-    const std::size_t size = source_->tokens().size();
-    p_ = size == 0 ? 0 : std::min(index, size - 1);
+    p_ = size_ == 0 ? 0 : std::min(index, size_ - 1);
 }
 
 std::string TokenListStream::getText(const antlr4::misc::Interval& interval) {
-    const auto& tokens = source_->tokens();
-    if (interval.a < 0 || interval.b < 0 || tokens.empty())
+    if (interval.a < 0 || interval.b < 0 || size_ == 0)
         return {};
-    const auto last = std::min(static_cast<std::size_t>(interval.b), tokens.size() - 1);
+    const auto last = std::min(static_cast<std::size_t>(interval.b), size_ - 1);
     std::string text;
     for (auto i = static_cast<std::size_t>(interval.a); i <= last; ++i) {
-        if (tokens[i].getType() == antlr4::Token::EOF)
+        if (tokens_[i].type() == antlr4::Token::EOF)
             break;
-        text += tokens[i].getText();
+        text += tokens_[i].getText();
     }
     return text;
 }
 
 std::string TokenListStream::getText() {
-    return getText(antlr4::misc::Interval(std::size_t{0}, size()));
+    return getText(antlr4::misc::Interval(std::size_t{0}, size_));
 }
 
 std::string TokenListStream::getText(antlr4::RuleContext* ctx) {

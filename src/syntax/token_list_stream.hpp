@@ -15,11 +15,13 @@ namespace jobspec::syntax {
 /// start is null. The source must outlive the stream's use of it.
 class TokenListStream final : public antlr4::TokenStream {
 public:
-    explicit TokenListStream(TokenListSource& source) : source_(&source) {}
+    explicit TokenListStream(TokenListSource& source) { reset(source); }
 
-    /// Reads `source` from its first token.
+    /// Reads `source`, which must be finished, from its first token.
     void reset(TokenListSource& source) noexcept {
         source_ = &source;
+        tokens_ = source.tokens().data();
+        size_ = source.tokens().size();
         p_ = 0;
     }
 
@@ -37,11 +39,16 @@ public:
     void release(ssize_t /*marker*/) override {}
     std::size_t index() override { return p_; }
     void seek(std::size_t index) override;
-    std::size_t size() override { return source_->tokens().size(); }
+    std::size_t size() override { return size_; }
     std::string getSourceName() const override { return source_->getSourceName(); }
 
 private:
-    TokenListSource* source_;
+    /// The token k ahead (1 is the next), clamped to EOF; null for none.
+    const SpanToken* ahead(ssize_t k) const noexcept;
+
+    TokenListSource* source_ = nullptr;
+    const SpanToken* tokens_ = nullptr;
+    std::size_t size_ = 0;
     std::size_t p_ = 0;
 };
 
