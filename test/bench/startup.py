@@ -2,8 +2,9 @@
 """Whole-process start-up (issue 32), side by side in one run: `jobspec compile` against
 `flux run --dry-run`, `jobspec shape` against flux-core's `python3 -m flux.shape.parser`,
 and `jobspec --version` against a C++ hello world (the floor: a process that loads the
-C++ runtime and prints a line). Runs alternate between the commands; each figure is the
-median of --rounds runs, wall time and CPU (user + system).
+C++ runtime and prints a line). Runs alternate between the commands, in an order that
+turns each round; each figure is the median of --rounds runs, wall time and CPU (user +
+system).
 
     python3 test/bench/startup.py build-release/tools/jobspec [/tmp/old/jobspec ...]
 
@@ -49,8 +50,11 @@ def main():
             commands = [(other_name, other, env)] + [
                 (b, [os.path.abspath(b)] + jobspec_args, None) for b in args.binaries]
             times = {label: [] for label, _, _ in commands}
-            for _ in range(args.rounds):
-                for label, argv, e in commands:
+            # The order turns each round: a process that runs right after flux's Python
+            # starts with the caches it left (about 0.25 ms more here), and each command
+            # should take that turn equally often.
+            for r in range(args.rounds):
+                for label, argv, e in commands[r % len(commands):] + commands[:r % len(commands)]:
                     times[label].append(run(argv, e))
             base = statistics.median(t[0] for t in times[other_name])
             for label, _, _ in commands:
