@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <CommonToken.h>
-
 namespace jobspec::syntax {
 
 std::string SpanToken::toString() const {

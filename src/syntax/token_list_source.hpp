@@ -7,8 +7,8 @@
 #include <vector>
 
 #include <CommonTokenFactory.h>
+#include <Token.h>
 #include <TokenSource.h>
-#include <WritableToken.h>
 
 namespace jobspec::syntax {
 
