@@ -11,6 +11,10 @@ wraps its lambda in a std::function on every rule entered, and, with no parse li
 without Parser::exitRule's dynamic_cast of the parent context: a rule context's parent is
 a ParserRuleContext or null, so a static_cast is exact.
 
+Every rule context class of a parser also takes its memory from a per-thread pool
+(rule_context_pool.hpp): a parse frees all of its contexts at once, more than glibc's
+per-thread cache keeps.
+
 Usage: generate.py GENERATED_CPP ANTLR4 [ANTLR ARGUMENTS...]"""
 import re
 import subprocess
@@ -80,13 +84,34 @@ def guarded(text):
     return text
 
 
+def pooled(header):
+    """The generated header with every rule context class pooled."""
+    header, contexts = re.subn(r"^(  class  \w+Context : public antlr4::ParserRuleContext \{\n"
+                               r"  public:\n)",
+                               lambda m: m.group(1) + "    JOBSPEC_POOLED_RULE_CONTEXT\n",
+                               header, flags=re.M)
+    if contexts == 0:
+        return header
+    header, included = re.subn(r'^(#include "antlr4-runtime.h"\n)',
+                               lambda m: m.group(1) + '#include "rule_context_pool.hpp"\n',
+                               header, count=1, flags=re.M)
+    if included != 1 or header.count("Context : public ") != contexts:
+        raise SystemExit("generate.py: the generated contexts are not ANTLR 4.7.2's as expected")
+    return header
+
+
+def rewrite(path, change):
+    with open(path) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(change(text))
+
+
 def main(argv):
     cpp, command = argv[0], argv[1:]
     subprocess.run(command, check=True)
-    with open(cpp) as f:
-        text = f.read()
-    with open(cpp, "w") as f:
-        f.write(guarded(lazy(text)))
+    rewrite(cpp, lambda text: guarded(lazy(text)))
+    rewrite(cpp[:-len(".cpp")] + ".h", pooled)
 
 
 if __name__ == "__main__":

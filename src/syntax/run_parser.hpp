@@ -7,6 +7,7 @@
 #include <utility>
 
 #include <antlr4-runtime.h>
+#include <rule_context_pool.hpp>
 
 #include <jobspec/diagnostic.hpp>
 
@@ -29,6 +30,8 @@ public:
 /// no tokens.
 template <class Parser>
 struct ReusableParser {
+    // First, so that the thread's context pool outlives the parser and its contexts.
+    grammar::RuleContextPool& pool = grammar::RuleContextPool::of_this_thread();
     EmptyTokenSource empty;
     TokenListStream tokens{empty};
     Parser parser{&tokens};
