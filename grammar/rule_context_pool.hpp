@@ -57,6 +57,12 @@ public:
         ++lists_[c].count;
     }
 
+    /// How many free blocks the size class of `size` keeps now (none above the classes).
+    std::size_t free_blocks(std::size_t size) const noexcept {
+        const std::size_t c = size_class(size);
+        return c < classes ? lists_[c].count : 0;
+    }
+
 private:
     struct Block {
         Block* next;
