@@ -71,4 +71,11 @@ JOBSPEC_API Result<Constraint> constraint_from_json(const boost::json::value& va
 /// The same from JSON text.
 JOBSPEC_API Result<Constraint> read_constraint(std::string_view text, const Limits& limits = {});
 
+/// Whether `value` is a valid value of operator `op` as constraint_from_json checks each
+/// one: a property name, negated by a leading '^' or not, for properties; an RFC 29
+/// hostlist for hostlist; an RFC 22 idset for ranks. False for any other operator, the
+/// logical ones included. For callers that build a constraint term by term and read it
+/// with constraint_from_json only when a term fails, for its located diagnostics.
+JOBSPEC_API bool valid_constraint_operand(std::string_view op, std::string_view value);
+
 } // namespace jobspec

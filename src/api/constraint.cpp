@@ -53,4 +53,9 @@ Result<Constraint> read_constraint(std::string_view text, const Limits& limits) 
     return result(std::move(c), std::move(diagnostics));
 }
 
+bool valid_constraint_operand(std::string_view op, std::string_view value) {
+    return (op == "properties" || op == "hostlist" || op == "ranks") &&
+           !lower::operand_problem(op, value);
+}
+
 } // namespace jobspec

@@ -92,20 +92,8 @@ private:
     }
 
     void value(const std::string& op, const std::string& v, SourceRange range) {
-        if (op == "properties") {
-            const std::string_view bare =
-                !v.empty() && v[0] == '^' ? std::string_view(v).substr(1) : v;
-            if (!ResourceSet::valid_property_name(bare))
-                report(Code::constraint_value, fmt::format("'{}' is not a property name", v),
-                       range);
-        } else if (op == "hostlist") {
-            if (auto h = model::decode_hostlist(v); !h)
-                report(Code::constraint_value,
-                       fmt::format("'{}' is not a hostlist: {}", v, h.error().message), range);
-        } else if (auto r = model::decode_idset(v); !r) {
-            report(Code::constraint_value,
-                   fmt::format("'{}' is not an idset: {}", v, r.error().message), range);
-        }
+        if (auto problem = operand_problem(op, v))
+            report(Code::constraint_value, std::move(*problem), range);
     }
 
     support::JsonPointer& ptr_;
@@ -114,6 +102,20 @@ private:
 };
 
 } // namespace
+
+std::optional<std::string> operand_problem(std::string_view op, std::string_view v) {
+    if (op == "properties") {
+        const std::string_view bare = !v.empty() && v[0] == '^' ? v.substr(1) : v;
+        if (!ResourceSet::valid_property_name(bare))
+            return fmt::format("'{}' is not a property name", v);
+    } else if (op == "hostlist") {
+        if (auto h = model::decode_hostlist(v); !h)
+            return fmt::format("'{}' is not a hostlist: {}", v, h.error().message);
+    } else if (auto r = model::decode_idset(v); !r) {
+        return fmt::format("'{}' is not an idset: {}", v, r.error().message);
+    }
+    return std::nullopt;
+}
 
 Constraint lower_constraint(const DocNode& n, support::JsonPointer& pointer,
                             Diagnostics& diagnostics, Dialect dialect) {

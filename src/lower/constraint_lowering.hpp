@@ -1,6 +1,10 @@
 // RFC 31 constraint objects, document tree -> Constraint.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include <jobspec/constraint.hpp>
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/jobspec_model.hpp>
@@ -18,5 +22,10 @@ namespace jobspec::lower {
 /// at least 0 (one rank), as Fluxion reads it.
 Constraint lower_constraint(const syntax::DocNode& n, support::JsonPointer& pointer,
                             Diagnostics& diagnostics, Dialect dialect = Dialect::rfc);
+
+/// What is wrong with `value` as a value of `op` (properties, hostlist or ranks), as the
+/// message lower_constraint reports (constraint.value); nothing when it is valid. An
+/// operator other than properties or hostlist is read as ranks.
+std::optional<std::string> operand_problem(std::string_view op, std::string_view value);
 
 } // namespace jobspec::lower

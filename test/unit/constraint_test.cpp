@@ -85,6 +85,37 @@ TEST_CASE("constraint - value errors point inside the operand") {
           jobspec::Code::limit_depth);
 }
 
+TEST_CASE("constraint - an operand is valid exactly when constraint_from_json accepts it") {
+    const std::pair<std::string_view, std::string_view> cases[] = {
+        {"properties", "ssd"},
+        {"properties", "^ssd"},
+        {"properties", "a b"},
+        {"properties", "^"},
+        {"properties", ""},
+        {"hostlist", "foo[1-3]"},
+        {"hostlist", "foo[3-1]"},
+        {"hostlist", "foo[1-"},
+        {"ranks", "0-3,7"},
+        {"ranks", "a"},
+        {"ranks", "3-1"},
+        {"and", "x"},
+        {"not", "x"},
+        {"name", "x"},
+        {"hostlist", ""},
+    };
+    for (const auto& [op, value] : cases) {
+        CAPTURE(op);
+        CAPTURE(value);
+        boost::json::object term;
+        term[op] = boost::json::array{boost::json::string(value)};
+        CHECK(jobspec::valid_constraint_operand(op, value) ==
+              jobspec::constraint_from_json(term).ok());
+    }
+    CHECK(jobspec::valid_constraint_operand("properties", "ssd"));
+    CHECK_FALSE(jobspec::valid_constraint_operand("hostlist", "foo[1-"));
+    CHECK_FALSE(jobspec::valid_constraint_operand("or", "ssd"));
+}
+
 TEST_CASE("constraint - JSON round trip and the empty object") {
     auto c = jobspec::read_constraint(R"({"and":[{"properties":["ssd"]},{}]})");
     REQUIRE(c.ok());
