@@ -51,7 +51,6 @@ void bind_constraints(py::module_& m) {
     });
     m.def("_check_constraint",
           [](py::handle constraint) { return to_python(to_json_value(checked(constraint))); });
-    m.def("_require_constraint", [](py::handle constraint) { checked(constraint); });
     m.def("_match", [](py::handle constraint, bool is_query, const ResourceSet& r) {
         const Constraint c = is_query ? query(constraint.cast<std::string_view>(), std::nullopt)
                                       : checked(constraint);

@@ -1,12 +1,16 @@
 // jobspec.compat.flux's ConstraintParser.parse: flux's reading of a query from the C++
-// grammar, folded into flux's RFC 31 dicts with the parser object's configuration.
+// grammar, folded into flux's RFC 31 dicts with the parser object's configuration, and
+// for MiniConstraintParser checked against RFC 31.
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <jobspec/constraint.hpp>
 #include <jobspec/flux_query.hpp>
+#include <jobspec/render.hpp>
 
 #include "bindings.hpp"
+#include "convert.hpp"
 #include "diagnostics.hpp"
 #include "gil.hpp"
 
@@ -15,6 +19,10 @@ namespace py = pybind11;
 namespace jobspec::python {
 
 namespace {
+
+/// Queries up to this many bytes are read holding the GIL: giving it up and taking it
+/// back costs 0.2 us, more than another thread gains while a short query is read.
+constexpr std::size_t gil_release_size = 256;
 
 /// A new list of the items.
 py::list list_of(std::initializer_list<py::handle> items) {
@@ -35,17 +43,71 @@ void append(py::handle container, py::handle item) {
     }
 }
 
-/// RFC 31's logical keys as interned str objects, made the first time (under the GIL) and
-/// never changed or freed after, as convert.cpp's known keys are.
-struct LogicalKeys {
+/// The names the fold uses, as interned str objects made the first time (under the GIL)
+/// and never changed or freed after, as convert.cpp's known keys are: RFC 31's logical
+/// keys, and the parser attributes and methods it looks up on every parse.
+struct Names {
     py::handle and_, or_, not_;
+    py::handle operator_map, split_values, combined_terms, combine_like_terms, invalid_operator,
+        split, extend, diagnostics;
 };
 
-const LogicalKeys& logical_keys() {
-    static const LogicalKeys keys{PyUnicode_InternFromString("and"),
-                                  PyUnicode_InternFromString("or"),
-                                  PyUnicode_InternFromString("not")};
-    return keys;
+const Names& names() {
+    static const Names made{
+        PyUnicode_InternFromString("and"),
+        PyUnicode_InternFromString("or"),
+        PyUnicode_InternFromString("not"),
+        PyUnicode_InternFromString("operator_map"),
+        PyUnicode_InternFromString("split_values"),
+        PyUnicode_InternFromString("combined_terms"),
+        PyUnicode_InternFromString("combine_like_terms"),
+        PyUnicode_InternFromString("invalid_operator"),
+        PyUnicode_InternFromString("split"),
+        PyUnicode_InternFromString("extend"),
+        PyUnicode_InternFromString("diagnostics"),
+    };
+    return made;
+}
+
+/// object.name, raising what Python raises.
+py::object attribute(py::handle object, py::handle name) {
+    PyObject* value = PyObject_GetAttr(object.ptr(), name.ptr());
+    if (value == nullptr)
+        throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(value);
+}
+
+/// mapping[key], or a null object where `key in mapping` is false: a dict is read
+/// directly, anything else through `in` and [] as flux reads it.
+py::object lookup(py::handle mapping, py::handle key) {
+    if (PyDict_CheckExact(mapping.ptr())) {
+        PyObject* value = PyDict_GetItemWithError(mapping.ptr(), key.ptr());
+        if (value == nullptr && PyErr_Occurred())
+            throw py::error_already_set();
+        return py::reinterpret_borrow<py::object>(value);
+    }
+    const int found = PySequence_Contains(mapping.ptr(), key.ptr());
+    if (found < 0)
+        throw py::error_already_set();
+    if (found == 0)
+        return py::object();
+    PyObject* value = PyObject_GetItem(mapping.ptr(), key.ptr());
+    if (value == nullptr)
+        throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(value);
+}
+
+/// The text of a str, or nothing for anything else (or a str UTF-8 cannot hold).
+std::optional<std::string_view> utf8_of(py::handle object) {
+    if (!PyUnicode_Check(object.ptr()))
+        return std::nullopt;
+    Py_ssize_t size = 0;
+    const char* data = PyUnicode_AsUTF8AndSize(object.ptr(), &size);
+    if (data == nullptr) {
+        PyErr_Clear();
+        return std::nullopt;
+    }
+    return std::string_view(data, static_cast<std::size_t>(size));
 }
 
 py::str text_of(std::string_view text) {
@@ -57,18 +119,24 @@ py::str text_of(std::string_view text) {
 /// it, and its two overridable methods, called only when a subclass overrides them.
 class Fold {
 public:
-    Fold(py::handle parser, py::handle base, py::handle error)
-        : error_(py::reinterpret_borrow<py::object>(error)),
-          operator_map_(parser.attr("operator_map")), split_values_(parser.attr("split_values")),
-          combined_terms_(parser.attr("combined_terms")) {
+    /// With `check`, each term is checked against RFC 31 as it is made (check()).
+    Fold(py::handle parser, py::handle base, py::handle error, bool check)
+        : error_(py::reinterpret_borrow<py::object>(error)), base_(base),
+          operator_map_(attribute(parser, names_.operator_map)),
+          split_values_(attribute(parser, names_.split_values)),
+          combined_terms_(attribute(parser, names_.combined_terms)), terms_valid_(check) {
         const py::handle type = py::type::handle_of(parser);
         if (!type.is(base)) {
-            if (!type.attr("combine_like_terms").is(base.attr("combine_like_terms")))
-                combine_ = parser.attr("combine_like_terms");
-            if (!type.attr("invalid_operator").is(base.attr("invalid_operator")))
-                invalid_operator_ = parser.attr("invalid_operator");
+            if (!attribute(type, names_.combine_like_terms)
+                     .is(attribute(base, names_.combine_like_terms)))
+                combine_ = attribute(parser, names_.combine_like_terms);
+            if (!attribute(type, names_.invalid_operator)
+                     .is(attribute(base, names_.invalid_operator)))
+                invalid_operator_ = attribute(parser, names_.invalid_operator);
         }
-        base_invalid_operator_ = base.attr("invalid_operator");
+        // An overriding combine_like_terms may build anything: only the whole result,
+        // read as RFC 31 JSON, tells.
+        terms_valid_ = terms_valid_ && !combine_;
     }
 
     /// The value of the steps; raises what flux raises.
@@ -80,12 +148,9 @@ public:
             case FluxQueryStep::Kind::term:
                 stack.push_back(term(q.terms[next_term++].text));
                 continue;
-            case FluxQueryStep::Kind::not_: {
-                py::dict d;
-                d[key_not_] = list_of({stack.back()});
-                stack.back() = std::move(d);
+            case FluxQueryStep::Kind::not_:
+                stack.back() = entry(names_.not_, list_of({stack.back()}));
                 continue;
-            }
             default:
                 break;
             }
@@ -97,6 +162,26 @@ public:
         if (stack.size() != 1)
             throw std::logic_error("read_flux_query gave steps that do not fold to one value");
         return std::move(stack.back());
+    }
+
+    /// Raises `error` with jobspec's diagnostics unless the constraint `run` made is valid
+    /// RFC 31. The built-in fold makes only and/or/not over terms, so when every term's
+    /// values are valid for its operator (valid_constraint_operand) so is the whole; when
+    /// one is not, or a subclass combined the terms, the whole is read as RFC 31 JSON,
+    /// which also locates what is wrong.
+    void check(py::handle constraint) {
+        if (terms_valid_)
+            return;
+        Result<Constraint> checked = constraint_from_json(to_json(constraint));
+        const Diagnostics& diagnostics = checked.diagnostics();
+        if (!checked.ok() || diagnostics.has_errors()) {
+            std::string message = render_text(diagnostics, "");
+            while (!message.empty() && message.back() == '\n')
+                message.pop_back();
+            raise(text_of(message), diagnostic_objects(diagnostics, ""));
+        }
+        if (!diagnostics.empty())
+            issue_warnings(diagnostics, "");
     }
 
     /// Converts the terms flux converts before `q.error`, then raises it.
@@ -140,10 +225,19 @@ public:
 private:
     [[noreturn]] void raise(py::handle message, py::handle diagnostics = {}) {
         py::object exception = error_(message);
-        exception.attr("diagnostics") =
-            diagnostics ? py::reinterpret_borrow<py::object>(diagnostics) : py::list();
+        if (PyObject_SetAttr(exception.ptr(), names_.diagnostics.ptr(),
+                             diagnostics ? diagnostics.ptr() : py::list().ptr()) < 0)
+            throw py::error_already_set();
         PyErr_SetObject(error_.ptr(), exception.ptr());
         throw py::error_already_set();
+    }
+
+    /// {key: value}.
+    static py::object entry(py::handle key, py::handle value) {
+        py::dict d;
+        if (PyDict_SetItem(d.ptr(), key.ptr(), value.ptr()) < 0)
+            throw py::error_already_set();
+        return d;
     }
 
     /// flux's term: op:value with the operator mapped (a bare term takes the None
@@ -154,24 +248,45 @@ private:
         py::str value;
         if (colon == std::string_view::npos) {
             value = text_of(text);
-            if (!contains(operator_map_, py::none()))
+            op = lookup(operator_map_, py::none());
+            if (!op)
                 raise(py::str("Missing required operator in \"{}\"").format(value));
-            op = operator_map_[py::none()];
         } else {
             op = text_of(text.substr(0, colon));
             value = text_of(text.substr(colon + 1));
-            if (contains(operator_map_, op))
-                op = operator_map_[op];
+            if (py::object mapped = lookup(operator_map_, op))
+                op = std::move(mapped);
         }
         const py::object invalid = invalid_operator(op);
         if (PyObject_IsTrue(invalid.ptr()) == 1)
             raise(py::str("invalid character '{}' in operator '{}:'").format(invalid, op));
-        py::dict d;
-        if (contains(split_values_, op))
-            d[op] = value.attr("split")(split_values_[op]);
-        else
-            d[op] = list_of({value});
-        return d;
+        const py::object separator = lookup(split_values_, op);
+        py::object values = list_of({value});
+        if (separator) {
+            PyObject* parts =
+                PyUnicode_Check(separator.ptr())
+                    ? PyUnicode_Split(value.ptr(), separator.ptr(), -1)
+                    : PyObject_CallMethodOneArg(value.ptr(), names_.split.ptr(), separator.ptr());
+            if (parts == nullptr)
+                throw py::error_already_set();
+            values = py::reinterpret_steal<py::object>(parts);
+        }
+        if (terms_valid_)
+            terms_valid_ = valid_term(op, values);
+        return entry(op, values);
+    }
+
+    /// Whether every value is valid for the operator (both str).
+    static bool valid_term(py::handle op, py::handle values) {
+        const auto name = utf8_of(op);
+        if (!name || !PyList_CheckExact(values.ptr()))
+            return false;
+        for (Py_ssize_t i = 0, n = PyList_GET_SIZE(values.ptr()); i < n; ++i) {
+            const auto value = utf8_of(PyList_GET_ITEM(values.ptr(), i));
+            if (!value || !valid_constraint_operand(*name, *value))
+                return false;
+        }
+        return true;
     }
 
     /// The first character of an ASCII operator outside [\w.+@-]; others ask Python's
@@ -189,7 +304,7 @@ private:
             }
             return py::none();
         }
-        return base_invalid_operator_(op);
+        return attribute(base_, names_.invalid_operator)(op);
     }
 
     /// flux's combine_like_terms (or the override): p2 joins p1's `and` if p1 is one, and
@@ -197,68 +312,88 @@ private:
     py::object combine(py::handle p1, py::handle p2) {
         if (combine_)
             return combine_(p1, p2);
-        std::vector<py::handle> entries;
-        if (contains(p1, key_and_)) {
-            append(p1[key_and_], p2);
-            entries = {p1};
-        } else {
-            entries = {p1, p2};
+        if (py::object terms = lookup(p1, names_.and_)) {
+            append(terms, p2);
+            combined(first_key(p1)); // flux asks, though p1 is the result either way
+            return py::reinterpret_borrow<py::object>(p1);
         }
-        py::dict seen;
-        py::list terms;
-        for (py::handle entry : entries) {
-            const auto key = py::reinterpret_borrow<py::object>(*py::iter(entry));
-            if (!contains(combined_terms_, key)) {
-                terms.append(entry);
-            } else if (!seen.contains(key)) {
-                seen[key] = entry[key];
-                terms.append(entry);
-            } else {
-                seen[key].attr("extend")(entry[key]);
-            }
-        }
-        if (terms.size() == 1)
-            return terms[0];
-        py::dict d;
-        d[key_and_] = std::move(terms);
-        return d;
+        const py::object k1 = first_key(p1), k2 = first_key(p2);
+        const bool c1 = combined(k1), c2 = combined(k2);
+        if (!(c1 && c2 && equal(k1, k2)))
+            return entry(names_.and_, list_of({p1, p2}));
+        PyObject* into = PyObject_GetItem(p1.ptr(), k1.ptr());
+        if (into == nullptr)
+            throw py::error_already_set();
+        const auto merged = py::reinterpret_steal<py::object>(into);
+        PyObject* from = PyObject_GetItem(p2.ptr(), k2.ptr());
+        if (from == nullptr)
+            throw py::error_already_set();
+        attribute(merged, names_.extend)(py::reinterpret_steal<py::object>(from));
+        return py::reinterpret_borrow<py::object>(p1);
     }
 
     py::object or_(py::handle p1, py::handle p2) {
-        if (contains(p1, key_or_)) {
-            append(p1[key_or_], p2);
+        if (py::object terms = lookup(p1, names_.or_)) {
+            append(terms, p2);
             return py::reinterpret_borrow<py::object>(p1);
         }
-        py::dict d;
-        d[key_or_] = list_of({p1, p2});
-        return d;
+        return entry(names_.or_, list_of({p1, p2}));
     }
 
-    static bool contains(py::handle container, py::handle item) {
-        const int found = PySequence_Contains(container.ptr(), item.ptr());
+    /// The first key of a dict (flux's next(iter(entry))).
+    static py::object first_key(py::handle entry) {
+        PyObject* key = nullptr;
+        Py_ssize_t pos = 0;
+        if (PyDict_CheckExact(entry.ptr()) && PyDict_Next(entry.ptr(), &pos, &key, nullptr))
+            return py::reinterpret_borrow<py::object>(key);
+        return py::reinterpret_borrow<py::object>(*py::iter(entry));
+    }
+
+    bool combined(py::handle key) const {
+        const int found = PySequence_Contains(combined_terms_.ptr(), key.ptr());
         if (found < 0)
             throw py::error_already_set();
         return found == 1;
     }
 
+    static bool equal(py::handle a, py::handle b) {
+        const int same = PyObject_RichCompareBool(a.ptr(), b.ptr(), Py_EQ);
+        if (same < 0)
+            throw py::error_already_set();
+        return same == 1;
+    }
+
+    const Names& names_ = names();
     py::object error_;
+    py::handle base_;
     py::object operator_map_, split_values_, combined_terms_;
-    py::object combine_, invalid_operator_, base_invalid_operator_;
-    py::handle key_and_ = logical_keys().and_, key_or_ = logical_keys().or_,
-               key_not_ = logical_keys().not_;
+    py::object combine_, invalid_operator_;
+    bool terms_valid_;
 };
 
 } // namespace
 
 void bind_flux_constraint(py::module_& m) {
     m.def("_flux_parse",
-          [](py::handle parser, py::handle base, py::handle error, py::handle query) {
-              const std::string text = query.is_none() ? std::string() : query.cast<std::string>();
-              const FluxQuery q = without_gil([&] { return read_flux_query(text); });
-              Fold fold(parser, base, error);
+          [](py::handle parser, py::handle base, py::handle error, py::handle query, bool check) {
+              std::string_view text;
+              if (!query.is_none()) {
+                  Py_ssize_t size = 0;
+                  const char* data = PyUnicode_AsUTF8AndSize(query.ptr(), &size);
+                  if (data == nullptr)
+                      throw py::error_already_set();
+                  text = std::string_view(data, static_cast<std::size_t>(size));
+              }
+              const FluxQuery q = text.size() > gil_release_size
+                                      ? without_gil([&] { return read_flux_query(text); })
+                                      : read_flux_query(text);
+              Fold fold(parser, base, error, check);
               if (q.error)
                   fold.fail(q, query, text);
-              return fold.run(q);
+              py::object result = fold.run(q);
+              if (check)
+                  fold.check(result);
+              return result;
           });
 }
 

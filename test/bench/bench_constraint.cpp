@@ -3,8 +3,10 @@
 //   --benchmark_report_aggregates_only
 #include <benchmark/benchmark.h>
 
+#include <boost/json/parse.hpp>
 #include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/flux_query.hpp>
 
 #include "r_samples.hpp"
 
@@ -16,6 +18,31 @@ void query_to_json_text(benchmark::State& state) {
             jobspec::parse_constraint_query("ssd and not host:foo[1-3]").value())));
 }
 BENCHMARK(query_to_json_text);
+
+// The drop-in's C++ parts (python/src/flux_constraint.cpp): flux's reading of the query,
+// and MiniConstraintParser's RFC 31 check of its result, term by term as it is made, or,
+// when a term fails, of the whole as JSON.
+void read_flux(benchmark::State& state) {
+    for (auto _ : state)
+        benchmark::DoNotOptimize(jobspec::read_flux_query("ssd and not host:foo[1-3]"));
+}
+BENCHMARK(read_flux);
+
+void check_requires_terms(benchmark::State& state) {
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(jobspec::valid_constraint_operand("properties", "ssd"));
+        benchmark::DoNotOptimize(jobspec::valid_constraint_operand("hostlist", "foo[1-3]"));
+    }
+}
+BENCHMARK(check_requires_terms);
+
+void check_requires_whole(benchmark::State& state) {
+    const auto value = boost::json::parse(
+        R"({"and":[{"properties":["ssd"]},{"not":[{"hostlist":["foo[1-3]"]}]}]})");
+    for (auto _ : state)
+        benchmark::DoNotOptimize(jobspec::constraint_from_json(value));
+}
+BENCHMARK(check_requires_whole);
 
 void match(benchmark::State& state, const std::string& r_text, const std::string& query) {
     const auto r = jobspec::read_resource_set(r_text).value();

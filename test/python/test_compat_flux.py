@@ -251,6 +251,29 @@ def test_mini_parser_rejects_what_rfc31_forbids(query):
     assert info.value.diagnostics[0].code.startswith("constraint.")
 
 
+def test_mini_parser_locates_what_rfc31_forbids():
+    # Terms are checked one by one; a bad one sends the whole through the RFC 31 reader,
+    # which says where in the result it is and renders it as the command line does.
+    with pytest.raises(ConstraintSyntaxError) as info:
+        MiniConstraintParser().parse("ssd and not host:foo[5-3]")
+    (d,) = info.value.diagnostics
+    assert (d.code, d.pointer) == ("constraint.value", "/and/1/not/0/hostlist/0")
+    assert str(info.value).startswith("error[constraint.value]: 'foo[5-3]' is not a hostlist")
+
+
+def test_mini_subclass_combining_terms_is_checked_whole():
+    # Every term is valid, but an overriding combine_like_terms builds what RFC 31 forbids.
+    class Bogus(MiniConstraintParser):
+        def combine_like_terms(self, p1, p2):
+            return {"both": [p1, p2]}
+
+    with pytest.raises(ConstraintSyntaxError) as info:
+        Bogus().parse("ssd host:foo")
+    assert info.value.diagnostics[0].code == "constraint.unknown-operator"
+    assert MiniConstraintParser().parse("ssd host:foo") == {
+        "and": [{"properties": ["ssd"]}, {"hostlist": ["foo"]}]}
+
+
 def test_class_level_configuration():
     class Split(ConstraintParser):
         operator_map = {None: "t"}

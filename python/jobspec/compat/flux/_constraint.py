@@ -12,7 +12,6 @@ here, with its diagnostics.
 import re
 
 from ... import _jobspec
-from ..._errors import Error
 
 # PLY's yacc() keyword arguments, which flux passes through; accepted and ignored.
 YACC_KEYWORDS = frozenset(
@@ -43,6 +42,8 @@ class ConstraintParser:
     operator_map = {}
     split_values = {}
     combined_terms = set()
+    # Whether parse() checks its result against RFC 31 (in the same C++ call).
+    _rfc31_checked = False
 
     def __init__(self, lexer=None, optimize=True, debug=False, write_tables=False, **kw_args):
         for name in kw_args:
@@ -62,7 +63,8 @@ class ConstraintParser:
         if query is not None and not isinstance(query, str):
             raise TypeError(f"a query is a str, not {type(query).__name__}")
         self.query = query
-        return _jobspec._flux_parse(self, ConstraintParser, ConstraintSyntaxError, query)
+        return _jobspec._flux_parse(self, ConstraintParser, ConstraintSyntaxError, query,
+                                    self._rfc31_checked)
 
     def combine_like_terms(self, p1, p2):
         """p1 AND p2: appended to p1 when it is an `and`; terms of combined_terms
@@ -92,13 +94,4 @@ class MiniConstraintParser(ConstraintParser):
     operator_map = {None: "properties", "host": "hostlist", "hosts": "hostlist", "rank": "ranks"}
     split_values = {"properties": ","}
     combined_terms = {"properties"}
-
-    def parse(self, query, **kw_args):
-        result = super().parse(query, **kw_args)
-        try:
-            _jobspec._require_constraint(result)
-        except Error as e:
-            error = ConstraintSyntaxError(str(e))
-            error.diagnostics = e.diagnostics
-            raise error from None
-        return result
+    _rfc31_checked = True
