@@ -52,6 +52,10 @@ bool plain_ascii(std::string_view text) {
 
 std::size_t find_invalid_utf8(std::string_view text) noexcept {
     for (std::size_t i = 0; i < text.size();) {
+        if (static_cast<unsigned char>(text[i]) < 0x80) {
+            ++i;
+            continue;
+        }
         const std::size_t n = support::utf8_sequence_length(text, i);
         if (n == 0)
             return i;

@@ -82,15 +82,15 @@ std::size_t count_code_points(std::string_view text) noexcept {
 std::size_t word_char_length(std::string_view text, std::size_t pos) noexcept {
     if (pos >= text.size())
         return 0;
+    if (const auto c = static_cast<unsigned char>(text[pos]); c < 0x80)
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                       c == '_'
+                   ? 1
+                   : 0;
     const std::size_t length = utf8_sequence_length(text, pos);
     if (length == 0)
         return 0;
     const std::uint32_t cp = decode_utf8(text, pos, length);
-    if (cp < 0x80)
-        return (cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
-                       cp == '_'
-                   ? 1
-                   : 0;
     switch (utf8proc_category(static_cast<utf8proc_int32_t>(cp))) {
     case UTF8PROC_CATEGORY_LU:
     case UTF8PROC_CATEGORY_LL:

@@ -1,5 +1,7 @@
 #include "syntax/flux_query_lexer.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <jobspec/text.hpp>
@@ -67,6 +69,8 @@ FluxQueryTokenSource::FluxQueryTokenSource(std::string_view text, const Limits& 
 void FluxQueryTokenSource::add(std::size_t type, std::string_view text, std::size_t begin,
                                std::size_t end, std::string flux_text, std::size_t position) {
     push(type, text, begin, end, 1, 0);
+    if (lexed_.empty()) // as TokenListSource reserves its tokens
+        lexed_.reserve(std::min<std::size_t>(text.size(), 64));
     lexed_.push_back(Lexed{std::move(flux_text), position, range_of(begin, end), type});
 }
 
@@ -178,6 +182,12 @@ void FluxQueryTokenSource::lex(std::string_view text, const Limits& limits,
                 if (ignored(d) || d == '(' || d == ')' || d == '&' || d == '|' || d == '\'' ||
                     d == '"')
                     break;
+                if (static_cast<unsigned char>(d) < 0x80) { // ASCII: one byte, one code point
+                    if (d >= 0x1C && d <= 0x1F)             // other_python_space's ASCII
+                        break;
+                    ++pos;
+                    continue;
+                }
                 const std::size_t length = support::utf8_sequence_length(text, pos);
                 if (other_python_space(support::decode_utf8(text, pos, length)))
                     break;

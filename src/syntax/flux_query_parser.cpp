@@ -207,12 +207,16 @@ FluxQuery parse_flux_query(std::string_view text, const Limits& limits) {
         return out;
     }
     FluxQueryTokenSource source(text, limits, out.diagnostics);
+    out.terms.reserve(source.lexed().size());
     for (const auto& t : source.lexed())
         if (t.type == G::WORD)
             out.terms.push_back(FluxQueryTerm{t.text, t.position});
 
-    auto first_error = std::make_shared<FirstError>();
+    // The thread's own, as its parser is (run_parser): most queries never need it.
+    thread_local const auto first_error = std::make_shared<FirstError>();
+    first_error->token.reset();
     std::vector<Step> steps;
+    steps.reserve(2 * out.terms.size()); // a term and the operator joining it, mostly
     Diagnostics unused;
     const auto parsed = run_parser(source, unused, 0, first_error, nullptr, ParseTree::labels_only,
                                    &G::fluxQuery, [&](G::FluxQueryContext& tree) {
