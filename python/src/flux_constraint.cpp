@@ -115,6 +115,42 @@ py::str text_of(std::string_view text) {
         PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace"));
 }
 
+/// Which of ConstraintParser's two overridable methods a parser class overrides.
+struct Overrides {
+    bool combine_like_terms = false;
+    bool invalid_operator = false;
+};
+
+/// The overrides of `type`, a subclass of `base` or `base` itself. The calling thread
+/// remembers the last answer with the type's version tag, which CPython changes whenever
+/// the type or a base of it changes, so a class whose methods are reassigned is asked
+/// again.
+Overrides overrides_of(PyTypeObject* type, py::handle base) {
+    struct Seen {
+        PyTypeObject* type = nullptr;
+        unsigned int version = 0;
+        PyObject* base = nullptr;
+        Overrides overrides;
+    };
+    thread_local Seen seen;
+    if (PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG) && seen.type == type &&
+        seen.version == type->tp_version_tag && seen.base == base.ptr())
+        return seen.overrides;
+    Overrides o;
+    const py::handle t(reinterpret_cast<PyObject*>(type));
+    if (!t.is(base)) {
+        const Names& n = names();
+        o.combine_like_terms =
+            !attribute(t, n.combine_like_terms).is(attribute(base, n.combine_like_terms));
+        o.invalid_operator =
+            !attribute(t, n.invalid_operator).is(attribute(base, n.invalid_operator));
+    }
+    // The lookups give the type a tag if it had none.
+    if (PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG))
+        seen = Seen{type, type->tp_version_tag, base.ptr(), o};
+    return o;
+}
+
 /// One parse: the parser object's configuration, read through the instance as flux reads
 /// it, and its two overridable methods, called only when a subclass overrides them.
 class Fold {
@@ -125,15 +161,11 @@ public:
           operator_map_(attribute(parser, names_.operator_map)),
           split_values_(attribute(parser, names_.split_values)),
           combined_terms_(attribute(parser, names_.combined_terms)), terms_valid_(check) {
-        const py::handle type = py::type::handle_of(parser);
-        if (!type.is(base)) {
-            if (!attribute(type, names_.combine_like_terms)
-                     .is(attribute(base, names_.combine_like_terms)))
-                combine_ = attribute(parser, names_.combine_like_terms);
-            if (!attribute(type, names_.invalid_operator)
-                     .is(attribute(base, names_.invalid_operator)))
-                invalid_operator_ = attribute(parser, names_.invalid_operator);
-        }
+        const Overrides overrides = overrides_of(Py_TYPE(parser.ptr()), base);
+        if (overrides.combine_like_terms)
+            combine_ = attribute(parser, names_.combine_like_terms);
+        if (overrides.invalid_operator)
+            invalid_operator_ = attribute(parser, names_.invalid_operator);
         // An overriding combine_like_terms may build anything: only the whole result,
         // read as RFC 31 JSON, tells.
         terms_valid_ = terms_valid_ && !combine_;
@@ -244,8 +276,7 @@ private:
     /// entry's), checked, and the value split when split_values names the operator.
     py::object term(std::string_view text) {
         const std::size_t colon = text.find(':');
-        py::object op;
-        py::str value;
+        py::object op, value;
         if (colon == std::string_view::npos) {
             value = text_of(text);
             op = lookup(operator_map_, py::none());
@@ -378,6 +409,10 @@ void bind_flux_constraint(py::module_& m) {
           [](py::handle parser, py::handle base, py::handle error, py::handle query, bool check) {
               std::string_view text;
               if (!query.is_none()) {
+                  if (!PyUnicode_Check(query.ptr()))
+                      throw py::type_error(
+                          "a query is a str, not " +
+                          py::type::handle_of(query).attr("__name__").cast<std::string>());
                   Py_ssize_t size = 0;
                   const char* data = PyUnicode_AsUTF8AndSize(query.ptr(), &size);
                   if (data == nullptr)

@@ -274,6 +274,11 @@ def test_mini_subclass_combining_terms_is_checked_whole():
         "and": [{"properties": ["ssd"]}, {"hostlist": ["foo"]}]}
 
 
+def test_a_query_is_a_str():
+    with pytest.raises(TypeError, match="a query is a str, not bytes"):
+        ConstraintParser().parse(b"a:b")
+
+
 def test_class_level_configuration():
     class Split(ConstraintParser):
         operator_map = {None: "t"}

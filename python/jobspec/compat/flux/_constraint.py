@@ -21,6 +21,10 @@ YACC_KEYWORDS = frozenset(
 
 _INVALID_OPERATOR = re.compile(r"[^\w.+@-]")
 
+# The C++ read and fold (python/src/flux_constraint.cpp), looked up once. It raises
+# TypeError for a query that is neither str nor None.
+_flux_parse = _jobspec._flux_parse
+
 
 class ConstraintSyntaxError(Exception):
     """A query flux's parser rejects (or RFC 31 forbids, for MiniConstraintParser).
@@ -60,11 +64,9 @@ class ConstraintParser:
 
     def parse(self, query, **kw_args):
         """The RFC 31 constraint of `query`; raises ConstraintSyntaxError."""
-        if query is not None and not isinstance(query, str):
-            raise TypeError(f"a query is a str, not {type(query).__name__}")
         self.query = query
-        return _jobspec._flux_parse(self, ConstraintParser, ConstraintSyntaxError, query,
-                                    self._rfc31_checked)
+        return _flux_parse(self, ConstraintParser, ConstraintSyntaxError, query,
+                           self._rfc31_checked)
 
     def combine_like_terms(self, p1, p2):
         """p1 AND p2: appended to p1 when it is an `and`; terms of combined_terms
