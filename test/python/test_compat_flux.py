@@ -274,6 +274,18 @@ def test_mini_subclass_combining_terms_is_checked_whole():
         "and": [{"properties": ["ssd"]}, {"hostlist": ["foo"]}]}
 
 
+def test_a_method_assigned_to_the_class_after_a_parse_is_called():
+    class Late(ConstraintParser):
+        operator_map = {None: "t"}
+
+    p = Late()
+    assert p.parse("a b") == {"and": [{"t": ["a"]}, {"t": ["b"]}]}
+    Late.combine_like_terms = lambda self, p1, p2: {"both": [p1, p2]}
+    assert p.parse("a b") == {"both": [{"t": ["a"]}, {"t": ["b"]}]}
+    del Late.combine_like_terms
+    assert p.parse("a b") == {"and": [{"t": ["a"]}, {"t": ["b"]}]}
+
+
 def test_a_query_is_a_str():
     with pytest.raises(TypeError, match="a query is a str, not bytes"):
         ConstraintParser().parse(b"a:b")
