@@ -3,7 +3,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
 
 #include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
@@ -18,9 +22,22 @@ namespace {
 void flux_reading(std::string_view text) {
     const auto q = jobspec::read_flux_query(text);
     fuzz::terminal(jobspec::render_text(q.diagnostics, text));
-    for (const auto& term : q.terms)
+    for (const auto& term : q.terms) {
         if (term.text.empty() || jobspec::find_invalid_utf8(term.text) != std::string_view::npos)
             std::abort();
+        // MiniConstraintParser checks a term by valid_constraint_operand and trusts it: it
+        // must say what constraint_from_json says of the term alone.
+        const std::size_t colon = term.text.find(':');
+        const std::string op =
+            colon == std::string::npos ? "properties" : term.text.substr(0, colon);
+        const std::string value =
+            colon == std::string::npos ? term.text : term.text.substr(colon + 1);
+        boost::json::object alone;
+        alone[op] = boost::json::array{boost::json::string(value)};
+        if (jobspec::valid_constraint_operand(op, value) !=
+            jobspec::constraint_from_json(alone).ok())
+            std::abort();
+    }
     if (q.error) {
         if (!q.steps.empty() || q.diagnostics.empty() || q.terms_before_error > q.terms.size())
             std::abort();
