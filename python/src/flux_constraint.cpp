@@ -1,8 +1,10 @@
 // jobspec.compat.flux's ConstraintParser.parse: flux's reading of a query from the C++
 // grammar, folded into flux's RFC 31 dicts with the parser object's configuration, and
 // for MiniConstraintParser checked against RFC 31.
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <jobspec/constraint.hpp>
