@@ -8,7 +8,7 @@
 // They are defined by their mangled names: a C++ definition of a member of that class
 // would refer to its vtable, which lives in the very object this keeps out. Should the
 // runtime ever need more of that object, the link fails with duplicate symbols; the test
-// `no-xpath-lexer` checks that none of it is linked.
+// `linked-symbols` checks that none of it is linked.
 #include <cstdio>
 #include <cstdlib>
 

@@ -1,7 +1,5 @@
 #include "syntax/flux_query_lexer.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include <jobspec/text.hpp>
@@ -69,8 +67,8 @@ FluxQueryTokenSource::FluxQueryTokenSource(std::string_view text, const Limits& 
 void FluxQueryTokenSource::add(std::size_t type, std::string_view text, std::size_t begin,
                                std::size_t end, std::string flux_text, std::size_t position) {
     push(type, text, begin, end, 1, 0);
-    if (lexed_.empty()) // as TokenListSource reserves its tokens
-        lexed_.reserve(std::min<std::size_t>(text.size(), 64));
+    if (lexed_.empty()) // as many as push reserved for the tokens
+        lexed_.reserve(tokens().capacity());
     lexed_.push_back(Lexed{std::move(flux_text), position, range_of(begin, end), type});
 }
 
