@@ -93,6 +93,9 @@ struct JOBSPEC_API Attributes {
     std::optional<AttributeList> system;
     std::optional<boost::json::object> user;
     SourceRange range;
+    /// Whether the document wrote `attributes: null`, which RFC 14 allows and flux-core's
+    /// job manager cannot read.
+    bool null = false;
 
     /// attributes.system.duration in seconds, or nothing when it is not set.
     std::optional<double> duration() const noexcept;

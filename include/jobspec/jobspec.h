@@ -85,6 +85,11 @@ JOBSPEC_C_API char* jobspec_error_text(const jobspec_error* error, const char* s
  * errors that fit whole, the first cut short with "..." when even it does not (flux's
  * error messages hold 159 bytes). "" for NULL. */
 JOBSPEC_C_API char* jobspec_error_summary(const jobspec_error* error, size_t max_bytes);
+/* The most bytes a Flux plugin's one-line verdict has: what a flux_error_t holds, less
+ * its NUL, which is all flux-core passes on from a jobtap plugin. jobspec's plugins hold
+ * every rejection to it (jobspec_error_summary's max_bytes), so that a job gets the same
+ * line from each and no message can outgrow a channel. */
+#define JOBSPEC_FLUX_VERDICT_BYTES 159
 /* All diagnostics as a JSON array of {severity, code, message, offset, length, line,
  * column, pointer, help}, as `jobspec --diagnostics json` prints them. */
 JOBSPEC_C_API char* jobspec_error_json(const jobspec_error* error);
@@ -108,12 +113,16 @@ JOBSPEC_C_API void jobspec_options_free(jobspec_options* options);
  *                      operator name for plain terms ("")
  *   "allow-unknown-scheme" "true": accept dependency schemes jobspec does not know
  *   "strict"           "true": warnings fail the call like errors ("false")
+ *   "flux-instance"    jobspec documents: "true", or the instance's size (its number
+ *                      of ranks, so that a rank it does not have is refused too): also
+ *                      refuse what a Flux instance (flux-core) cannot hold, as flux.*
+ *                      errors, and nesting past 512 levels ("false")
  *   "pretty"           "true": indent JSON output ("false")
  *   "config", "queue"  jobspec_allocate: the path of Flux's configuration, and the queue
  *                      a job is submitted to (RFC 33) ("": none; the default queue)
- *   "max-depth", "max-input-bytes", "max-diagnostics", "max-alias-nodes": limits, a
- *                      positive integer (see limits.hpp; depth at most 1000,
- *                      diagnostics at most 100000)
+ *   "max-depth", "max-input-bytes", "max-diagnostics", "max-alias-nodes",
+ *   "max-vertices", "max-constraint-terms": limits, a positive integer (see
+ *                      limits.hpp; depth at most 1000, diagnostics at most 100000)
  * Fails with api.invalid-argument for an unknown name or a value it does not take. */
 JOBSPEC_C_API bool jobspec_options_set(jobspec_options* options, const char* name,
                                        const char* value, jobspec_error** error);

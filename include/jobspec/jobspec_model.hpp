@@ -88,6 +88,18 @@ struct ReadOptions {
     bool v1 = false;
     Limits limits;
     Dialect dialect = Dialect::rfc;
+    /// Also refuse what a Flux instance (flux-core 0.88 with its scheduler) cannot hold,
+    /// though RFC 14 allows it (flux.* diagnostics), and nesting deeper than
+    /// flux_depth_ceiling (limit.depth): what jobspec's Flux plugins check.
+    bool flux_instance = false;
+    /// With flux_instance, how many ranks the instance has (its `size`): a `ranks`
+    /// constraint naming a rank it does not have is refused too (flux.rank-range). 0:
+    /// not known.
+    std::uint64_t flux_instance_size = 0;
+
+    /// The deepest nesting a Flux instance takes: its scheduler reads each job with
+    /// Python's json module, whose recursion stops a little short of 1,000 levels.
+    static constexpr std::size_t flux_depth_ceiling = 512;
 };
 
 } // namespace jobspec

@@ -21,6 +21,12 @@ struct Limits {
     /// Most nodes YAML aliases may add by expansion, so "billion laughs" documents
     /// stop early (limit.aliases).
     std::size_t max_alias_nodes = 10000;
+    /// Most resource vertices a jobspec or shape may have, counted at every level
+    /// (limit.vertices).
+    std::size_t max_vertices = 1000;
+    /// Most terms a constraint may have, an RFC 31 object or an RFC 35 query: each
+    /// operator and each of its values is one (limit.constraint-terms).
+    std::size_t max_constraint_terms = 1000;
 
     /// The hard ceiling on max_depth: recursion this deep fits in a 1 MiB thread stack.
     static constexpr std::size_t depth_ceiling = 1000;
@@ -36,7 +42,8 @@ struct Limits {
     }
 
     /// Sets the limit named as on the command line ("max-input-bytes", "max-depth",
-    /// "max-diagnostics", "max-alias-nodes"; '_' may stand for '-') to `value`. False,
+    /// "max-diagnostics", "max-alias-nodes", "max-vertices", "max-constraint-terms"; '_'
+    /// may stand for '-') to `value`. False,
     /// changing nothing, for another name, for 0, for a depth above depth_ceiling or
     /// diagnostics above diagnostics_ceiling.
     bool set(std::string_view name, std::uint64_t value) noexcept {
@@ -52,7 +59,9 @@ struct Limits {
                              : is("max-depth")       ? &max_depth
                              : is("max-diagnostics") ? &max_diagnostics
                              : is("max-alias-nodes") ? &max_alias_nodes
-                                                     : nullptr;
+                             : is("max-vertices")    ? &max_vertices
+                             : is("max-constraint-terms") ? &max_constraint_terms
+                                                          : nullptr;
         if (field == nullptr || value == 0 || value > SIZE_MAX ||
             (field == &max_depth && value > depth_ceiling) ||
             (field == &max_diagnostics && value > diagnostics_ceiling))

@@ -46,6 +46,11 @@ JOBSPEC_API std::string render_text(const Diagnostics& diagnostics, std::string_
 JOBSPEC_API std::string render_line(const Diagnostics& diagnostics, std::size_t max_bytes = 0,
                                     std::size_t max_shown = 3);
 
+/// The most bytes a Flux plugin's one-line verdict has (render_line's max_bytes): what a
+/// flux_error_t holds less its NUL, all flux-core passes on from a jobtap plugin. Every
+/// plugin holds its rejections to it (JOBSPEC_FLUX_VERDICT_BYTES in the C API).
+inline constexpr std::size_t flux_verdict_bytes = 159;
+
 /// The diagnostics as a JSON array (docs/DIAGNOSTICS.md), one object each with "severity",
 /// "code", "message", and where known "file" (`file`, when not empty), "offset", "length"
 /// (bytes), "line", "column" (from 1, in code points; lines from `first_line` as in

@@ -62,32 +62,38 @@ def _document_text(document, format):
 
 
 def read_jobspec(document, *, v1=False, dialect="rfc", format="auto", counts="dict",
-                 strict=False, limits=None):
+                 strict=False, flux_instance=False, limits=None):
     """Reads a jobspec (RFC 14) from YAML or JSON text or a dict and returns it in canonical
     form. v1: also apply RFC 25's rules. dialect: "rfc", or "fluxion" for what Fluxion
-    (flux-sched) reads, as `jobspec validate --dialect fluxion` does. format: "auto", "json" or "yaml". counts: as for
-    shape(). strict: warnings are errors. limits: a mapping that changes the input limits
-    the command line's --max-* options set ("max_input_bytes", "max_depth",
-    "max_diagnostics", "max_alias_nodes"). Raises jobspec.Error listing every problem."""
+    (flux-sched) reads, as `jobspec validate --dialect fluxion` does. format: "auto",
+    "json" or "yaml". counts: as for shape(). strict: warnings are errors. flux_instance:
+    True, or the instance's size (its number of ranks): also refuse what a Flux instance
+    cannot hold (flux.* errors), as `jobspec validate --flux-instance` and jobspec's
+    Flux plugins do. limits: a mapping that changes the
+    input limits the command line's --max-* options set ("max_input_bytes", "max_depth",
+    "max_diagnostics", "max_alias_nodes", "max_vertices", "max_constraint_terms").
+    Raises jobspec.Error listing every problem."""
     text, format = _document_text(document, format)
-    return _jobspec._read_jobspec(text, v1, dialect, format, counts, strict, limits)
+    return _jobspec._read_jobspec(text, v1, dialect, format, counts, strict, flux_instance,
+                                  limits)
 
 
 def check_jobspec(document, *, v1=False, dialect="rfc", format="auto", strict=False,
-                  limits=None):
+                  flux_instance=False, limits=None):
     """Checks a jobspec like read_jobspec() without building its canonical form, for a
     host that needs only the verdict: raises jobspec.Error (whose `summary` is one line)
     when it is invalid, and returns its warnings, a list of jobspec.JobspecWarning that
     are not issued (empty when there are none; with strict they are errors)."""
     text, format = _document_text(document, format)
-    return _jobspec._check_jobspec(text, v1, dialect, format, strict, limits)
+    return _jobspec._check_jobspec(text, v1, dialect, format, strict, flux_instance, limits)
 
 
-def validate_jobspec(document, *, v1=False, dialect="rfc", format="auto", limits=None):
+def validate_jobspec(document, *, v1=False, dialect="rfc", format="auto",
+                     flux_instance=False, limits=None):
     """Checks a jobspec like read_jobspec() but never raises for invalid input: returns
     the list of jobspec.Diagnostic found (errors and warnings), empty when all is well."""
     text, format = _document_text(document, format)
-    return _jobspec._validate_jobspec(text, v1, dialect, format, limits)
+    return _jobspec._validate_jobspec(text, v1, dialect, format, flux_instance, limits)
 
 
 def _seconds(value, parse, what):

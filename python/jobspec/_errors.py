@@ -57,8 +57,9 @@ def _diagnostics(items):
 class Error(ValueError):
     """Invalid input. `diagnostics` lists every problem found (jobspec.Diagnostic);
     str() shows them as the command line does, with the input and a caret under each;
-    `summary` is the errors on one line ("CODE at POINTER: message; ..."), as the Flux
-    plugins report a rejected job."""
+    `summary` is the errors on one line ("CODE at POINTER: message; ..."), at most 159
+    bytes (the errors that fit, then "; and N more"), as the Flux plugins report a
+    rejected job."""
 
     def __init__(self, message, diagnostics=(), summary=""):
         super().__init__(message)

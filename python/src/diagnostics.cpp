@@ -39,7 +39,7 @@ py::list diagnostic_objects(const Diagnostics& diagnostics, std::string_view sou
 void raise_error(const Diagnostics& diagnostics, std::string_view source) {
     const std::string text = render_text(diagnostics, source);
     errors_module().attr("_raise")(text, diagnostic_list(diagnostics, source),
-                                   render_line(diagnostics));
+                                   render_line(diagnostics, flux_verdict_bytes));
     throw py::error_already_set(); // _raise always raises; this is never reached
 }
 
@@ -53,7 +53,7 @@ py::list warning_objects(const Diagnostics& diagnostics, std::string_view source
         Diagnostics one;
         one.add(w);
         texts.append(render_text(one, source));
-        summaries.append(render_line(one));
+        summaries.append(render_line(one, flux_verdict_bytes));
     }
     return errors_module().attr("_warnings")(texts, diagnostic_list(warnings, source), summaries);
 }

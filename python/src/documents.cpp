@@ -127,17 +127,36 @@ Limits limits_from(const py::object& mapping) {
             !limits.set(name, py::cast<std::uint64_t>(n)))
             throw py::value_error(fmt::format(
                 "limits: '{}' is not max_input_bytes, max_depth (1 to {}), max_diagnostics "
-                "(1 to {}) or max_alias_nodes with a positive value, or {} is out of range",
+                "(1 to {}), max_alias_nodes, max_vertices or max_constraint_terms with a "
+                "positive value, or {} is out of range",
                 name, Limits::depth_ceiling, Limits::diagnostics_ceiling,
                 py::str(value).cast<std::string>()));
     }
     return limits;
 }
 
+/// flux_instance=: False, True, or the instance's size (a positive int). Raises
+/// ValueError for another int, TypeError for another type.
+void set_flux_instance(ReadOptions& options, const py::object& value) {
+    if (py::isinstance<py::bool_>(value)) {
+        options.flux_instance = value.cast<bool>();
+        return;
+    }
+    if (!py::isinstance<py::int_>(value))
+        throw py::type_error("flux_instance is a bool or the instance's size (an int)");
+    const auto n = py::cast<py::int_>(value);
+    if (n < py::int_(1) || n > py::int_(INT64_MAX))
+        throw py::value_error("flux_instance: an instance's size is a positive int");
+    options.flux_instance = true;
+    options.flux_instance_size = py::cast<std::uint64_t>(n);
+}
+
 Result<Jobspec> read(std::string_view text, bool v1, std::string_view dialect,
-                     std::string_view format, const py::object& limits = py::none()) {
+                     std::string_view format, const py::object& flux_instance,
+                     const py::object& limits) {
     ReadOptions options;
     options.v1 = v1;
+    set_flux_instance(options, flux_instance);
     options.dialect = dialect_of(dialect);
     options.format = document_format(format);
     options.limits = limits_from(limits);
@@ -146,22 +165,25 @@ Result<Jobspec> read(std::string_view text, bool v1, std::string_view dialect,
 
 py::object read_document(std::string_view text, bool v1, std::string_view dialect,
                          std::string_view format, std::string_view counts, bool strict,
-                         const py::object& limits) {
+                         const py::object& flux_instance, const py::object& limits) {
     const CountStyle style = count_style(counts);
-    const Jobspec jobspec = take(read(text, v1, dialect, format, limits), text, strict);
+    const Jobspec jobspec =
+        take(read(text, v1, dialect, format, flux_instance, limits), text, strict);
     return to_python(to_json_value(jobspec, style));
 }
 
 py::list validate_document(std::string_view text, bool v1, std::string_view dialect,
-                           std::string_view format, const py::object& limits) {
-    auto result = read(text, v1, dialect, format, limits);
+                           std::string_view format, const py::object& flux_instance,
+                           const py::object& limits) {
+    auto result = read(text, v1, dialect, format, flux_instance, limits);
     return diagnostic_objects(result.diagnostics(), text);
 }
 
 /// The warnings of a valid document, not issued; raises for an invalid one.
 py::list check_document(std::string_view text, bool v1, std::string_view dialect,
-                        std::string_view format, bool strict, const py::object& limits) {
-    auto result = read(text, v1, dialect, format, limits);
+                        std::string_view format, bool strict,
+                        const py::object& flux_instance, const py::object& limits) {
+    auto result = read(text, v1, dialect, format, flux_instance, limits);
     const Diagnostics diagnostics = result.diagnostics();
     take(std::move(result), text, strict, /*quiet=*/true);
     return warning_objects(diagnostics, text);
@@ -217,11 +239,12 @@ strings ("2+"), as flux-core's Python parser does. strict: warnings are errors.
 flux: flux-core's conventions (counts as written, no warnings), for jobspec.compat.flux.
 Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     m.def("_read_jobspec", &read_document, py::arg("text"), py::arg("v1"), py::arg("dialect"),
-          py::arg("format"), py::arg("counts"), py::arg("strict"), py::arg("limits"));
+          py::arg("format"), py::arg("counts"), py::arg("strict"), py::arg("flux_instance"),
+          py::arg("limits"));
     m.def("_validate_jobspec", &validate_document, py::arg("text"), py::arg("v1"),
-          py::arg("dialect"), py::arg("format"), py::arg("limits"));
+          py::arg("dialect"), py::arg("format"), py::arg("flux_instance"), py::arg("limits"));
     m.def("_check_jobspec", &check_document, py::arg("text"), py::arg("v1"), py::arg("dialect"),
-          py::arg("format"), py::arg("strict"), py::arg("limits"));
+          py::arg("format"), py::arg("strict"), py::arg("flux_instance"), py::arg("limits"));
     m.def("_compile", &compile, py::arg("words"), py::arg("kind"), py::arg("script"),
           py::arg("environment_none"), py::arg("environment"), py::arg("strict"));
     m.def("_parse_duration", [](std::string_view text) { return parse_flux_duration(text); });
@@ -241,7 +264,8 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r,
                           std::string_view dialect, std::optional<ResourceSet> free,
                           std::optional<std::string> config, std::string_view queue) {
-        const Jobspec jobspec = take(read(jobspec_text, false, dialect, "auto"), jobspec_text);
+        const Jobspec jobspec = take(read(jobspec_text, false, dialect, "auto", py::bool_(false), py::none()),
+                                     jobspec_text);
         AllocateOptions options;
         options.dialect = dialect_named(dialect).value_or(Dialect::rfc);
         options.free = std::move(free);

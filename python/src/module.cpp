@@ -1,5 +1,6 @@
 // The compiled half of the `jobspec` package; jobspec/__init__.py is the public face.
 #include <jobspec/diagnostic.hpp>
+#include <jobspec/render.hpp>
 #include <jobspec/version.hpp>
 
 #include "bindings.hpp"
@@ -9,6 +10,7 @@ namespace py = pybind11;
 PYBIND11_MODULE(_jobspec, m) {
     m.doc() = "jobspec's C++ library; import `jobspec`, not this module";
     m.attr("__version__") = jobspec::library_version();
+    m.attr("FLUX_VERDICT_BYTES") = jobspec::flux_verdict_bytes;
     m.def(
         "explain",
         [](std::string_view code) -> py::object {

@@ -3,6 +3,7 @@
 
 #include "lower/constraint_lowering.hpp"
 #include "lower/query_lowering.hpp"
+#include "sema/size_limits.hpp"
 #include "syntax/document_tree.hpp"
 #include "syntax/query_parser.hpp"
 
@@ -30,6 +31,8 @@ Result<Constraint> parse_constraint_query(std::string_view query, const QueryOpt
         return Result<Constraint>(std::move(diagnostics));
     }
     Constraint c = lower::lower_query(parsed->ast, options, diagnostics);
+    sema::check_constraint_terms(c, options.limits.max_constraint_terms,
+                                 Location{SourceRange{0, static_cast<std::uint32_t>(query.size())}}, diagnostics);
     return result(std::move(c), std::move(diagnostics));
 }
 
@@ -50,6 +53,8 @@ Result<Constraint> read_constraint(std::string_view text, const Limits& limits) 
         return Result<Constraint>(std::move(diagnostics));
     support::JsonPointer at;
     Constraint c = lower::lower_constraint(*root, at, diagnostics);
+    sema::check_constraint_terms(c, limits.max_constraint_terms, Location{root->range},
+                                 diagnostics);
     return result(std::move(c), std::move(diagnostics));
 }
 

@@ -1,9 +1,13 @@
 // read_jobspec and check_jobspec: the document pipeline, read -> lower -> sema.
 #include <jobspec/document.hpp>
 
+#include <algorithm>
+
 #include "lower/attribute_lowering.hpp"
 #include "lower/jobspec_lowering.hpp"
 #include "sema/canonical_jobspec.hpp"
+#include "sema/flux_instance.hpp"
+#include "sema/size_limits.hpp"
 #include "sema/text_encoding.hpp"
 #include "sema/v1_pass.hpp"
 #include "syntax/document_tree.hpp"
@@ -12,15 +16,21 @@ namespace jobspec {
 
 Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) {
     Diagnostics diagnostics(options.limits.max_diagnostics);
-    auto root = syntax::read_document(text, options.format, options.limits, diagnostics);
+    Limits limits = options.limits;
+    if (options.flux_instance)
+        limits.max_depth = std::min(limits.max_depth, ReadOptions::flux_depth_ceiling);
+    auto root = syntax::read_document(text, options.format, limits, diagnostics);
     if (!root) {
         diagnostics.sort_by_position();
         return Result<Jobspec>(std::move(diagnostics));
     }
     Jobspec jobspec = lower::lower_jobspec(*root, options.dialect, diagnostics);
     sema::check_canonical(jobspec, diagnostics, options.dialect);
+    sema::check_sizes(jobspec, options.limits, diagnostics);
     if (options.v1)
         sema::check_v1(jobspec, diagnostics);
+    if (options.flux_instance)
+        sema::check_flux_instance(jobspec, options.flux_instance_size, diagnostics);
     diagnostics.sort_by_position();
     if (diagnostics.has_errors())
         return Result<Jobspec>(std::move(diagnostics));

@@ -3,6 +3,7 @@
 
 #include "lower/shape_lowering.hpp"
 #include "sema/canonical_resources.hpp"
+#include "sema/size_limits.hpp"
 #include "syntax/shape_parser.hpp"
 
 namespace jobspec {
@@ -41,6 +42,7 @@ Result<ResourceList> compile_shape(std::string_view text, const ShapeOptions& op
     Diagnostics checks(options.limits.max_diagnostics);
     ResourceList resources = lower::lower_shape(parsed->ast, options.default_label, checks);
     sema::check_resources(resources, "", checks);
+    sema::check_vertex_count(resources, options.limits.max_vertices, "", checks);
     for (const auto& d : checks)
         if (!parsed->recovered || local_to_what_parsed(d.code))
             diagnostics.add(d);

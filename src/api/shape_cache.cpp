@@ -17,7 +17,9 @@ std::string cache_key(std::string_view text, const ShapeOptions& options, CountS
     key.reserve(text.size() + options.default_label.size() + 48);
     key += static_cast<char>('0' + static_cast<int>(counts));
     for (const std::size_t n : {options.limits.max_input_bytes, options.limits.max_depth,
-                                options.limits.max_diagnostics, options.limits.max_alias_nodes}) {
+                                options.limits.max_diagnostics, options.limits.max_alias_nodes,
+                                options.limits.max_vertices,
+                                options.limits.max_constraint_terms}) {
         key.append(reinterpret_cast<const char*>(&n), sizeof n);
     }
     key += options.default_label;

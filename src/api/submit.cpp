@@ -28,6 +28,7 @@
 #include "lower/submission_values.hpp"
 #include "model/codecs.hpp"
 #include "sema/canonical_jobspec.hpp"
+#include "sema/size_limits.hpp"
 #include "sema/text_encoding.hpp"
 #include "sema/v1_pass.hpp"
 #include "support/python_numbers.hpp"
@@ -658,6 +659,7 @@ Result<boost::json::value> compile_submission(const SubmitOptions& options,
     sema::check_text_encoding(model, d);
     if (!d.has_errors()) {
         sema::check_canonical(model, d);
+        sema::check_sizes(model, context.limits, d);
         if (!from_plugin && !d.has_errors())
             sema::check_v1(model, d);
     }

@@ -15,7 +15,7 @@ jobspec_rset* jobspec_allocate_now(const char* document, const jobspec_rset* r,
         if (!require(document, "document", error) || !require(r, "r", error))
             return nullptr;
         const auto& o = options_or_default(options);
-        auto jobspec = jobspec::read_jobspec(document, {o.format, o.v1, o.limits, o.dialect});
+        auto jobspec = jobspec::read_jobspec(document, o.read_options());
         if (!succeeded(jobspec, o, document, error))
             return nullptr;
         jobspec::AllocateOptions allocate;

@@ -93,7 +93,7 @@ char* jobspec_check(const char* document, const jobspec_options* options, jobspe
         if (!require(document, "document", error))
             return nullptr;
         const auto& o = options_or_default(options);
-        auto result = jobspec::read_jobspec(document, {o.format, o.v1, o.limits, o.dialect});
+        auto result = jobspec::read_jobspec(document, o.read_options());
         if (!succeeded(result, o, document, error))
             return nullptr;
         return new_text(
@@ -108,7 +108,7 @@ bool jobspec_validate(const char* document, const jobspec_options* options,
         if (!require(document, "document", error))
             return false;
         const auto& o = options_or_default(options);
-        auto result = jobspec::read_jobspec(document, {o.format, o.v1, o.limits, o.dialect});
+        auto result = jobspec::read_jobspec(document, o.read_options());
         return succeeded(result, o, document, error);
     });
 }

@@ -158,6 +158,8 @@ char* jobspec_error_text(const jobspec_error* error, const char* source_name, bo
     });
 }
 
+static_assert(JOBSPEC_FLUX_VERDICT_BYTES == jobspec::flux_verdict_bytes);
+
 char* jobspec_error_summary(const jobspec_error* error, size_t max_bytes) {
     if (error == nullptr)
         return new_text("");

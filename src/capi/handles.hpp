@@ -44,10 +44,18 @@ struct jobspec_options {
     bool allow_unknown_scheme = false;
     bool strict = false;
     bool pretty = false;
+    /// "flux-instance": checked for a Flux instance, of this many ranks (0: unknown).
+    bool flux_instance = false;
+    std::uint64_t flux_instance_size = 0;
     /// Flux's configuration and the queue a job is submitted to (jobspec_allocate).
     std::string config;
     std::string queue;
     jobspec::Limits limits;
+
+    /// How a jobspec document is read under these options.
+    jobspec::ReadOptions read_options() const {
+        return {format, v1, limits, dialect, flux_instance, flux_instance_size};
+    }
 };
 
 struct jobspec_idset {

@@ -65,6 +65,15 @@ std::optional<bool> apply(jobspec_options& o, std::string_view name, std::string
         (name == "config" ? o.config : o.queue) = value;
         return true;
     }
+    if (name == "flux-instance") { // a boolean, or the instance's size
+        const auto size = positive(value);
+        const auto on = size ? std::optional<bool>(true) : boolean(value);
+        if (on) {
+            o.flux_instance = *on;
+            o.flux_instance_size = size.value_or(0);
+        }
+        return on.has_value();
+    }
     if (name == "default-operator") {
         o.default_operator = value.empty() ? std::nullopt : std::optional<std::string>(value);
         return true;

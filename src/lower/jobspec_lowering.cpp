@@ -452,7 +452,8 @@ private:
 
     void attributes(const DocNode& n) {
         out_.attributes.range = n.range;
-        if (n.kind() == Kind::null)
+        out_.attributes.null = n.kind() == Kind::null;
+        if (out_.attributes.null)
             return;
         if (!expect(n, Kind::mapping, "'attributes'"))
             return;

@@ -168,12 +168,37 @@ def test_check_jobspec_gives_the_verdict_and_returns_warnings():
     with pytest.raises(jobspec.Error) as info:
         jobspec.check_jobspec(JOB.replace("count: 2", "count: 0").replace("slot: default",
                                                                           "slot: x"))
+    # One line of at most 159 bytes, as a Flux plugin's verdict: the errors that fit.
     assert info.value.summary == (
         "jobspec.count-not-positive at /resources/0/with/0/count: 'count' must be at least "
-        "1, not 0; jobspec.unknown-slot at /tasks/0/slot: task slot 'x' is not the label of "
-        "any slot")
+        "1, not 0; and 1 more")
     assert "\n" not in info.value.summary
+    assert jobspec._jobspec.FLUX_VERDICT_BYTES == 159
+    long_label = JOB.replace("slot: default", "slot: " + "é" * 3000)
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.check_jobspec(long_label)
+    assert info.value.summary.startswith("jobspec.unknown-slot at /tasks/0/slot: ")
+    assert info.value.summary.endswith("...")
+    assert len(info.value.summary.encode()) <= 159
     assert pickle.loads(pickle.dumps(info.value)).summary == info.value.summary
+
+
+def test_flux_instance_refuses_what_flux_cannot_hold():
+    ranks = JOB.replace("duration: 60", "duration: 60\n    constraints: {ranks: ['5']}")
+    assert jobspec.check_jobspec(ranks) == []
+    assert jobspec.check_jobspec(ranks, flux_instance=True) == []
+    assert jobspec.check_jobspec(ranks, flux_instance=6) == []
+    with pytest.raises(jobspec.Error, match="flux.rank-range"):
+        jobspec.check_jobspec(ranks, flux_instance=5)
+    [d] = jobspec.validate_jobspec(JOB.replace("count: 2", "count: '1,2147483648'"),
+                                   flux_instance=True)
+    assert d.code == "flux.count"
+    assert jobspec.read_jobspec(ranks, flux_instance=8)["attributes"]["system"]["constraints"] \
+        == {"ranks": ["5"]}
+    with pytest.raises(ValueError, match="positive"):
+        jobspec.check_jobspec(JOB, flux_instance=0)
+    with pytest.raises(TypeError, match="flux_instance"):
+        jobspec.check_jobspec(JOB, flux_instance="yes")
 
 
 def test_document_limits():

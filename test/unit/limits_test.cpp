@@ -185,6 +185,41 @@ TEST_CASE("limits - the diagnostics cap: N errors, then limit.diagnostics") {
     CHECK(jobspec::read_jobspec(many, options).diagnostics().size() > 6);
 }
 
+TEST_CASE("limits - resource vertices: the limit passes, one more does not") {
+    // Counted at every level: a slot holding a node holding a core is three.
+    Limits limits;
+    limits.max_vertices = 3;
+    CHECK(shape("slot/node/core", limits) == "");
+    CHECK(shape("slot/node/[core;gpu]", limits) == "limit.vertices");
+    CHECK(jobspec_doc(valid_jobspec, limits) == "");
+    limits.max_vertices = 1;
+    CHECK(jobspec_doc(valid_jobspec, limits) == "limit.vertices");
+    const auto r = jobspec::read_jobspec(valid_jobspec, {jobspec::DocumentFormat::json, false,
+                                                         limits});
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.diagnostics()[0].location.pointer == "/resources/0/with/0");
+}
+
+TEST_CASE("limits - constraint terms: the limit passes, one more does not") {
+    // Each operator and each value is a term: or, properties, a, b, hostlist, h.
+    const std::string query = "(a,b) or host:h";
+    const std::string object = R"({"or": [{"properties": ["a", "b"]}, {"hostlist": ["h"]}]})";
+    Limits limits;
+    limits.max_constraint_terms = 6;
+    CHECK(jobspec::parse_constraint_query(query, {std::nullopt, limits}).value() ==
+          jobspec::read_constraint(object, {}).value());
+    CHECK(first_error(jobspec::parse_constraint_query(query, {std::nullopt, limits})) == "");
+    CHECK(constraint_json(object, limits) == "");
+    std::string doc = valid_jobspec;
+    doc.replace(doc.find(R"("duration": 0)"), 13, R"("duration": 0, "constraints": )" + object);
+    CHECK(jobspec_doc(doc, limits) == "");
+    limits.max_constraint_terms = 5;
+    CHECK(first_error(jobspec::parse_constraint_query(query, {std::nullopt, limits})) ==
+          "limit.constraint-terms");
+    CHECK(constraint_json(object, limits) == "limit.constraint-terms");
+    CHECK(jobspec_doc(doc, limits) == "limit.constraint-terms");
+}
+
 TEST_CASE("limits - set by the command line's names, positive values only") {
     jobspec::Limits limits;
     CHECK(limits.set("max-input-bytes", 5));
@@ -198,6 +233,10 @@ TEST_CASE("limits - set by the command line's names, positive values only") {
     CHECK(limits.set("max-diagnostics", 1));
     CHECK(limits.set("max-alias-nodes", 7));
     CHECK(limits.max_alias_nodes == 7);
+    CHECK(limits.set("max-vertices", 9));
+    CHECK(limits.max_vertices == 9);
+    CHECK(limits.set("max_constraint_terms", 11));
+    CHECK(limits.max_constraint_terms == 11);
     CHECK_FALSE(limits.set("max-alias-nodes", 0));
     CHECK_FALSE(limits.set("max-inputbytes", 5));
     CHECK_FALSE(limits.set("max-depth-", 5));

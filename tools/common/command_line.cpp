@@ -311,6 +311,20 @@ void add_limit_options(CLI::App& app, Limits& limits) {
         ->capture_default_str();
 }
 
+void add_vertex_limit_option(CLI::App& app, Limits& limits) {
+    app.add_option("--max-vertices", limits.max_vertices,
+                   "Most resource vertices a jobspec or shape may have, at every level")
+        ->check(whole_number(1))
+        ->capture_default_str();
+}
+
+void add_constraint_limit_option(CLI::App& app, Limits& limits) {
+    app.add_option("--max-constraint-terms", limits.max_constraint_terms,
+                   "Most terms a constraint may have (each operator and each value is one)")
+        ->check(whole_number(1))
+        ->capture_default_str();
+}
+
 CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
     const std::string range = max == Limits::max_integer
                                   ? fmt::format("of at least {}", min)

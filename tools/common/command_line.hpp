@@ -41,6 +41,12 @@ void add_dialect_option(CLI::App& app, Dialect& dialect);
 /// Adds --max-depth, --max-input-bytes and --max-diagnostics.
 void add_limit_options(CLI::App& app, Limits& limits);
 
+/// Adds --max-vertices, for commands that read shapes or jobspecs.
+void add_vertex_limit_option(CLI::App& app, Limits& limits);
+
+/// Adds --max-constraint-terms, for commands that read constraints or jobspecs.
+void add_constraint_limit_option(CLI::App& app, Limits& limits);
+
 /// A check that the value is a whole number from `min` to `max`, with a message that says
 /// so in words ("must be a whole number from 1 to 1000, not '0'").
 CLI::Validator whole_number(std::uint64_t min, std::uint64_t max = Limits::max_integer);

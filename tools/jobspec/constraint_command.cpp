@@ -146,6 +146,7 @@ Command add_constraint_command(CLI::App& parent, Reporter& reporter) {
         "Read the query in RFC 35's plain language with this default operator, any operator "
         "allowed (RFC 35's examples use name)");
     add_common_options(*app, a->common, reporter);
+    add_constraint_limit_option(*app, a->common.limits);
     app->footer(R"(Query language (RFC 35) in the --requires dialect: a term is operator:operand
 (properties by default, host/hosts for hostlist, rank for ranks); terms joined by
 whitespace or & && and, | || or; not and -term negate; parentheses group; 'quotes' keep
@@ -179,6 +180,8 @@ Command add_match_command(CLI::App& parent, Reporter& reporter) {
         ->needs("--config");
     add_dialect_option(*app, a->dialect);
     add_common_options(*app, a->common, reporter);
+    add_vertex_limit_option(*app, a->common.limits);
+    add_constraint_limit_option(*app, a->common.limits);
     app->footer(
         R"(First fit, in rank order, over the nodes that satisfy the jobspec's constraints.
 Each node vertex takes different nodes that hold what it contains (whole nodes when

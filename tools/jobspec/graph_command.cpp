@@ -104,6 +104,8 @@ Command add_graph_command(CLI::App& parent, Reporter& reporter) {
     app->add_option("--svg", args->svg, "Draw the picture into this SVG file (needs graphviz)");
     add_dialect_option(*app, args->dialect);
     add_common_options(*app, args->common, reporter);
+    add_vertex_limit_option(*app, args->common.limits);
+    add_constraint_limit_option(*app, args->common.limits);
     app->footer(R"(Resources are drawn as boxes labelled "type ×count" (ranges as 2+ or 3-30),
 each slot as a frame around what it holds, exclusive ones in bold, tasks hanging
 from their slot.

@@ -57,6 +57,7 @@ Command add_shape_command(CLI::App& parent, Reporter& reporter) {
                     "Label of a shape's only slot when it has none (flux-core uses 'task')")
         ->capture_default_str();
     add_common_options(*app, args->common, reporter);
+    add_vertex_limit_option(*app, args->common.limits);
     app->footer(R"(Shape syntax (RFC 46):
   type=count{key:value,...}/child     one vertex; '/' introduces what it contains
   [a;b]                               several vertices at one level

@@ -17,6 +17,8 @@ struct ValidateArgs {
     std::string format = "auto";
     std::string emit;
     bool v1 = false;
+    bool flux_instance = false;
+    std::uint64_t flux_instance_size = 0;
     Dialect dialect = Dialect::rfc;
 };
 
@@ -24,6 +26,8 @@ int run_validate(const ValidateArgs& args, Reporter& out) {
     ReadOptions options;
     options.v1 = args.v1;
     options.dialect = args.dialect;
+    options.flux_instance = args.flux_instance;
+    options.flux_instance_size = args.flux_instance_size;
     options.limits = args.common.limits;
     options.format = args.format == "json"   ? DocumentFormat::json
                      : args.format == "yaml" ? DocumentFormat::yaml
@@ -62,6 +66,19 @@ Command add_validate_command(CLI::App& parent, Reporter& reporter) {
                   "Also check the RFC 25 V1 rules (one node or slot, the four V1 graphs, "
                   "one task, a duration)");
     add_dialect_option(*app, args->dialect);
+    app->add_option_function<std::string>(
+           "--flux-instance",
+           [args](const std::string& size) {
+               args->flux_instance = true;
+               args->flux_instance_size = size.empty() ? 0 : std::stoull(size);
+           },
+           "Also refuse what a Flux instance of SIZE ranks (or any size) cannot hold, as "
+           "jobspec's Flux plugins do: attributes: null, constraints and counts its scheduler "
+           "cannot read or stalls on, ranks it does not have (flux.* errors), nesting past "
+           "512 levels")
+        ->expected(0, 1)
+        ->type_name("[SIZE]")
+        ->check(whole_number(1) | CLI::IsMember({""}));
     app->add_option("--format", args->format,
                     "Input format; auto takes JSON when the text starts with '{' or '['")
         ->check(CLI::IsMember({"auto", "json", "yaml"}))
@@ -70,6 +87,8 @@ Command add_validate_command(CLI::App& parent, Reporter& reporter) {
                     "Print each valid document in canonical form, as json or yaml")
         ->check(CLI::IsMember({"json", "yaml"}));
     add_common_options(*app, args->common, reporter);
+    add_vertex_limit_option(*app, args->common.limits);
+    add_constraint_limit_option(*app, args->common.limits);
     app->footer(
         R"(Prints nothing for valid documents unless --emit is given (warnings may be printed); each problem is
 reported with its JSON pointer and, for YAML and for JSON keys, strings and numbers,
@@ -79,6 +98,7 @@ Examples:
   jobspec validate job.yaml
   jobspec validate --v1 --diagnostics json job.json
   jobspec validate --dialect fluxion flexible.yaml
+  jobspec validate --flux-instance=16 job.json
 
 Exit status: 0 all valid, 1 a document is invalid, 2 usage error or unreadable file.)");
     return Command{app, [args, &reporter] { return run_validate(*args, reporter); }};
