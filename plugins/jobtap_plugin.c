@@ -10,8 +10,10 @@
  * Configuration (all optional): v1, strict (booleans), dialect ("rfc", or "fluxion" for
  * what Fluxion reads: jobspec validate --dialect), and the limits of `jobspec
  * validate`: max-input-bytes (default 10 MiB, job-ingest's buffer), max-depth,
- * max-diagnostics, max-alias-nodes (positive integers). An unknown key or a bad value
- * fails the load, with the reason in the broker's log (flux dmesg).
+ * max-vertices, max-constraint-terms, max-diagnostics, max-alias-nodes (positive
+ * integers). An unknown key or a bad value fails the load, with the reason in the
+ * broker's log (flux dmesg). What the instance cannot hold is always refused
+ * (`jobspec validate --flux-instance=SIZE`, flux.* codes).
  *
  * The job manager hands plugins the jobspec with attributes.system.environment removed,
  * so the environment is the one part this plugin cannot check (docs/FLUX.md).
@@ -28,15 +30,14 @@
 
 #include <jobspec/jobspec.h>
 
-/* The longest message flux passes on to the user (a flux_error_t's text, less its NUL). */
-#define MAX_MESSAGE_BYTES 159
-
 /* job-ingest's default buffer-size: a larger jobspec cannot be submitted anyway. */
 #define DEFAULT_MAX_INPUT_BYTES "10485760"
 
 static const char* const option_names[] = {
-    "v1",        "dialect",         "strict",          "max-input-bytes",
-    "max-depth", "max-diagnostics", "max-alias-nodes", NULL,
+    "v1",           "dialect",         "strict",
+    "max-input-bytes", "max-depth",    "max-diagnostics",
+    "max-alias-nodes", "max-vertices", "max-constraint-terms",
+    NULL,
 };
 
 static bool known_option(const char* name) {
@@ -72,7 +73,11 @@ static bool configure(flux_plugin_t* p, jobspec_options* options) {
     json_t* value;
     bool ok = true;
 
-    if (!jobspec_options_set(options, "max-input-bytes", DEFAULT_MAX_INPUT_BYTES, NULL))
+    /* What this instance cannot hold is refused too (flux.*), ranks it does not have
+     * among it. */
+    const char* size = flux_attr_get(h, "size");
+    if (!jobspec_options_set(options, "max-input-bytes", DEFAULT_MAX_INPUT_BYTES, NULL)
+        || !jobspec_options_set(options, "flux-instance", size != NULL ? size : "true", NULL))
         return false;
     if (conf == NULL)
         return true;
@@ -89,10 +94,13 @@ static bool configure(flux_plugin_t* p, jobspec_options* options) {
         char* text = option_text(value);
         jobspec_error* error = NULL;
         if (!known_option(key)) {
-            flux_log(h, LOG_ERR,
-                     "jobspec.so: unknown key '%s' (v1, dialect, strict, max-input-bytes, "
-                     "max-depth, max-diagnostics, max-alias-nodes)",
-                     key);
+            char names[256] = "";
+            for (const char* const* n = option_names; *n != NULL; n++) {
+                if (n != option_names)
+                    strncat(names, ", ", sizeof names - strlen(names) - 1);
+                strncat(names, *n, sizeof names - strlen(names) - 1);
+            }
+            flux_log(h, LOG_ERR, "jobspec.so: unknown key '%s' (%s)", key, names);
             ok = false;
         } else if (text == NULL || !jobspec_options_set(options, key, text, &error)) {
             flux_log(h, LOG_ERR, "jobspec.so: %s: %s", key,
@@ -125,7 +133,7 @@ static int check(flux_plugin_t* p, flux_plugin_arg_t* args, const jobspec_option
     }
     free(text);
     /* Fails closed: without memory for the message, the job is still rejected. */
-    line = jobspec_error_summary(error, MAX_MESSAGE_BYTES);
+    line = jobspec_error_summary(error, JOBSPEC_FLUX_VERDICT_BYTES);
     rc = flux_jobtap_reject_job(
         p, args, "%s", line != NULL && *line != '\0' ? line : "jobspec.so: cannot check the job");
     jobspec_free(line);

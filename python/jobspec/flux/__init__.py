@@ -12,10 +12,27 @@ to turn each on. Only these modules import flux; `import jobspec` never does.
 import json
 import os
 
+from jobspec import _jobspec
+
+#: The most bytes a plugin's one-line verdict has: what flux-core passes on from a jobtap
+#: plugin (a flux_error_t), and so the bound of every jobspec plugin's message.
+VERDICT_BYTES = _jobspec.FLUX_VERDICT_BYTES
+
 #: The file `[ingest.validator] plugins` names to load the validator plugin by path.
 VALIDATOR_PATH = os.path.join(os.path.dirname(__file__), "validator.py")
 #: The directory to put in FLUX_CLI_PLUGINPATH for the CLI plugin.
 CLI_PLUGIN_DIR = os.path.join(os.path.dirname(__file__), "cli")
+
+
+def instance():
+    """What the plugins pass as check_jobspec's flux_instance: the size (number of ranks)
+    of the Flux instance this process runs in, or True when there is none to ask (flux
+    job-validator --jobspec-only, flux submit --dry-run outside an instance)."""
+    try:
+        import flux  # pylint: disable=import-outside-toplevel
+        return int(flux.Flux().attr_get("size"))
+    except Exception:  # pylint: disable=broad-except
+        return True
 
 
 def document(value):
@@ -24,10 +41,21 @@ def document(value):
     return value if isinstance(value, dict) else json.dumps(value)
 
 
+def bounded(text):
+    """`text` as one line of at most VERDICT_BYTES bytes: characters that are not
+    printable shown as '?', and what does not fit cut at a character, ending "..."."""
+    line = "".join(c if c.isprintable() else "?" for c in text)
+    data = line.encode()
+    if len(data) <= VERDICT_BYTES:
+        return line
+    return data[:VERDICT_BYTES - 3].decode(errors="ignore") + "..."
+
+
 def rejection(error):
     """The one line a Flux user sees for a job jobspec rejects: the jobspec.Error's
-    summary, or for anything else that went wrong, what it was."""
+    summary (bounded already), or for anything else that went wrong, what it was,
+    bounded."""
     summary = getattr(error, "summary", "")
     if summary:
         return summary
-    return f"jobspec: {type(error).__name__}: {error}"
+    return bounded(f"jobspec: {type(error).__name__}: {error}")

@@ -1,10 +1,10 @@
 """Check jobs against RFC 14 (and RFC 25 with --jobspec-v1) with jobspec
 
 A job-ingest validator plugin: each job's jobspec is read by jobspec's C++ reader, and
-a job that breaks a rule is rejected with one line naming each problem's diagnostic
-code and JSON pointer ("jobspec.slot-no-label at /resources/0: ..."). A valid job
-passes untouched. Options (in [ingest.validator] args, or on the flux job-validator
-command line):
+a job that breaks a rule, or that a Flux instance cannot hold, is rejected with one
+line naming each problem's diagnostic code and JSON pointer ("jobspec.slot-no-label at
+/resources/0: ..."), at most 159 bytes. A valid job passes untouched. Options (in
+[ingest.validator] args, or on the flux job-validator command line):
 
   --jobspec-v1                   also apply RFC 25's V1 rules
   --jobspec-dialect=fluxion      read jobs as Fluxion (flux-sched) does: versions to
@@ -13,18 +13,36 @@ command line):
   --jobspec-strict               reject jobs that have only warnings too
   --jobspec-max-input-bytes=N    largest jobspec checked (default 10 MiB, as job-ingest's
                                  buffer-size); larger jobs are rejected (limit.input-size)
-  --jobspec-max-depth=N, --jobspec-max-diagnostics=N, --jobspec-max-alias-nodes=N
+  --jobspec-max-depth=N, --jobspec-max-vertices=N, --jobspec-max-constraint-terms=N,
+  --jobspec-max-diagnostics=N, --jobspec-max-alias-nodes=N
                                  the other limits of `jobspec validate`
 
 Load it by name once installed into flux-core (plugins = ["jobspec-rfc"]) or by the
-path of this file (python3 -m jobspec.flux --validator prints it). See docs/FLUX.md.
+path of this file (python3 -m jobspec.flux --validator prints it). When the jobspec
+package cannot be imported (not installed for the Python flux runs), the plugin says
+so once in the instance's log and rejects every job with that reason: it never stops
+the validator. See docs/FLUX.md.
 """
 import errno
+import os
 import sys
 
-import jobspec
 from flux.job.validator import ValidatorPlugin
-from jobspec.flux import document, rejection
+
+if not __package__:
+    # Loaded by its path (plugins = ["/path/to/validator.py"]): the package this file is
+    # part of is importable from where the file is, whatever the instance's PYTHONPATH.
+    _ROOT = os.path.abspath(os.path.join(__file__, *[os.pardir] * 3))
+    if _ROOT not in sys.path:
+        sys.path.append(_ROOT)
+try:
+    import jobspec
+    from jobspec.flux import VERDICT_BYTES, document, instance, rejection
+except ImportError as _error:
+    jobspec = None
+    VERDICT_BYTES = 159
+    _UNAVAILABLE = (f"jobspec-rfc: the jobspec package cannot be imported by {sys.executable}"
+                    f" ({_error}); see jobspec's docs/FLUX.md")
 
 #: flux-core's default ingest buffer: a larger jobspec cannot reach a validator anyway.
 DEFAULT_MAX_INPUT_BYTES = 10 * 1024 * 1024
@@ -32,7 +50,9 @@ DEFAULT_MAX_INPUT_BYTES = 10 * 1024 * 1024
 #: The deepest nesting job-ingest's JSON reader (jansson) accepts.
 _JSON_DEPTH = 2048
 
-_LIMITS = ("max_input_bytes", "max_depth", "max_diagnostics", "max_alias_nodes")
+#: The limits of `jobspec validate` the plugin takes as --jobspec-max-* options.
+LIMITS = ("max_input_bytes", "max_depth", "max_vertices", "max_constraint_terms",
+          "max_diagnostics", "max_alias_nodes")
 
 
 def _positive(text):
@@ -49,6 +69,7 @@ class Validator(ValidatorPlugin):
         self.v1 = False
         self.dialect = "rfc"
         self.strict = False
+        self.instance = True
         self.limits = {"max_input_bytes": DEFAULT_MAX_INPUT_BYTES}
         parser.add_argument(
             "--jobspec-v1", action="store_true",
@@ -63,7 +84,7 @@ class Validator(ValidatorPlugin):
             "--jobspec-strict", action="store_true",
             help="jobspec-rfc: reject a job for warnings too (an unknown system attribute)",
         )
-        for limit in _LIMITS:
+        for limit in LIMITS:
             option = "--jobspec-" + limit.replace("_", "-")
             default = self.limits.get(limit)
             parser.add_argument(
@@ -74,15 +95,20 @@ class Validator(ValidatorPlugin):
         super().__init__(parser)
 
     def configure(self, args):
+        if jobspec is None:
+            # Once per worker, in the instance's log (flux dmesg); every job is rejected.
+            print(_UNAVAILABLE, file=sys.stderr, flush=True)
+            return
         # flux job-validator reads each job with Python's json module, whose recursion
         # stops at about 1,000 levels and then takes the worker down; job-ingest's own
         # reader accepts 2,048. Room for those lets a deep jobspec reach this plugin and
         # be rejected (limit.depth) instead.
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 3 * _JSON_DEPTH))
+        self.instance = instance()
         self.v1 = args.jobspec_v1
         self.dialect = args.jobspec_dialect
         self.strict = args.jobspec_strict
-        for limit in _LIMITS:
+        for limit in LIMITS:
             value = getattr(args, "jobspec_" + limit)
             if value is not None:
                 self.limits[limit] = value
@@ -93,11 +119,13 @@ class Validator(ValidatorPlugin):
             raise ValueError(f"jobspec-rfc: {error}") from None
 
     def validate(self, job):
+        if jobspec is None:
+            return errno.EINVAL, _UNAVAILABLE.encode()[:VERDICT_BYTES].decode(errors="ignore")
         # Warnings do not reject a job (unless --jobspec-strict) and have nowhere to go.
         try:
             jobspec.check_jobspec(document(job.jobspec), v1=self.v1, dialect=self.dialect,
-                                  format="json",
-                                  strict=self.strict, limits=self.limits)
+                                  format="json", strict=self.strict, flux_instance=self.instance,
+                                  limits=self.limits)
         except Exception as error:  # pylint: disable=broad-except
             # Anything at all (even a bug of ours) rejects the job, never the validator.
             return errno.EINVAL, rejection(error)

@@ -9,13 +9,29 @@ Warnings are printed and do not stop the job unless --jobspec-strict is given.
 When flux-core's own "jobspec" validator finds this plugin on its search path, the
 plugin's validate() also rejects jobs that break RFC 14 at job ingest.
 
-Turn it on with FLUX_CLI_PLUGINPATH=$(python3 -m jobspec.flux --cli-plugin-dir).
+Turn it on with FLUX_CLI_PLUGINPATH set to the directory `flux python -m jobspec.flux
+--cli-plugin-dir` prints. When the jobspec package cannot be imported by the Python flux
+runs, the plugin says so once and checks nothing: the command goes on as without it.
 """
 import logging
+import os
+import sys
 
-import jobspec
 from flux.cli.plugin import CLIPlugin
-from jobspec.flux import document, rejection
+
+if not __package__:
+    # Loaded by its path (FLUX_CLI_PLUGINPATH): the package this file is part of is
+    # importable from where the file is, whatever the PYTHONPATH.
+    _ROOT = os.path.abspath(os.path.join(__file__, *[os.pardir] * 4))
+    if _ROOT not in sys.path:
+        sys.path.append(_ROOT)
+try:
+    import jobspec
+    from jobspec.flux import document, instance, rejection
+except ImportError as _error:
+    jobspec = None
+    _UNAVAILABLE = (f"jobspec's CLI plugin is off: the jobspec package cannot be imported by "
+                    f"{sys.executable} ({_error})")
 
 
 def _option_error(option, error):
@@ -41,9 +57,21 @@ class JobspecCheck(CLIPlugin):
                         help="Also check the jobspec against RFC 25 (V1)")
         self.add_option("--strict", action="store_true",
                         help="Stop the job for jobspec's warnings too")
+        if jobspec is None:
+            # Once per command (flux loads a plugin once), and never in the way.
+            logging.getLogger(f"flux-{prog}").warning(_UNAVAILABLE)
+        self._instance = None
+
+    def _flux_instance(self):
+        """The instance's size, asked once."""
+        if self._instance is None:
+            self._instance = instance()
+        return self._instance
 
     def preinit(self, args):
         """Compiles the option values jobspec has languages for, before flux does."""
+        if jobspec is None:
+            return
         requires = getattr(args, "requires", None)
         if requires:
             query = " ".join(requires)
@@ -68,6 +96,8 @@ class JobspecCheck(CLIPlugin):
         """Arranges for the jobspec to be checked as the text flux sends (or prints for
         --dry-run): plugins that come after this one, such as flux's own --resources-shape,
         may still change it here."""
+        if jobspec is None:
+            return
         v1 = bool(getattr(args, "v1", False))
         strict = bool(getattr(args, "strict", False))
         log = logging.getLogger(f"flux-{self.prog}")
@@ -82,10 +112,10 @@ class JobspecCheck(CLIPlugin):
             return text
         jobspec_object.dumps = checked_dumps
 
-    @staticmethod
-    def _check(document, v1, strict, log):
+    def _check(self, text, v1, strict, log):
         try:
-            found = jobspec.check_jobspec(document, format="json", v1=v1, strict=strict)
+            found = jobspec.check_jobspec(text, format="json", v1=v1, strict=strict,
+                                          flux_instance=self._flux_instance())
         except Exception as error:  # pylint: disable=broad-except
             raise ValueError(rejection(error)) from None
         for warning in found:
@@ -93,7 +123,10 @@ class JobspecCheck(CLIPlugin):
 
     def validate(self, jobspec_object):
         """Run by flux-core's "jobspec" validator plugin at job ingest."""
+        if jobspec is None:
+            return
         try:
-            jobspec.check_jobspec(document(jobspec_object.jobspec), format="json")
+            jobspec.check_jobspec(document(jobspec_object.jobspec), format="json",
+                                  flux_instance=self._flux_instance())
         except Exception as error:  # pylint: disable=broad-except
             raise ValueError(rejection(error)) from None

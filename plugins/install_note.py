@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Run by `meson install` (plugins/meson.build): says where jobspec's Flux plugins went
+and how to turn each on, in the words of docs/FLUX.md, so that an install never leaves
+a site guessing why flux does not find them. meson (1.0) shows an install script's output
+only when it fails, so the note goes to the terminal (/dev/tty) when there is one; the
+configure summary says the same.
+
+usage: install_note.py JOBTAP JOBTAP_SEARCHED VALIDATOR SHIM PYTHON_DIR FOUND FLUX
+
+JOBTAP: where jobspec.so was installed; JOBTAP_SEARCHED: the directory flux-core loads
+jobtap plugins from by name; VALIDATOR: validator.py's installed path ("" without the
+Python package); SHIM: the jobspec-rfc name installed into flux-core ("" when not);
+PYTHON_DIR: where the package went; FOUND: "found" when the Python flux runs searches
+it; FLUX: the flux command. Paths are the final ones, without DESTDIR.
+"""
+import os
+import sys
+
+
+def main():
+    jobtap, searched, validator, shim, python_dir, found, flux = sys.argv[1:8]
+    destdir = os.environ.get("DESTDIR", "")
+    lines = ["jobspec's Flux plugins (docs/FLUX.md):"]
+    by_name = os.path.dirname(jobtap) == searched
+    lines.append(f"  jobtap plugin     {jobtap}")
+    lines.append('                    load = "jobspec.so"' if by_name else
+                 f'                    load = "{jobtap}"  (flux finds plugins by name only in '
+                 f"{searched})")
+    if validator:
+        lines.append(f"  validator plugin  {validator}")
+        lines.append('                    plugins = ["jobspec-rfc"]' if shim else
+                     f'                    plugins = ["{validator}"]  (by name only from '
+                     "inside flux-core's prefix)")
+        lines.append(f"  CLI plugin        FLUX_CLI_PLUGINPATH={os.path.join(os.path.dirname(validator), 'cli')}")
+        lines.append(f"  Python package    {python_dir}")
+        if found != "found":
+            lines.append(f"                    the Python that {flux} runs does not search it: "
+                         f"give the instance PYTHONPATH={python_dir}")
+    if destdir:
+        lines.append(f"  (installed under DESTDIR={destdir})")
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as tty:
+            print("\n".join(lines), file=tty)
+    except OSError:
+        print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
