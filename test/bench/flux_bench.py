@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""Jobs per second one Flux instance accepts, four ways (docs/PERFORMANCE.md, issue 27):
+"""Jobs per second one Flux instance accepts, five ways (docs/PERFORMANCE.md, issues 27, 48):
 
   (a) flux-core's default validator        [ingest.validator] as shipped
   (b) jobspec's validator plugin instead   plugins = ["<build>/python/jobspec/flux/validator.py"]
-  (c) jobspec's jobtap plugin              the ingest validator disabled, jobspec.so loaded
+  (c) jobspec's jobtap plugin              docs/FLUX.md's fast setup: the ingest validator
+                                           disabled, jobspec.so loaded, each job in a batch
+                                           of its own ([ingest] batch-count = 1)
+  (e) (c) in job-ingest's batches          as (c) but batched, where one user's job can fail
+                                           every job of its batch
   (d) no validation at all                 the ingest validator disabled (the limit)
 
 Each measurement is a fresh single-broker instance: 200 submissions to warm up, then
@@ -11,8 +15,8 @@ COUNT submissions of the same small V1 jobspec (as `flux run -n1 true` writes it
 an empty environment),
 held (urgency 0) so that nothing is scheduled, 64 in flight at a time through the
 Python API. Rounds interleave the four ways; the table shows medians. Validation CPU per
-job is the validator processes' CPU for (a) and (b), and for (c) the broker's CPU less
-that of (d) in the same round.
+job is the validator processes' CPU for (a) and (b), and for (c) and (e) the broker's
+CPU less that of (d) in the same round.
 
 usage: flux_bench.py FLUX BUILD-DIR [--rounds N] [--count N]
 """
@@ -28,7 +32,8 @@ import time
 WAYS = {
     "a": "flux-core's default validator",
     "b": "jobspec's validator plugin",
-    "c": "jobspec's jobtap plugin",
+    "c": "jobspec's jobtap plugin, a batch per job",
+    "e": "jobspec's jobtap plugin, batched",
     "d": "no validation",
 }
 
@@ -98,7 +103,9 @@ def config(way, build):
     return {
         "a": "",
         "b": f'[ingest.validator]\nplugins = ["{validator}"]\n',
-        "c": '[ingest.validator]\ndisable = true\n'
+        "c": '[ingest]\nbatch-count = 1\n[ingest.validator]\ndisable = true\n'
+             f'[job-manager]\nplugins = [{{load = "{jobtap}"}}]\n',
+        "e": '[ingest.validator]\ndisable = true\n'
              f'[job-manager]\nplugins = [{{load = "{jobtap}"}}]\n',
         "d": "[ingest.validator]\ndisable = true\n",
     }[way]
@@ -141,10 +148,11 @@ def main():
     def median(way, key):
         return statistics.median(r[key] for r in results[way])
     rate = {way: median(way, "jobs_per_second") for way in WAYS}
-    jobtap_cpu = statistics.median(c["broker_cpu_per_job"] - d["broker_cpu_per_job"]
-                                   for c, d in zip(results["c"], results["d"]))
+    def over_d(way):
+        return statistics.median(c["broker_cpu_per_job"] - d["broker_cpu_per_job"]
+                                 for c, d in zip(results[way], results["d"]))
     cpu = {"a": median("a", "validator_cpu_per_job"), "b": median("b", "validator_cpu_per_job"),
-           "c": jobtap_cpu, "d": 0.0}
+           "c": over_d("c"), "e": over_d("e"), "d": 0.0}
     print(f"{args.count} submissions, median of {args.rounds} interleaved rounds")
     print("| way | jobs/s accepted | validation CPU per job |")
     print("|---|---:|---:|")
@@ -154,7 +162,8 @@ def main():
         """The median over rounds of x's rate over y's in the same round."""
         return statistics.median(p["jobs_per_second"] / q["jobs_per_second"]
                                  for p, q in zip(results[x], results[y]))
-    print(f"(c) / (d) = {paired('c', 'd'):.3f}; (b) / (a) = {paired('b', 'a'):.3f} "
+    print(f"(c) / (d) = {paired('c', 'd'):.3f}; (e) / (d) = {paired('e', 'd'):.3f}; "
+          f"(c) / (a) = {paired('c', 'a'):.3f}; (b) / (a) = {paired('b', 'a'):.3f} "
           "(medians of the ratios within a round)")
     print("broker CPU per job: " + ", ".join(
         f"({w}) {median(w, 'broker_cpu_per_job') * 1e6:.0f} µs" for w in WAYS))

@@ -95,13 +95,17 @@ class Example:
         return "\n".join(self.output)
 
 
-def examples(text):
-    """The Example of each command of each console block of a Markdown text."""
+def examples(text, info=""):
+    """The Example of each command of each console block of a Markdown text: blocks
+    fenced ```console, or with `info`, ```console INFO (test/flux/flux_docs.py runs
+    those, ```console flux=SETUP, in a real Flux instance). A block may be indented."""
     found = []
-    for block in re.finditer(r"^```console\n(.*?)^```", text, flags=re.M | re.S):
+    fence = r"^ *```console" + (" " + re.escape(info) if info else "") + r"\n(.*?)^ *```"
+    for block in re.finditer(fence, text, flags=re.M | re.S):
         first_line = text.count("\n", 0, block.start(1)) + 1
         example = None
-        for i, line in enumerate(block.group(1).split("\n")[:-1]):
+        indent = len(block.group(0)) - len(block.group(0).lstrip(" "))
+        for i, line in enumerate(line[indent:] for line in block.group(1).split("\n")[:-1]):
             if example is not None and not example.output:
                 continued = example.command.endswith("\\")
                 if continued or line.startswith("> "):

@@ -26,9 +26,15 @@ FLUX_REFUSES = {
 
 # Valid jobspecs that a default instance declines for reasons of its own (docs/FLUX.md).
 INSTANCE_REFUSES = {
-    "attributes-null.yaml": "Invalid argument",  # the job manager reads attributes.system
-    "dependencies-constraints.json": "is not a valid queue",  # no queues configured
     "rfc14-use_case_2.8.yaml": "not supported",  # no plugin for the "fluid" dependency scheme
+}
+
+# Valid jobspecs a Flux instance cannot hold, which every plugin refuses
+# (ReadOptions::flux_instance, docs/COMPAT.md "In a Flux instance").
+FLUX_INSTANCE_REFUSES = {
+    "counts-every-form.yaml": "flux.count",  # "2+:2:*": no maximum, which sched-simple needs
+    "attributes-null.yaml": "flux.attributes-null",  # the job manager reads attributes.system
+    "dependencies-constraints.json": "flux.rank-range",  # ranks 3: the instance has rank 0
 }
 
 # Cases that change on the way in: Flux's JSON reader keeps the last of two equal keys,
@@ -42,9 +48,11 @@ TRANSPORT_CHANGES = {
 ENVIRONMENT = {"environment-value-list.yaml"}
 
 # Without the ingest validator, the job manager's own reading of attributes.system
-# (for the queue) refuses these before any jobtap plugin is called.
+# (for the queue) refuses these before any jobtap plugin is called; and it checks the
+# queue before the plugins too.
 JOB_MANAGER_REFUSES = {"attributes-list.yaml", "system-not-a-mapping.yaml",
-                       "json-not-an-object.json", "not an object"}
+                       "json-not-an-object.json", "not an object", "attributes-null.yaml"}
+QUEUE_REFUSES = {"dependencies-constraints.json"}  # no queues configured
 
 
 def _expected_codes(directory):
@@ -77,7 +85,9 @@ def conformance(root, v1):
     valid = os.path.join(root, "valid")
     for name in sorted(os.listdir(valid)):
         if not v1 or name.startswith("v1-"):
-            verdict = ("flux", INSTANCE_REFUSES[name]) if name in INSTANCE_REFUSES else ("accept",)
+            verdict = (("flux", INSTANCE_REFUSES[name]) if name in INSTANCE_REFUSES else
+                       ("reject", [FLUX_INSTANCE_REFUSES[name]])
+                       if name in FLUX_INSTANCE_REFUSES else ("accept",))
             cases.append(("valid/" + name, _as_json(os.path.join(valid, name)), verdict))
     directory = os.path.join(root, "invalid-v1" if v1 else "invalid")
     for name, codes in sorted(_expected_codes(directory).items()):
@@ -110,6 +120,8 @@ def for_jobtap(cases_):
             return ("accept",)
         if os.path.basename(name) in JOB_MANAGER_REFUSES:
             return ("flux", "Invalid argument")
+        if os.path.basename(name) in QUEUE_REFUSES:
+            return ("flux", "is not a valid queue")
         return verdict
     return [(name, text, verdict_of(name, verdict)) for name, text, verdict in cases_]
 
@@ -177,9 +189,69 @@ def for_flux_validator(cases_):
     a valid job may be refused by flux-core (never by jobspec); an invalid one is rejected
     by one or the other, and those flux-core lets through by jobspec."""
     def verdict_of(name, verdict):
+        if os.path.basename(name) in FLUX_INSTANCE_REFUSES:
+            return ("rejected",)
         if name.startswith("valid/"):
             return ("not-ours",)
         if verdict[0] == "reject" and os.path.basename(name) not in FLUX_VALIDATOR_ACCEPTS:
             return ("rejected",)
         return verdict
     return [(name, text, verdict_of(name, verdict)) for name, text, verdict in cases_]
+
+
+def _with_constraint(constraint):
+    spec = small_v1()
+    spec["attributes"]["system"]["constraints"] = constraint
+    return spec
+
+
+def _with_count(count):
+    spec = small_v1()
+    spec["resources"][0]["with"][0]["count"] = count
+    return spec
+
+
+def refusals():
+    """[(class, bytes, code)]: one job of each class a Flux instance cannot hold, or that
+    passes a plugin's bounds, with the code every plugin refuses it with. Each stopped
+    sched-simple, and the instance with it, stalled it, or failed other users' jobs, when
+    let through (docs/COMPAT.md, "In a Flux instance"). They are submitted live, not
+    held, so that the scheduler meets any that gets through."""
+    nested = small_v1()
+    nested["attributes"]["user"] = {"deep": "DEEP"}
+    nested = json.dumps(nested).replace('"DEEP"', "[" * 1000 + "]" * 1000)
+    many_or = {"or": [{"properties": [f"p{i}"]} for i in range(200000)]}
+    many_vertices = small_v1()
+    many_vertices["resources"][0]["with"] = [{"type": "core", "count": 1}] * 2000
+    null = small_v1()
+    null["attributes"] = None
+    out = [
+        ("rank 2^32-1", _with_constraint({"ranks": ["4294967295"]}), "flux.idset-range"),
+        ("rank 2^31", _with_constraint({"ranks": ["2147483648"]}), "flux.idset-range"),
+        ("rank past the instance", _with_constraint({"ranks": ["0-1000000"]}),
+         "flux.rank-range"),
+        ("ranks sorted as text", _with_constraint({"ranks": ["0", "2", "10"]}),
+         "flux.constraint"),
+        ("not with no constraint", _with_constraint({"not": []}), "flux.constraint"),
+        ("host range past 2^20", _with_constraint({"hostlist": ["a[0-1048576]"]}),
+         "flux.hostlist"),
+        ("host range of 10^11", _with_constraint({"hostlist": ["foo[0-99999999999]"]}),
+         "flux.hostlist"),
+        ("hosts spelled out past 2^20",
+         _with_constraint({"hostlist": ["a[0-1048575,0-1048575]-ib"]}), "flux.hostlist"),
+        ("count '^' operand 2^62", _with_count({"min": 2, "max": 4, "operator": "^",
+                                                "operand": 4611686018427387904}),
+         "flux.count"),
+        ("count idset near 2^31", _with_count("1,2147483647"), "flux.count"),
+        ("stepped count with no maximum", _with_count("2+:2:*"), "flux.count"),
+        ("200,000 or terms", _with_constraint(many_or), "limit.constraint-terms"),
+        ("500,000 properties",
+         _with_constraint({"properties": [f"p{i}" for i in range(500000)]}),
+         "limit.constraint-terms"),
+        ("2,000 vertices", many_vertices, "limit.vertices"),
+        ("attributes null", null, "flux.attributes-null"),
+    ]
+    return [(name, json.dumps(spec).encode(), code) for name, spec, code in out] + [
+        ("nested 1,000 levels", nested.encode(), "limit.depth"),
+        ("a JSON array", b"[1, 2]", "jobspec.key-type"),
+    ]

@@ -21,11 +21,12 @@ import tempfile
 import time
 
 import cases
+import flux_docs
+import safety
+from steps import OURS, Plan, expect, run_command, verdict_check
 
 FLUX = JOBTAP = PYTHON_DIR = CONFORMANCE = None
 HERE = os.path.dirname(os.path.abspath(__file__))
-# A rejection by jobspec: "CODE at POINTER: message" (CODE like jobspec.unknown-slot).
-OURS = re.compile(r"\b(jobspec|v1|limit|constraint|dependency)\.[a-z0-9-]+( at /|: )")
 
 
 class Checker:
@@ -44,7 +45,7 @@ class Checker:
 
 def installed_overlay(directory):
     """flux-core's Python package as `meson install` leaves it, without touching it: a
-    mirror made of links, with plugins/jobspec-rfc.py among its validator plugins. The
+    mirror made of links, with the build's jobspec-rfc.py among its validator plugins. The
     flux command puts it first on Python's path (FLUX_PYTHONPATH_PREPEND)."""
     real = subprocess.run([FLUX, "python", "-c", "import flux, os; print(os.path.dirname("
                            "flux.__file__))"], capture_output=True, text=True,
@@ -60,7 +61,7 @@ def installed_overlay(directory):
                 os.symlink(os.path.join(source, entry), os.path.join(target, entry))
     overlay = os.path.join(directory, "overlay")
     mirror(real, os.path.join(overlay, "flux"), 0)
-    shim = os.path.join(HERE, "..", "..", "plugins", "jobspec-rfc.py")
+    shim = os.path.join(os.path.dirname(PYTHON_DIR), "plugins", "jobspec-rfc.py")
     shutil.copy(shim, os.path.join(overlay, "flux", *chain, "jobspec-rfc.py"))
     return overlay
 
@@ -69,16 +70,26 @@ def scenario_config(name, directory):
     """The TOML a site would write for the scenario, and the environment of the instance."""
     validator = os.path.join(PYTHON_DIR, "jobspec", "flux", "validator.py")
     env = {"PYTHONPATH": PYTHON_DIR + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    # The fast setup of docs/FLUX.md: the jobtap plugin, the ingest validator off, and
+    # each job in a batch of its own, so that no job can fail another's.
+    fast = '[ingest]\nbatch-count = 1\n\n[ingest.validator]\ndisable = true\n\n'
     toml = {
         # By path, as before jobspec is installed.
         "validator": f'[ingest.validator]\nplugins = ["{validator}"]\n',
         # By name, once installed: the three lines of docs/FLUX.md.
         "validator-v1": '[ingest.validator]\nplugins = ["jobspec-rfc"]\n'
                         'args = ["--jobspec-v1"]\n',
-        "jobtap": '[ingest.validator]\ndisable = true\n\n[job-manager]\n'
-                  f'plugins = [ {{ load = "{JOBTAP}" }} ]\n',
-        "jobtap-v1": '[ingest.validator]\ndisable = true\n\n[job-manager]\n'
+        "jobtap": fast + f'[job-manager]\nplugins = [ {{ load = "{JOBTAP}" }} ]\n',
+        "jobtap-v1": fast + '[job-manager]\n'
                      f'plugins = [ {{ load = "{JOBTAP}", conf = {{ v1 = true }} }} ]\n',
+        # A job update (flux update) into a queue whose constraint passes the plugin's
+        # bound: job.validate refuses it.
+        "jobtap-update": fast + '[job-manager]\n'
+                         f'plugins = [ {{ load = "{JOBTAP}", '
+                         'conf = { max-constraint-terms = 2 } } ]\n\n'
+                         '[queues.debug]\n[queues.other]\n[queues.batch]\n'
+                         'requires = ["a", "b"]\n\n'
+                         '[policy.jobspec.defaults.system]\nqueue = "debug"\n',
         # flux-core's own validator, which runs the CLI plugin's validate() too.
         "cli": '[ingest.validator]\nargs = ["--require-version=any"]\n',
     }[name]
@@ -89,58 +100,6 @@ def scenario_config(name, directory):
     with open(os.path.join(directory, "site.toml"), "w", encoding="utf-8") as f:
         f.write(toml)
     return env
-
-
-class Plan:
-    """Steps for in_instance.py, each with the check to make of its result."""
-
-    def __init__(self, directory):
-        self.directory = directory
-        self.steps = []
-        self.checks = []
-
-    def file(self, name, data):
-        safe = re.sub(r"[^\w.-]", "_", name)
-        path = os.path.join(self.directory, f"{len(self.steps)}-{safe}")
-        with open(path, "wb") as f:
-            f.write(data if isinstance(data, bytes) else data.encode())
-        return path
-
-    def add(self, step, check):
-        self.steps.append(step)
-        self.checks.append(check)
-
-    def submit(self, name, data, check):
-        """`flux job submit` of a jobspec (held, so that nothing runs)."""
-        path = self.file(name, data)
-        self.add({"run": ["flux", "job", "submit", "--urgency=0", path]}, check)
-
-
-def verdict_check(name, verdict):
-    """The check of a submission's result for a verdict of cases.py."""
-    def check(r):
-        out = r["stderr"].strip()
-        kind = verdict[0]
-        if kind == "accept":
-            accepted = r["rc"] == 0 and r["stdout"].strip().startswith("ƒ")
-            return accepted, f"expected accepted: {out}"
-        if kind == "not-ours":
-            return r["rc"] == 0 or not OURS.search(out), f"jobspec rejected a valid job: {out}"
-        if r["rc"] == 0:
-            return False, f"expected rejected, but accepted as {r['stdout'].strip()}"
-        if kind == "reject":
-            # Every listed code, or jobspec's first errors and the count of those that did
-            # not fit on the line (flux passes on 159 bytes from a jobtap plugin).
-            missing = [c for c in verdict[1] if c not in out]
-            ok = not missing or (OURS.search(out) and re.search(r"; and \d+ more$", out))
-            return bool(ok) and "\x1b" not in out, f"rejected without {missing}: {out}"
-        if kind == "flux":
-            return verdict[1] in out, f"expected flux's {verdict[1]!r}: {out}"
-        if kind == "rejected":
-            return True, ""
-
-        raise ValueError(kind)
-    return check
 
 
 def add_conformance(plan, selected):
@@ -214,21 +173,13 @@ def add_flood(plan, count, jobtap):
                              f"grew by {g} KiB, flux-core alone by {baseline['kib']} KiB"))
 
 
-def run_command(args, env=None):
-    return {"run": args, "env": env or {}}
-
-
-def expect(rc, *texts, absent=()):
-    def check(r):
-        out = r["stdout"] + r["stderr"]
-        ok = r["rc"] == rc and all(t in out for t in texts) and not any(t in out for t in absent)
-        return ok, f"rc {r['rc']} (expected {rc}), output:\n{out}"
-    return check
-
-
 def plan_for(name, directory):
     plan = Plan(directory)
     v1 = name.endswith("-v1")
+    validator = os.path.join(PYTHON_DIR, "jobspec", "flux", "validator.py")
+    if name == "jobtap-update":
+        add_update(plan)
+        return plan
     selected = cases.conformance(CONFORMANCE, v1)
     if name.startswith("jobtap"):
         selected = cases.for_jobtap(selected)
@@ -238,28 +189,17 @@ def plan_for(name, directory):
     if name in ("validator", "jobtap"):
         add_flood(plan, 10000, name == "jobtap")
         add_hostile(plan, name == "validator")
+        safety.add_refusals(plan, name == "jobtap")
+        safety.add_channel(plan)
+        safety.add_contention(plan)
     if name == "validator":
-        validator = os.path.join(PYTHON_DIR, "jobspec", "flux", "validator.py")
         plan.add(run_command(["flux", "job-validator", f"--plugins={validator}", "--help"]),
-                 expect(0, "--jobspec-v1", "--jobspec-strict", "--jobspec-max-input-bytes"))
+                 expect(0, "--jobspec-v1", "--jobspec-strict", "--jobspec-max-input-bytes",
+                        "--jobspec-max-vertices", "--jobspec-max-constraint-terms"))
         plan.add(run_command(["flux", "job-validator", f"--plugins={validator}",
                               "--jobspec-max-depth=0"]),
                  expect(2, "argument --jobspec-max-depth"))
-        # flux job-validator on its own, as a site tries it out: the options reach the plugin.
-        good = plan.file("good.json", json.dumps(cases.small_v1()) + "\n")
-        plan.add({"run": ["flux", "job-validator", "--jobspec-only", f"--plugins={validator}",
-                          "--jobspec-max-input-bytes=100"], "stdin": good},
-                 expect(1, '"errnum": 22', "limit.input-size: document is 250 bytes long, more "
-                        "than the limit of 100"))
-        plan.add({"run": ["flux", "job-validator", "--jobspec-only", f"--plugins={validator}",
-                          "--jobspec-strict"], "stdin": good}, expect(0, '"errnum": 0'))
-        # A task slot that names no label: RFC 14 refuses it, the Fluxion dialect does not.
-        other = plan.file("other-slot.json", json.dumps(unlabelled_task()) + "\n")
-        plan.add({"run": ["flux", "job-validator", "--jobspec-only", f"--plugins={validator}"],
-                  "stdin": other}, expect(1, '"errnum": 22', "jobspec.unknown-slot"))
-        plan.add({"run": ["flux", "job-validator", "--jobspec-only", f"--plugins={validator}",
-                          "--jobspec-dialect=fluxion"], "stdin": other},
-                 expect(0, '"errnum": 0'))
+        safety.add_validator_options(plan, validator)
     if name == "validator-v1":
         plan.add(run_command(["flux", "job-validator", "--list-plugins"]),
                  expect(0, "jobspec-rfc           Check jobs against RFC 14 (and RFC 25"))
@@ -268,34 +208,24 @@ def plan_for(name, directory):
                  expect(1, "flux_plugin_init failed"))
         plan.add(run_command(["flux", "dmesg"]), expect(0, "jobspec.so: max-depth:"))
         plan.add(run_command(["flux", "jobtap", "list"]), expect(0, "jobspec.so"))
-        # Reloaded with v1=true from the command line: a canonical, non-V1 job is refused.
-        plan.add(run_command(["flux", "jobtap", "load", "--remove=jobspec.so", JOBTAP,
-                              "v1=true"]), expect(0))
-        two_tasks = cases.small_v1()
-        two_tasks["tasks"].append(two_tasks["tasks"][0])
-        plan.submit("two tasks", json.dumps(two_tasks), verdict_check("", ("reject", ["v1.tasks"])))
-        plan.add(run_command(["flux", "jobtap", "load", "--remove=jobspec.so", JOBTAP,
-                              "max-input-bytes=100"]), expect(0))
-        plan.submit("over the limit", json.dumps(cases.small_v1()),
-                    verdict_check("", ("reject", ["limit.input-size"])))
-        plan.add(run_command(["flux", "jobtap", "load", "--remove=jobspec.so", JOBTAP]),
-                 expect(0))
-        plan.submit("unlabelled task, rfc", json.dumps(unlabelled_task()),
-                    verdict_check("", ("reject", ["jobspec.unknown-slot"])))
-        plan.add(run_command(["flux", "jobtap", "load", "--remove=jobspec.so", JOBTAP,
-                              "dialect=fluxion"]), expect(0))
-        plan.submit("unlabelled task, fluxion", json.dumps(unlabelled_task()),
-                    verdict_check("", ("accept",)))
+        safety.add_jobtap_options(plan, JOBTAP)
+        safety.add_reload_with_jobs(plan, JOBTAP)
     if name == "cli":
         add_cli(plan)
+        safety.add_refusals_on_the_command_line(plan)
     return plan
 
 
-def unlabelled_task():
-    """A V1 jobspec whose task names a slot no vertex is labelled with."""
-    job = cases.small_v1()
-    job["tasks"][0]["slot"] = "other"
-    return job
+def add_update(plan):
+    """flux update: a change the plugin's configuration allows is made; one that would
+    put the jobspec past it (a queue whose constraint has 3 terms, over the bound of 2)
+    is refused by the plugin's job.validate, before flux-core's feasibility check."""
+    plan.add({"run": ["flux", "submit", "--urgency=0", "-q", "debug", "true"], "as": "job"},
+             expect(0, "ƒ"))
+    plan.add(run_command(["flux", "update", "{job}", "queue=batch"]),
+             expect(1, "limit.constraint-terms at /attributes/system/constraints"))
+    plan.add(run_command(["flux", "update", "{job}", "queue=other"]), expect(0))
+    plan.add(run_command(["flux", "jobs", "-no", "{queue}", "{job}"]), expect(0, "other"))
 
 
 def add_cli(plan):
@@ -330,35 +260,245 @@ def add_cli(plan):
     plan.add(run_command(["flux", "run", "-n1", "echo", "ran"]), expect(0, "ran"))
 
 
-def run_scenario(name, checker):
+def run_plan(name, directory, env, plan, extra=()):
+    """Runs `plan` in a new instance configured by `directory`/site.toml; checks each step.
+    The results, or None when the instance did not run the plan."""
+    plan_path = os.path.join(directory, "plan.json")
+    results_path = os.path.join(directory, "results.json")
+    with open(plan_path, "w", encoding="utf-8") as f:
+        json.dump(plan.steps, f)
+    start = time.monotonic()
+    p = subprocess.run(
+        [FLUX, "start", "-s", "1", f"-o,--config-path={directory}", *extra, "flux", "python",
+         os.path.join(HERE, "in_instance.py"), plan_path, results_path],
+        env=env, capture_output=True, timeout=1200)
+    seconds = time.monotonic() - start
+    if os.path.exists(results_path):
+        with open(results_path, encoding="utf-8") as f:
+            results = json.load(f)
+        os.unlink(results_path)
+    else:
+        results = None
+    CHECKER.check(p.returncode == 0 and results is not None, name, "the instance ran the plan",
+                  f"rc {p.returncode}\n{p.stdout.decode()}\n{p.stderr.decode()}")
+    if results is None:
+        return None
+    for step, check, result in zip(plan.steps, plan.checks, results):
+        ok, detail = check(result)
+        CHECKER.check(ok, name, " ".join(map(str, step.get("run", [step])))[-200:], detail)
+    print(f"[{name}] {len(results)} steps in {seconds:.1f} s", flush=True)
+    return results
+
+
+def run_scenario(name):
+    """One scenario of scenario_config; the verdict of each case it submitted."""
     with tempfile.TemporaryDirectory(prefix=f"jobspec-flux-{name}-") as directory:
         env = dict(os.environ)
         env.update(scenario_config(name, directory))
         plan = plan_for(name, directory)
-        plan_path = os.path.join(directory, "plan.json")
-        results_path = os.path.join(directory, "results.json")
-        with open(plan_path, "w", encoding="utf-8") as f:
-            json.dump(plan.steps, f)
-        start = time.monotonic()
-        p = subprocess.run(
-            [FLUX, "start", "-s", "1", f"-o,--config-path={directory}", "flux", "python",
-             os.path.join(HERE, "in_instance.py"), plan_path, results_path],
-            env=env, capture_output=True, timeout=1200)
-        seconds = time.monotonic() - start
-        if p.returncode != 0 or not os.path.exists(results_path):
-            checker.check(False, name, "the instance ran the plan",
-                          f"rc {p.returncode}\n{p.stdout.decode()}\n{p.stderr.decode()}")
+        results = run_plan(name, directory, env, plan) or []
+        return {case: results[i] for case, i in plan.cases.items() if i < len(results)}
+
+
+def compare_verdicts(verdicts):
+    """The validator and the jobtap plugin give every conformance, hostile and refusal
+    case the same verdict, and the same line when both reject it themselves. The
+    exceptions are where the job manager stands (docs/FLUX.md): it removes the
+    environment before a jobtap plugin sees the job, and refuses a few jobs first."""
+    validator, jobtap = verdicts.get("validator"), verdicts.get("jobtap")
+    if not validator or not jobtap:
+        return
+    compared = 0
+    for case in sorted(set(validator) & set(jobtap)):
+        if os.path.basename(case) in cases.ENVIRONMENT:
+            continue
+        a, b = validator[case], jobtap[case]
+        a_ok, b_ok = a["rc"] == 0, b["rc"] == 0
+        same = a_ok == b_ok
+        if same and not a_ok and OURS.search(a["stderr"]) and OURS.search(b["stderr"]):
+            same = a["stderr"] == b["stderr"]
+        compared += 1
+        CHECKER.check(same, "validator/jobtap", f"the same verdict for {case}",
+                      f"validator: {a['stderr'].strip() or 'accepted'}\n"
+                      f"    jobtap:    {b['stderr'].strip() or 'accepted'}")
+    print(f"[validator/jobtap] {compared} cases compared", flush=True)
+
+
+def write_toml(directory, text):
+    with open(os.path.join(directory, "site.toml"), "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def without_build_python():
+    """The environment with nothing of the build tree on Python's path."""
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+def run_restart():
+    """An instance restarted with a stricter jobtap configuration: the job manager
+    announces the jobs it restores to the plugin (job.create), which leaves them alone:
+    no error is logged for them, and a held one runs when released."""
+    fast = '[ingest]\nbatch-count = 1\n\n[ingest.validator]\ndisable = true\n\n'
+    with tempfile.TemporaryDirectory(prefix="jobspec-flux-restart-") as directory:
+        state = os.path.join(directory, "state")
+        os.makedirs(state)
+        extra = (f"-o,-Sstatedir={state}",)
+        env = dict(os.environ)
+        write_toml(directory, fast + f'[job-manager]\nplugins = [ {{ load = "{JOBTAP}" }} ]\n')
+        plan = Plan(directory)
+        plan.add({"run": ["flux", "job", "submit", "--urgency=0",
+                          plan.file("held.json", json.dumps(cases.small_v1()))]},
+                 expect(0, "ƒ"))
+        results = run_plan("restart, before", directory, env, plan, extra)
+        if not results:
             return
-        with open(results_path, encoding="utf-8") as f:
-            results = json.load(f)
-        for step, check, result in zip(plan.steps, plan.checks, results):
-            ok, detail = check(result)
-            checker.check(ok, name, " ".join(map(str, step.get("run", [step])))[-200:], detail)
-        print(f"[{name}] {len(results)} steps in {seconds:.1f} s", flush=True)
+        job = results[0]["stdout"].strip()
+        write_toml(directory, fast + f'[job-manager]\nplugins = [ {{ load = "{JOBTAP}", '
+                   'conf = { max-vertices = 1 } } ]\n')
+        plan = Plan(directory)
+        plan.add(run_command(["flux", "dmesg"]),
+                 expect(0, absent=("jobtap_call (id=", "jobspec.so: ")))
+        plan.add(run_command(["flux", "jobs", "-no", "{state}", job]), expect(0, "SCHED"))
+        plan.submit("refused after the restart", json.dumps(cases.small_v1()),
+                    verdict_check("", ("reject", ["limit.vertices"])))
+        plan.add(run_command(["flux", "job", "urgency", job, "16"]), expect(0))
+        plan.add(run_command(["flux", "job", "wait-event", "-t", "60", job, "clean"]), expect(0))
+        plan.add(run_command(["flux", "job", "eventlog", job]), expect(0, absent=("exception",)))
+        run_plan("restart, after", directory, env, plan, extra)
+
+
+def installed_files(build, destdir):
+    """Where `meson install --destdir` put the plugins: (jobspec.so, validator.py, the CLI
+    plugin's directory), under `destdir`."""
+    out = subprocess.run(["meson", "introspect", "--installed", build], capture_output=True,
+                         text=True, check=True).stdout
+    where = {os.path.basename(k): destdir + v for k, v in json.loads(out).items()}
+    return (where["jobspec.so"], where["validator.py"],
+            os.path.dirname(where["jobspec_check.py"]))
+
+
+def run_installed():
+    """`meson install` into a fresh directory (DESTDIR, as a package is built), and an
+    instance with all three plugins loaded from there by the paths the install reports,
+    with nothing of the build tree on any path: a good job runs, a bad one is refused by
+    each plugin, and the CLI plugin checks a command line."""
+    build = os.path.dirname(PYTHON_DIR)
+    with tempfile.TemporaryDirectory(prefix="jobspec-flux-installed-") as directory:
+        destdir = os.path.join(directory, "destdir")
+        p = subprocess.run(["meson", "install", "-C", build, "--destdir", destdir,
+                            "--no-rebuild", "--quiet"], capture_output=True, text=True)
+        CHECKER.check(p.returncode == 0, "installed", "meson install", p.stdout + p.stderr)
+        if p.returncode != 0:
+            return
+        jobtap, validator, cli = installed_files(build, destdir)
+        env = without_build_python()
+        env["FLUX_CLI_PLUGINPATH"] = cli
+        bad = cases.small_v1()
+        bad["tasks"][0]["slot"] = "nosuch"
+        for plugin, toml in (
+                ("jobtap", '[ingest]\nbatch-count = 1\n\n[ingest.validator]\ndisable = true'
+                           f'\n\n[job-manager]\nplugins = [ {{ load = "{jobtap}" }} ]\n'),
+                ("validator", f'[ingest.validator]\nplugins = ["{validator}"]\n')):
+            write_toml(directory, toml)
+            plan = Plan(directory)
+            plan.add(run_command(["flux", "python", "-c", "import jobspec"]), expect(1))
+            plan.add(run_command(["flux", "run", "-n1", "echo", "installed"]),
+                     expect(0, "installed", absent=("WARNING",)))
+            plan.submit("bad", json.dumps(bad), verdict_check("", ("reject",
+                                                                   ["jobspec.unknown-slot"])))
+            plan.add(run_command(["flux", "submit", "--requires=rank:4294967295", "true"]),
+                     expect(1, "flux.idset-range"))
+            run_plan(f"installed, {plugin}", directory, env, plan)
+
+
+def run_not_importable():
+    """Plugins where the jobspec package cannot be imported (their files alone, as when
+    jobspec was built for another Python): flux-core's own validator goes on working with
+    jobspec-rfc among its plugins; jobspec-rfc, chosen, rejects every job saying why
+    (never "worker unexpectedly exited"); the CLI plugin warns once and stays out of
+    the way."""
+    with tempfile.TemporaryDirectory(prefix="jobspec-flux-alone-") as directory:
+        alone = os.path.join(directory, "alone")
+        os.makedirs(os.path.join(alone, "cli"))
+        source = os.path.join(PYTHON_DIR, "jobspec", "flux")
+        shutil.copy(os.path.join(source, "validator.py"), alone)
+        shutil.copy(os.path.join(source, "cli", "jobspec_check.py"), os.path.join(alone, "cli"))
+        overlay = installed_overlay(directory)
+        with open(os.path.join(HERE, "..", "..", "plugins", "jobspec-rfc.py.in"),
+                  encoding="utf-8") as f:
+            shim = f.read().replace("@VALIDATOR@", os.path.join(alone, "validator.py"))
+        with open(os.path.join(overlay, "flux", "job", "validator", "plugins",
+                               "jobspec-rfc.py"), "w", encoding="utf-8") as f:
+            f.write(shim)
+        env = without_build_python()
+        env["FLUX_PYTHONPATH_PREPEND"] = overlay
+        env["FLUX_CLI_PLUGINPATH"] = os.path.join(alone, "cli")
+        good = json.dumps(cases.small_v1())
+        why = "the jobspec package cannot be imported"
+        write_toml(directory, "")
+        plan = Plan(directory)
+        plan.add(run_command(["flux", "python", "-c", "import jobspec"]), expect(1))
+        plan.add(run_command(["flux", "run", "-n1", "echo", "flux-core's validator"]),
+                 expect(0, "flux-core's validator", "jobspec's CLI plugin is off"))
+        plan.add(run_command(["flux", "job-validator", "--list-plugins"]),
+                 expect(0, "jobspec-rfc"))
+        plan.add({"run": ["flux", "job-validator", "--jobspec-only", "--plugins=jobspec-rfc"],
+                  "stdin": plan.file("good.json", good + "\n")},
+                 expect(1, '"errnum": 22', why))
+        run_plan("not importable, flux-core's validator", directory, env, plan)
+        write_toml(directory, '[ingest.validator]\nplugins = ["jobspec-rfc"]\n'
+                              'args = ["--jobspec-v1", "--jobspec-strict"]\n')
+        plan = Plan(directory)
+        plan.submit("good", good, verdict_check("", ("flux", why)))
+        plan.add(run_command(["flux", "dmesg"]), expect(0, why))
+        run_plan("not importable, jobspec-rfc", directory, env, plan)
+
+
+def run_docs(update=False):
+    """Every example of docs/FLUX.md, in an instance set up as the page says
+    (flux_docs.py). With `update`, the page's outputs are rewritten with what printed."""
+    path = os.path.join(HERE, "..", "..", "docs", "FLUX.md")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    printed = {}
+    build = os.path.dirname(PYTHON_DIR)
+    for setup, toml in sorted(flux_docs.setups(text).items()):
+        with tempfile.TemporaryDirectory(prefix=f"jobspec-flux-docs-{setup}-") as directory:
+            work = os.path.join(directory, "work")
+            os.makedirs(work)
+            os.symlink(build, os.path.join(work, "build"))
+            write_toml(directory, flux_docs.with_build(toml, JOBTAP))
+            env = without_build_python()
+            env["PATH"] = os.path.join(build, "tools") + os.pathsep + env["PATH"]
+            env["NO_COLOR"] = "1"
+            if "jobspec-rfc" in toml:
+                env["FLUX_PYTHONPATH_PREPEND"] = installed_overlay(directory)
+                env["PYTHONPATH"] = PYTHON_DIR
+            if setup == "cli":
+                env["FLUX_CLI_PLUGINPATH"] = os.path.join(PYTHON_DIR, "jobspec", "flux", "cli")
+            plan = Plan(directory)
+            runs = flux_docs.sessions(text, setup)
+            for example in runs:
+                plan.add({"run": ["sh", "-c", flux_docs.with_build(example.command, JOBTAP)],
+                          "cwd": work, "merge": True},
+                         (lambda r: (True, "")) if update else
+                         (lambda r, e=example: flux_docs.check(e, r)))
+            results = run_plan(f"docs/FLUX.md, {setup}", directory, env, plan) or []
+            printed.update((e, r["stdout"]) for e, r in zip(runs, results))
+    if update:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(flux_docs.rewrite(text, printed))
+
+
+SCENARIOS = ["validator", "validator-v1", "jobtap", "jobtap-v1", "jobtap-update", "cli",
+             "restart", "installed", "not-importable", "docs"]
+CHECKER = None
 
 
 def main():
-    global FLUX, JOBTAP, PYTHON_DIR, CONFORMANCE
+    global FLUX, JOBTAP, PYTHON_DIR, CONFORMANCE, CHECKER
     FLUX, JOBTAP, PYTHON_DIR, CONFORMANCE = sys.argv[1:5]
     required = bool(os.environ.get("JOBSPEC_REQUIRE_FLUX"))
     if not FLUX or not os.access(FLUX, os.X_OK) or not JOBTAP:
@@ -366,11 +506,22 @@ def main():
               + (", but JOBSPEC_REQUIRE_FLUX is set" if required else ""))
         return 1 if required else 77
     os.environ["PATH"] = os.path.dirname(FLUX) + os.pathsep + os.environ["PATH"]
-    checker = Checker()
-    for name in sys.argv[5:] or ["validator", "validator-v1", "jobtap", "jobtap-v1", "cli"]:
-        run_scenario(name, checker)
-    print(f"{checker.checks - checker.failures} of {checker.checks} checks passed")
-    return 1 if checker.failures else 0
+    CHECKER = Checker()
+    verdicts = {}
+    for name in sys.argv[5:] or SCENARIOS:
+        if name == "restart":
+            run_restart()
+        elif name == "installed":
+            run_installed()
+        elif name == "not-importable":
+            run_not_importable()
+        elif name in ("docs", "update-docs"):
+            run_docs(update=name == "update-docs")
+        else:
+            verdicts[name] = run_scenario(name)
+    compare_verdicts(verdicts)
+    print(f"{CHECKER.checks - CHECKER.failures} of {CHECKER.checks} checks passed")
+    return 1 if CHECKER.failures else 0
 
 
 if __name__ == "__main__":
