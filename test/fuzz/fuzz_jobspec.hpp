@@ -4,6 +4,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include <jobspec/document.hpp>
@@ -21,7 +23,16 @@ inline int fuzz_jobspec(const std::uint8_t* data, std::size_t size,
         jobspec::ReadOptions options;
         options.format = format;
         options.v1 = v1;
+        // With v1, as the Flux plugins read: what an instance of 3 ranks cannot hold too.
+        options.flux_instance = v1;
+        options.flux_instance_size = v1 ? 3 : 0;
         auto result = jobspec::read_jobspec(text, options);
+        // A plugin's verdict: one terminal-safe line within the bound, whatever the input.
+        const std::string line =
+            jobspec::render_line(result.diagnostics(), jobspec::flux_verdict_bytes);
+        fuzz::terminal(line);
+        if (line.size() > jobspec::flux_verdict_bytes || line.find('\n') != std::string::npos)
+            std::abort();
         if (result.ok()) {
             const auto value = jobspec::to_json_value(result.value());
             fuzz::json(jobspec::to_json_text(value));
