@@ -43,9 +43,22 @@ const std::string& example1_json() {
     return text;
 }
 
-void read_checked(benchmark::State& state, const std::string& text) {
+// example1 as JSON, with a constraint as flux run --requires writes one.
+const std::string& constrained_json() {
+    static const std::string text = [] {
+        std::string t = example1_json();
+        const std::string cwd = "\"cwd\":";
+        return t.insert(t.find(cwd), R"("constraints":{"and":[{"hostlist":["node[0-1023]"]},)"
+                                     R"({"not":[{"ranks":["0-3,7"]}]}]},)");
+    }();
+    return text;
+}
+
+void read_checked(benchmark::State& state, const std::string& text, bool flux = false) {
     jobspec::ReadOptions options;
     options.v1 = true;
+    options.flux_instance = flux;
+    options.flux_instance_size = flux ? 1024 : 0;
     for (auto _ : state) {
         auto r = jobspec::read_jobspec(text, options);
         if (!r.ok())
@@ -64,6 +77,18 @@ void v1_json_to_checked_model(benchmark::State& state) {
     read_checked(state, example1_json());
 }
 BENCHMARK(v1_json_to_checked_model);
+
+/// The same with a constraint, read as jobspec validate reads it and as the Flux plugins
+/// do (with the flux-instance pass): what that pass costs.
+void constrained_json_to_checked_model(benchmark::State& state) {
+    read_checked(state, constrained_json());
+}
+BENCHMARK(constrained_json_to_checked_model);
+
+void constrained_json_as_the_flux_plugins_read_it(benchmark::State& state) {
+    read_checked(state, constrained_json(), true);
+}
+BENCHMARK(constrained_json_as_the_flux_plugins_read_it);
 
 /// Baseline: yaml-cpp building its node graph for the same text (no checks at all).
 void baseline_yaml_cpp_load(benchmark::State& state) {
