@@ -477,7 +477,9 @@ def run_docs(update=False):
                 env["FLUX_PYTHONPATH_PREPEND"] = installed_overlay(directory)
                 env["PYTHONPATH"] = PYTHON_DIR
             if setup == "cli":
+                # As where flux's Python finds the package once installed.
                 env["FLUX_CLI_PLUGINPATH"] = os.path.join(PYTHON_DIR, "jobspec", "flux", "cli")
+                env["PYTHONPATH"] = PYTHON_DIR
             plan = Plan(directory)
             runs = flux_docs.sessions(text, setup)
             for example in runs:

@@ -37,12 +37,14 @@ if not __package__:
         sys.path.append(_ROOT)
 try:
     import jobspec
-    from jobspec.flux import VERDICT_BYTES, document, instance, rejection
+    from jobspec.flux import document, instance, rejection
 except ImportError as _error:
     jobspec = None
-    VERDICT_BYTES = 159
-    _UNAVAILABLE = (f"jobspec-rfc: the jobspec package cannot be imported by {sys.executable}"
-                    f" ({_error}); see jobspec's docs/FLUX.md")
+    # Why, in full, for the instance's log; each job gets the short line.
+    _WHY = (f"jobspec-rfc: the jobspec package cannot be imported by {sys.executable}"
+            f" ({_error}); see jobspec's docs/FLUX.md")
+    _UNAVAILABLE = ("jobspec-rfc: the jobspec package cannot be imported here, so no job is "
+                    "accepted; flux dmesg says why")
 
 #: flux-core's default ingest buffer: a larger jobspec cannot reach a validator anyway.
 DEFAULT_MAX_INPUT_BYTES = 10 * 1024 * 1024
@@ -97,7 +99,7 @@ class Validator(ValidatorPlugin):
     def configure(self, args):
         if jobspec is None:
             # Once per worker, in the instance's log (flux dmesg); every job is rejected.
-            print(_UNAVAILABLE, file=sys.stderr, flush=True)
+            print(_WHY, file=sys.stderr, flush=True)
             return
         # flux job-validator reads each job with Python's json module, whose recursion
         # stops at about 1,000 levels and then takes the worker down; job-ingest's own
@@ -120,7 +122,7 @@ class Validator(ValidatorPlugin):
 
     def validate(self, job):
         if jobspec is None:
-            return errno.EINVAL, _UNAVAILABLE.encode()[:VERDICT_BYTES].decode(errors="ignore")
+            return errno.EINVAL, _UNAVAILABLE
         # Warnings do not reject a job (unless --jobspec-strict) and have nowhere to go.
         try:
             jobspec.check_jobspec(document(job.jobspec), v1=self.v1, dialect=self.dialect,
