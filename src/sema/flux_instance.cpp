@@ -145,11 +145,8 @@ std::optional<std::string> expansion_problem(std::uint64_t largest) {
 /// What is wrong with a count for the scheduler, which expands a stepped range and an
 /// idset into the set of their values. Nothing when it expands it in time.
 std::optional<std::string> count_problem(const Count& count) {
-    if (count.is_idset()) {
-        if (count.idset().last() < count_value_bound)
-            return std::nullopt;
+    if (count.is_idset())
         return expansion_problem(count.idset().last());
-    }
     if (!count.is_range())
         return std::nullopt;
     const CountRange& r = count.range();

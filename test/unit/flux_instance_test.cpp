@@ -56,6 +56,8 @@ TEST_CASE("flux instance - ranks: below 2^31, in the instance, in order as flux 
     CHECK(codes(job(R"({"ranks": ["1", "10"]})")) == "");
     CHECK(codes(job(R"({"ranks": ["2", "10"]})")) == "flux.constraint");
     CHECK(codes(job(R"({"ranks": ["0-3", "2"]})")) == "flux.constraint");
+    CHECK(codes(job(R"({"ranks": ["0-3", "3"]})")) == "flux.constraint");
+    CHECK(codes(job(R"({"ranks": ["0-3", "4"]})")) == "");
     CHECK(codes(job(R"({"ranks": ["[0-3]"]})")) == "");
     CHECK(codes(job(R"({"ranks": ["[0]", "[1]"]})")) == "flux.constraint");
     CHECK(codes(job(R"({"ranks": ["1-1"]})"), 0, false) == "");
