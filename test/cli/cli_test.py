@@ -201,6 +201,38 @@ class Validate(unittest.TestCase):
         self.assertEqual(r.returncode, 2)
         self.assertIn("--dialect", r.stderr)
 
+    def test_flux_instance(self):
+        doc = ("version: 1\nresources: [{type: slot, count: 1, label: a, with: [{type: core, "
+               "count: 1}]}]\ntasks: [{command: [x], slot: a, count: {per_slot: 1}}]\n"
+               "attributes: {system: {constraints: {ranks: ['5']}}}\n")
+        self.assertEqual(run("validate", "-", stdin=doc).returncode, 0)
+        self.assertEqual(run("validate", "--flux-instance", "-", stdin=doc).returncode, 0)
+        self.assertEqual(run("validate", "-", "--flux-instance", stdin=doc).returncode, 0)
+        self.assertEqual(run("validate", "--flux-instance=6", "-", stdin=doc).returncode, 0)
+        r = run("validate", "--flux-instance=5", "-", stdin=doc)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[flux.rank-range]: rank 5 is not one of the instance's 5 ranks "
+                      "(0 to 4)\n  --> <stdin>:4:36 at /attributes/system/constraints/ranks\n",
+                      r.stderr)
+        r = run("validate", "--flux-instance=0", "-", stdin=doc)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--flux-instance: must be a whole number of at least 1, not '0'", r.stderr)
+        null = doc.replace("attributes: {system: {constraints: {ranks: ['5']}}}", "attributes:")
+        self.assertEqual(run("validate", "-", stdin=null).returncode, 0)
+        r = run("validate", "--flux-instance", "-", stdin=null)
+        self.assertIn("error[flux.attributes-null]", r.stderr)
+
+    def test_vertex_and_constraint_term_limits(self):
+        r = run("shape", "--max-vertices", "2", "slot/node/core")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[limit.vertices]: more than 2 resource vertices", r.stderr)
+        self.assertEqual(run("shape", "--max-vertices", "3", "slot/node/core").returncode, 0)
+        r = run("constraint", "--max-constraint-terms", "3", "a or b")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[limit.constraint-terms]", r.stderr)
+        self.assertEqual(run("constraint", "--max-constraint-terms", "3", "a,b").returncode, 0)
+        self.assertEqual(run("validate", "--max-vertices", "0", "-", stdin="{}").returncode, 2)
+
     def test_caret_and_pointer(self):
         doc = "version: 1\nresources: [{type: core, count: 0}]\ntasks: []\nattributes: {}\n"
         r = run("validate", "-", stdin=doc)

@@ -78,7 +78,7 @@ Command add_validate_command(CLI::App& parent, Reporter& reporter) {
            "512 levels")
         ->expected(0, 1)
         ->type_name("[SIZE]")
-        ->check(whole_number(1) | CLI::IsMember({""}));
+        ->check(whole_number(1));
     app->add_option("--format", args->format,
                     "Input format; auto takes JSON when the text starts with '{' or '['")
         ->check(CLI::IsMember({"auto", "json", "yaml"}))
