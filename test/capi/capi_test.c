@@ -316,6 +316,34 @@ static void test_validate(void) {
     CHECK(!jobspec_validate(NULL, NULL, &error));
     CHECK_ERROR(error, "api.invalid-argument");
     jobspec_options_free(options);
+
+    /* "flux-instance": what a Flux instance cannot hold, ranks past its size among it. */
+    const char* ranked = "{\"version\": 1, \"resources\": [{\"type\": \"slot\", \"count\": 1, "
+                         "\"label\": \"a\", \"with\": [{\"type\": \"core\", \"count\": 1}]}], "
+                         "\"tasks\": [{\"command\": [\"x\"], \"slot\": \"a\", \"count\": "
+                         "{\"per_slot\": 1}}], \"attributes\": {\"system\": {\"constraints\": "
+                         "{\"ranks\": [\"7\"]}}}}";
+    options = jobspec_options_new();
+    CHECK(jobspec_validate(ranked, options, &error));
+    CHECK(jobspec_options_set(options, "flux-instance", "true", &error));
+    CHECK(jobspec_validate(ranked, options, &error));
+    CHECK(jobspec_options_set(options, "flux-instance", "8", &error));
+    CHECK(jobspec_validate(ranked, options, &error));
+    CHECK(jobspec_options_set(options, "flux-instance", "7", &error));
+    CHECK(!jobspec_validate(ranked, options, &error));
+    CHECK_ERROR(error, "flux.rank-range");
+    CHECK(!jobspec_options_set(options, "flux-instance", "some", &error));
+    CHECK_ERROR(error, "api.invalid-argument");
+    CHECK(jobspec_options_set(options, "flux-instance", "false", &error));
+    CHECK(jobspec_validate(ranked, options, &error));
+    CHECK(jobspec_options_set(options, "max-constraint-terms", "1", &error));
+    CHECK(!jobspec_validate(ranked, options, &error));
+    CHECK_ERROR(error, "limit.constraint-terms");
+    CHECK(jobspec_options_set(options, "max-vertices", "1", &error));
+    CHECK(!jobspec_validate(v1_yaml, options, &error));
+    CHECK_ERROR(error, "limit.vertices");
+    jobspec_options_free(options);
+    CHECK(JOBSPEC_FLUX_VERDICT_BYTES == 159);
 }
 
 /* Reading files: the same bounded reader and io.* codes as the jobspec command. */
