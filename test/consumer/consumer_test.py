@@ -52,15 +52,22 @@ def check_exports(shared_library):
 
 
 def check_flux_plugins(build, destdir):
-    """With flux-core found, jobspec.so and the validator's name go into flux-core's own
-    plugin directories (where flux finds them by name), and jobspec.so exports only its
-    entry point."""
+    """With flux-core found, jobspec.so goes into a jobtap plugin directory (flux-core's
+    own, with the validator's name beside flux-core's validators, when jobspec shares its
+    prefix; else the same directory under jobspec's prefix, never outside it), and
+    jobspec.so exports only its entry point."""
     with open(os.path.join(build, "meson-info", "intro-installed.json")) as f:
         targets = json.load(f).values()
+    with open(os.path.join(build, "meson-info", "intro-buildoptions.json")) as f:
+        prefix = {o["name"]: o["value"] for o in json.load(f)}["prefix"]
     wanted = [t for t in targets if t.endswith(("/job-manager/plugins/jobspec.so",
                                                  "/flux/job/validator/plugins/jobspec-rfc.py"))]
     if not wanted:
         return  # built without flux-core
+    shared = any(t.endswith("jobspec-rfc.py") for t in wanted)
+    for path in wanted:
+        if not shared and not path.startswith(prefix + "/"):
+            sys.exit(f"FAIL: {path} is outside the prefix {prefix}")
     for path in wanted:
         if not os.path.exists(destdir + path):
             sys.exit(f"FAIL: {path} was not installed")
