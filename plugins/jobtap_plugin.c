@@ -34,9 +34,15 @@
 #define DEFAULT_MAX_INPUT_BYTES "10485760"
 
 static const char* const option_names[] = {
-    "v1",           "dialect",         "strict",
-    "max-input-bytes", "max-depth",    "max-diagnostics",
-    "max-alias-nodes", "max-vertices", "max-constraint-terms",
+    "v1",
+    "dialect",
+    "strict",
+    "max-input-bytes",
+    "max-depth",
+    "max-diagnostics",
+    "max-alias-nodes",
+    "max-vertices",
+    "max-constraint-terms",
     NULL,
 };
 
@@ -76,8 +82,8 @@ static bool configure(flux_plugin_t* p, jobspec_options* options) {
     /* What this instance cannot hold is refused too (flux.*), ranks it does not have
      * among it. */
     const char* size = flux_attr_get(h, "size");
-    if (!jobspec_options_set(options, "max-input-bytes", DEFAULT_MAX_INPUT_BYTES, NULL)
-        || !jobspec_options_set(options, "flux-instance", size != NULL ? size : "true", NULL))
+    if (!jobspec_options_set(options, "max-input-bytes", DEFAULT_MAX_INPUT_BYTES, NULL) ||
+        !jobspec_options_set(options, "flux-instance", size != NULL ? size : "true", NULL))
         return false;
     if (conf == NULL)
         return true;

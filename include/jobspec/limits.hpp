@@ -55,11 +55,11 @@ struct Limits {
                     return false;
             return true;
         };
-        std::size_t* field = is("max-input-bytes")   ? &max_input_bytes
-                             : is("max-depth")       ? &max_depth
-                             : is("max-diagnostics") ? &max_diagnostics
-                             : is("max-alias-nodes") ? &max_alias_nodes
-                             : is("max-vertices")    ? &max_vertices
+        std::size_t* field = is("max-input-bytes")        ? &max_input_bytes
+                             : is("max-depth")            ? &max_depth
+                             : is("max-diagnostics")      ? &max_diagnostics
+                             : is("max-alias-nodes")      ? &max_alias_nodes
+                             : is("max-vertices")         ? &max_vertices
                              : is("max-constraint-terms") ? &max_constraint_terms
                                                           : nullptr;
         if (field == nullptr || value == 0 || value > SIZE_MAX ||

@@ -181,8 +181,8 @@ py::list validate_document(std::string_view text, bool v1, std::string_view dial
 
 /// The warnings of a valid document, not issued; raises for an invalid one.
 py::list check_document(std::string_view text, bool v1, std::string_view dialect,
-                        std::string_view format, bool strict,
-                        const py::object& flux_instance, const py::object& limits) {
+                        std::string_view format, bool strict, const py::object& flux_instance,
+                        const py::object& limits) {
     auto result = read(text, v1, dialect, format, flux_instance, limits);
     const Diagnostics diagnostics = result.diagnostics();
     take(std::move(result), text, strict, /*quiet=*/true);
@@ -264,8 +264,8 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r,
                           std::string_view dialect, std::optional<ResourceSet> free,
                           std::optional<std::string> config, std::string_view queue) {
-        const Jobspec jobspec = take(read(jobspec_text, false, dialect, "auto", py::bool_(false), py::none()),
-                                     jobspec_text);
+        const Jobspec jobspec = take(
+            read(jobspec_text, false, dialect, "auto", py::bool_(false), py::none()), jobspec_text);
         AllocateOptions options;
         options.dialect = dialect_named(dialect).value_or(Dialect::rfc);
         options.free = std::move(free);

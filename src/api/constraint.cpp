@@ -31,8 +31,9 @@ Result<Constraint> parse_constraint_query(std::string_view query, const QueryOpt
         return Result<Constraint>(std::move(diagnostics));
     }
     Constraint c = lower::lower_query(parsed->ast, options, diagnostics);
-    sema::check_constraint_terms(c, options.limits.max_constraint_terms,
-                                 Location{SourceRange{0, static_cast<std::uint32_t>(query.size())}}, diagnostics);
+    const SourceRange whole{0, static_cast<std::uint32_t>(query.size())};
+    sema::check_constraint_terms(c, options.limits.max_constraint_terms, Location{whole},
+                                 diagnostics);
     return result(std::move(c), std::move(diagnostics));
 }
 

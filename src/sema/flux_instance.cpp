@@ -111,9 +111,8 @@ std::optional<std::string> hostlist_problem(std::string_view text) {
             const std::string_view range = list.substr(0, comma);
             list.remove_prefix(std::min(comma + 1, list.size()));
             const auto [lo, lo_digits] = leading_number(range);
-            const std::uint64_t hi = lo_digits < range.size()
-                                         ? leading_number(range.substr(lo_digits + 1)).first
-                                         : lo;
+            const std::uint64_t hi =
+                lo_digits < range.size() ? leading_number(range.substr(lo_digits + 1)).first : lo;
             const std::uint64_t size = hi >= lo ? hi - lo + 1 : 0;
             if (size > hostlist_range_hosts)
                 return fmt::format("flux-core's hostlists take at most {} hosts in a range, "

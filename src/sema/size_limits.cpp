@@ -79,10 +79,9 @@ void check_sizes(const Jobspec& jobspec, const Limits& limits, Diagnostics& diag
     const Attribute* constraints = jobspec.attributes.system->find("constraints");
     if (constraints != nullptr)
         if (const auto* c = std::get_if<Constraint>(&constraints->value))
-            check_constraint_terms(*c, limits.max_constraint_terms,
-                                   Location{constraints->value_range,
-                                            "/attributes/system/constraints"},
-                                   diagnostics);
+            check_constraint_terms(
+                *c, limits.max_constraint_terms,
+                Location{constraints->value_range, "/attributes/system/constraints"}, diagnostics);
 }
 
 } // namespace jobspec::sema

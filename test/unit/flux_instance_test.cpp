@@ -16,10 +16,10 @@ std::string job(const std::string& constraints, const std::string& count = "1",
  "with": [{"type": "core", "count": )" +
            count + R"(}]}], "tasks": [{"command": ["true"], "slot": "task",
  "count": {"per_slot": 1}}], "attributes": )" +
-           (attributes.empty() ? R"({"system": {"duration": 0)" +
-                                     (constraints.empty() ? "" : ", \"constraints\": " + constraints) +
-                                     "}}"
-                               : attributes) +
+           (attributes.empty()
+                ? R"({"system": {"duration": 0)" +
+                      (constraints.empty() ? "" : ", \"constraints\": " + constraints) + "}}"
+                : attributes) +
            "}";
 }
 
@@ -89,8 +89,8 @@ TEST_CASE("flux instance - hostlists: ranges of 2^20 hosts, 10240 ranges, 2^20 s
 TEST_CASE("flux instance - counts the scheduler expands into their values") {
     CHECK(codes(job("", R"("1,1048575")")) == "");
     CHECK(codes(job("", R"("1,1048576")")) == "flux.count");
-    CHECK(codes(job("", R"("1-2000000")")) == ""); // contiguous: never expanded
-    CHECK(codes(job("", R"("1-131071:2")")) == "");  // 65536 values
+    CHECK(codes(job("", R"("1-2000000")")) == "");  // contiguous: never expanded
+    CHECK(codes(job("", R"("1-131071:2")")) == ""); // 65536 values
     CHECK(codes(job("", R"("1-131073:2")")) == "flux.count");
     CHECK(codes(job("", R"("2+:2:*")")) == "flux.count");
     CHECK(codes(job("", R"("2+")")) == "");

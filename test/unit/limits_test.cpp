@@ -194,8 +194,8 @@ TEST_CASE("limits - resource vertices: the limit passes, one more does not") {
     CHECK(jobspec_doc(valid_jobspec, limits) == "");
     limits.max_vertices = 1;
     CHECK(jobspec_doc(valid_jobspec, limits) == "limit.vertices");
-    const auto r = jobspec::read_jobspec(valid_jobspec, {jobspec::DocumentFormat::json, false,
-                                                         limits});
+    const auto r =
+        jobspec::read_jobspec(valid_jobspec, {jobspec::DocumentFormat::json, false, limits});
     REQUIRE_FALSE(r.ok());
     CHECK(r.diagnostics()[0].location.pointer == "/resources/0/with/0");
 }
