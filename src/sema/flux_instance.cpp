@@ -8,13 +8,15 @@
 
 #include <fmt/format.h>
 
-#include "support/chars.hpp"
+#include "model/decimal.hpp"
 #include "support/json_pointer.hpp"
+#include "support/numbers.hpp"
 
 namespace jobspec::sema {
 
 namespace {
 
+using model::Decimal;
 using support::JsonPointer;
 using support::PointerScope;
 
@@ -33,15 +35,6 @@ constexpr std::uint64_t count_values = 65536;
 constexpr std::uint64_t power_operand = 64;
 constexpr std::uint64_t count_value_bound = std::uint64_t{1} << 20;
 
-/// The digits at the start of `s` as a number, saturating; how many digits there were.
-std::pair<std::uint64_t, std::size_t> leading_number(std::string_view s) {
-    std::uint64_t n = 0;
-    std::size_t i = 0;
-    for (; i < s.size() && support::is_digit(s[i]); ++i)
-        n = n > (UINT64_MAX - 9) / 10 ? UINT64_MAX : n * 10 + static_cast<unsigned>(s[i] - '0');
-    return {n, i};
-}
-
 /// flux-core's reading of a `ranks` constraint: its values sorted as text and joined
 /// with ',' (flux.idset.IDset of a list), read by libidset's idset_decode: one pair of
 /// outer brackets at most, ranges "lo" or "lo-hi" with hi above lo and no leading zero,
@@ -54,8 +47,8 @@ struct RankReading {
 RankReading read_ranks(std::vector<std::string> values) {
     std::sort(values.begin(), values.end());
     std::string joined;
-    for (const auto& v : values)
-        joined += (joined.empty() && &v == &values.front() ? "" : ",") + v;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        joined.append(i == 0 ? "" : ",").append(values[i]);
     std::string_view s = joined;
     if (s.size() >= 2 && s.front() == '[' && s.back() == ']')
         s = s.substr(1, s.size() - 2);
@@ -68,19 +61,18 @@ RankReading read_ranks(std::vector<std::string> values) {
         s.remove_prefix(std::min(comma + 1, s.size()));
         if (token.empty())
             continue;
-        const auto [lo, lo_digits] = leading_number(token);
-        std::uint64_t hi = lo;
-        bool ok = lo_digits > 0 && (lo_digits == 1 || token[0] != '0');
-        if (ok && lo_digits < token.size()) {
-            const auto [h, hi_digits] = leading_number(token.substr(lo_digits + 1));
-            ok = token[lo_digits] == '-' && hi_digits > 0 &&
-                 lo_digits + 1 + hi_digits == token.size() &&
-                 (hi_digits == 1 || token[lo_digits + 1] != '0') && h > lo;
-            hi = h;
+        const Decimal lo = model::scan_decimal(token, Limits::max_integer);
+        std::uint64_t hi = lo.value;
+        bool ok = lo.status == Decimal::Status::ok;
+        if (ok && lo.length < token.size()) {
+            const Decimal h = model::scan_decimal(token.substr(lo.length + 1), Limits::max_integer);
+            ok = token[lo.length] == '-' && h.status == Decimal::Status::ok &&
+                 lo.length + 1 + h.length == token.size() && h.value > lo.value;
+            hi = h.value;
         }
         if (!ok)
             return {{}, fmt::format("'{}' unreadable in '{}'", token, joined)};
-        if (out.largest && lo <= *out.largest)
+        if (out.largest && lo.value <= *out.largest)
             return {{}, fmt::format("out of order: '{}'", joined)};
         out.largest = hi;
     }
@@ -110,9 +102,12 @@ std::optional<std::string> hostlist_problem(std::string_view text) {
             const std::size_t comma = std::min(list.find(','), list.size());
             const std::string_view range = list.substr(0, comma);
             list.remove_prefix(std::min(comma + 1, list.size()));
-            const auto [lo, lo_digits] = leading_number(range);
+            const Decimal low = model::scan_decimal(range, Limits::max_integer);
+            const std::uint64_t lo = low.value;
             const std::uint64_t hi =
-                lo_digits < range.size() ? leading_number(range.substr(lo_digits + 1)).first : lo;
+                low.length < range.size()
+                    ? model::scan_decimal(range.substr(low.length + 1), Limits::max_integer).value
+                    : lo;
             const std::uint64_t size = hi >= lo ? hi - lo + 1 : 0;
             if (size > hostlist_range_hosts)
                 return fmt::format("flux-core's hostlists take at most {} hosts in a range, "
@@ -168,12 +163,12 @@ std::optional<std::string> count_problem(const Count& count) {
         last = v;
         std::uint64_t next = v;
         if (r.op == RangeOperator::add)
-            next = v > UINT64_MAX - r.operand ? UINT64_MAX : v + r.operand;
+            next = support::saturating_sum(v, r.operand);
         else if (r.op == RangeOperator::multiply)
-            next = v > UINT64_MAX / r.operand ? UINT64_MAX : v * r.operand;
+            next = support::saturating_product(v, r.operand);
         else
             for (std::uint64_t k = 1; k < r.operand && next != UINT64_MAX; ++k)
-                next = next > UINT64_MAX / v ? UINT64_MAX : next * v;
+                next = support::saturating_product(next, v);
         if (next == UINT64_MAX || next <= v)
             break;
         v = next;
