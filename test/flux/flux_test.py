@@ -27,6 +27,15 @@ from steps import OURS, Plan, expect, run_command, verdict_check
 
 FLUX = JOBTAP = PYTHON_DIR = CONFORMANCE = None
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The fast setup of docs/FLUX.md, less the plugin: the ingest validator off, and each job
+# in a batch of its own, so that no job can fail another's.
+FAST = "[ingest]\nbatch-count = 1\n\n[ingest.validator]\ndisable = true\n\n"
+
+
+def jobtap_toml(path, conf=""):
+    """FAST with the jobtap plugin at `path`, configured by `conf` (TOML table text)."""
+    conf = f", conf = {{ {conf} }}" if conf else ""
+    return FAST + f'[job-manager]\nplugins = [ {{ load = "{path}"{conf} }} ]\n'
 
 
 class Checker:
@@ -70,23 +79,17 @@ def scenario_config(name, directory):
     """The TOML a site would write for the scenario, and the environment of the instance."""
     validator = os.path.join(PYTHON_DIR, "jobspec", "flux", "validator.py")
     env = {"PYTHONPATH": PYTHON_DIR + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    # The fast setup of docs/FLUX.md: the jobtap plugin, the ingest validator off, and
-    # each job in a batch of its own, so that no job can fail another's.
-    fast = '[ingest]\nbatch-count = 1\n\n[ingest.validator]\ndisable = true\n\n'
     toml = {
         # By path, as before jobspec is installed.
         "validator": f'[ingest.validator]\nplugins = ["{validator}"]\n',
         # By name, once installed: the three lines of docs/FLUX.md.
         "validator-v1": '[ingest.validator]\nplugins = ["jobspec-rfc"]\n'
                         'args = ["--jobspec-v1"]\n',
-        "jobtap": fast + f'[job-manager]\nplugins = [ {{ load = "{JOBTAP}" }} ]\n',
-        "jobtap-v1": fast + '[job-manager]\n'
-                     f'plugins = [ {{ load = "{JOBTAP}", conf = {{ v1 = true }} }} ]\n',
+        "jobtap": jobtap_toml(JOBTAP),
+        "jobtap-v1": jobtap_toml(JOBTAP, "v1 = true"),
         # A job update (flux update) into a queue whose constraint passes the plugin's
         # bound: job.validate refuses it.
-        "jobtap-update": fast + '[job-manager]\n'
-                         f'plugins = [ {{ load = "{JOBTAP}", '
-                         'conf = { max-constraint-terms = 2 } } ]\n\n'
+        "jobtap-update": jobtap_toml(JOBTAP, "max-constraint-terms = 2") + "\n"
                          '[queues.debug]\n[queues.other]\n[queues.batch]\n'
                          'requires = ["a", "b"]\n\n'
                          '[policy.jobspec.defaults.system]\nqueue = "debug"\n',
@@ -340,13 +343,12 @@ def run_restart():
     """An instance restarted with a stricter jobtap configuration: the job manager
     announces the jobs it restores to the plugin (job.create), which leaves them alone:
     no error is logged for them, and a held one runs when released."""
-    fast = '[ingest]\nbatch-count = 1\n\n[ingest.validator]\ndisable = true\n\n'
     with tempfile.TemporaryDirectory(prefix="jobspec-flux-restart-") as directory:
         state = os.path.join(directory, "state")
         os.makedirs(state)
         extra = (f"-o,-Sstatedir={state}",)
         env = dict(os.environ)
-        write_toml(directory, fast + f'[job-manager]\nplugins = [ {{ load = "{JOBTAP}" }} ]\n')
+        write_toml(directory, jobtap_toml(JOBTAP))
         plan = Plan(directory)
         plan.add({"run": ["flux", "job", "submit", "--urgency=0",
                           plan.file("held.json", json.dumps(cases.small_v1()))]},
@@ -355,8 +357,7 @@ def run_restart():
         if not results:
             return
         job = results[0]["stdout"].strip()
-        write_toml(directory, fast + f'[job-manager]\nplugins = [ {{ load = "{JOBTAP}", '
-                   'conf = { max-vertices = 1 } } ]\n')
+        write_toml(directory, jobtap_toml(JOBTAP, "max-vertices = 1"))
         plan = Plan(directory)
         plan.add(run_command(["flux", "dmesg"]),
                  expect(0, absent=("jobtap_call (id=", "jobspec.so: ")))
@@ -398,8 +399,7 @@ def run_installed():
         bad = cases.small_v1()
         bad["tasks"][0]["slot"] = "nosuch"
         for plugin, toml in (
-                ("jobtap", '[ingest]\nbatch-count = 1\n\n[ingest.validator]\ndisable = true'
-                           f'\n\n[job-manager]\nplugins = [ {{ load = "{jobtap}" }} ]\n'),
+                ("jobtap", jobtap_toml(jobtap)),
                 ("validator", f'[ingest.validator]\nplugins = ["{validator}"]\n')):
             write_toml(directory, toml)
             plan = Plan(directory)
