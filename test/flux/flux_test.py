@@ -13,7 +13,6 @@ JOBSPEC_REQUIRE_FLUX is set, as .ci/run sets it: then it fails.
 """
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
