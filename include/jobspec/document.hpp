@@ -24,9 +24,9 @@ namespace jobspec {
 JOBSPEC_API Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options = {});
 
 /// The canonical pass over a jobspec built in code (and the V1 pass with `v1`), after
-/// checking that every string in it is UTF-8 (jobspec.invalid-utf8). The Fluxion dialect
-/// leaves out the label rules it does not have (the reader's own rules need the text).
-JOBSPEC_API Diagnostics check_jobspec(const Jobspec& jobspec, bool v1 = false,
-                                      Dialect dialect = Dialect::rfc);
+/// checking that every string in it is UTF-8 (jobspec.invalid-utf8). In the Fluxion dialect
+/// (Jobspec::dialect) it leaves out the label rules Fluxion does not have (the reader's own
+/// rules need the text).
+JOBSPEC_API Diagnostics check_jobspec(const Jobspec& jobspec, bool v1 = false);
 
 } // namespace jobspec

@@ -12,7 +12,7 @@
 #include <jobspec/diagnostic.hpp>     // diagnostics: stable codes, locations
 #include <jobspec/document.hpp>       // reading and checking jobspec (RFC 14, RFC 25 V1)
 #include <jobspec/emit.hpp>           // JSON, YAML and DOT out
-#include <jobspec/feasibility.hpp>    // does a jobspec fit an R?
+#include <jobspec/match.hpp>          // does a jobspec fit an R?
 #include <jobspec/fluid.hpp>          // RFC 19 job ids in seven encodings
 #include <jobspec/grammar_view.hpp>   // tokens, parse trees: inside the parsers
 #include <jobspec/hostlist.hpp>       // RFC 29 hostlists

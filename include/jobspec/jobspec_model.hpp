@@ -44,16 +44,6 @@ struct Task {
     SourceRange count_range;
 };
 
-/// A whole jobspec: the model that documents, shapes and command-line options all become.
-struct Jobspec {
-    std::int64_t version = 1;
-    ResourceList resources;
-    std::vector<Task> tasks;
-    Attributes attributes;
-    SourceRange range;
-    SourceRange version_range;
-};
-
 /// How a jobspec document is written.
 enum class DocumentFormat : std::uint8_t {
     automatic, ///< JSON when the first non-blank character is '{' or '[', else YAML
@@ -75,6 +65,18 @@ enum class Dialect : std::uint8_t {
     /// Where Fluxion accepts what RFC 14 forbids otherwise, RFC 14's rule stands
     /// (docs/COMPAT.md).
     fluxion,
+};
+
+/// A whole jobspec: the model that documents, shapes and command-line options all become.
+struct Jobspec {
+    std::int64_t version = 1;
+    ResourceList resources;
+    std::vector<Task> tasks;
+    Attributes attributes;
+    SourceRange range;
+    SourceRange version_range;
+    /// Whose rules it was read by: matching and the canonical pass follow them too.
+    Dialect dialect = Dialect::rfc;
 };
 
 /// The dialect a name means ("rfc", "fluxion", as the tools and APIs spell them), or

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <jobspec/api.hpp>
+#include <jobspec/hostlist.hpp>
 #include <jobspec/limits.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/result.hpp>
@@ -71,9 +72,15 @@ struct Queue {
     /// The properties it adds to its jobs' constraints: queues.NAME.requires, or for a
     /// virtual queue (queues.NAME.parent) its parent's.
     std::vector<std::string> properties;
-    /// Its members: queues.NAME.hosts (a hostlist, or "all"), or its parent's. They have
-    /// the membership property, which its jobs must have.
-    std::optional<std::string> hosts;
+    /// Its members: queues.NAME.hosts ("all", or these hosts), or its parent's; nothing
+    /// when neither names hosts. They have the membership property, which its jobs must
+    /// have.
+    struct Hosts {
+        /// "all": every host of R.
+        bool all = false;
+        Hostlist list;
+    };
+    std::optional<Hosts> hosts;
     /// "+NAME", NAME being the parent's for a virtual queue.
     std::string membership;
 };

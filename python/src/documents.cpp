@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
-#include <jobspec/feasibility.hpp>
+#include <jobspec/match.hpp>
 #include <jobspec/resource_config.hpp>
 #include <jobspec/resource_graph.hpp>
 #include <jobspec/shape.hpp>
@@ -264,14 +264,13 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r,
                           std::string_view dialect, std::optional<ResourceSet> free,
                           std::optional<std::string> config, std::string_view queue) {
-        const Jobspec jobspec = take(
-            read(jobspec_text, false, dialect, "auto", py::bool_(false), py::none()), jobspec_text);
-        AllocateOptions options;
-        options.dialect = dialect_named(dialect).value_or(Dialect::rfc);
+        MatchOptions options;
+        options.read.dialect = dialect_of(dialect);
         options.free = std::move(free);
-        if (config)
-            options.queue = take(queue_of(jobspec, *config, queue), "");
-        return take(without_gil([&] { return allocate(jobspec, r, options); }), jobspec_text);
+        options.config = config.value_or("");
+        options.queue = queue;
+        return take(without_gil([&] { return match_jobspec(jobspec_text, r, options); }),
+                    jobspec_text);
     });
 }
 

@@ -25,7 +25,7 @@ Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) 
         return Result<Jobspec>(std::move(diagnostics));
     }
     Jobspec jobspec = lower::lower_jobspec(*root, options.dialect, diagnostics);
-    sema::check_canonical(jobspec, diagnostics, options.dialect);
+    sema::check_canonical(jobspec, diagnostics);
     sema::check_sizes(jobspec, options.limits, diagnostics);
     if (options.v1)
         sema::check_v1(jobspec, diagnostics);
@@ -45,11 +45,11 @@ std::optional<Dialect> dialect_named(std::string_view name) noexcept {
     return std::nullopt;
 }
 
-Diagnostics check_jobspec(const Jobspec& jobspec, bool v1, Dialect dialect) {
+Diagnostics check_jobspec(const Jobspec& jobspec, bool v1) {
     Diagnostics diagnostics;
     lower::check_attribute_structure(jobspec, diagnostics);
     sema::check_text_encoding(jobspec, diagnostics);
-    sema::check_canonical(jobspec, diagnostics, dialect);
+    sema::check_canonical(jobspec, diagnostics);
     if (v1)
         sema::check_v1(jobspec, diagnostics);
     return diagnostics;

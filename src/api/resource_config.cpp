@@ -12,6 +12,7 @@
 #include <jobspec/input.hpp>
 
 #include "lower/resource_config_lowering.hpp"
+#include "model/codecs.hpp"
 #include "syntax/document_tree.hpp"
 
 namespace jobspec {
@@ -58,7 +59,8 @@ read_trees(const std::vector<ConfigFile>& files, const Limits& limits, Diagnosti
            std::vector<std::shared_ptr<const SourceText>>& sources) {
     std::vector<syntax::DocNode> trees;
     for (const ConfigFile& file : files) {
-        sources.push_back(std::make_shared<const SourceText>(SourceText{file.name, file.text, true}));
+        sources.push_back(
+            std::make_shared<const SourceText>(SourceText{file.name, file.text, true}));
         Diagnostics found(limits.max_diagnostics);
         auto tree = is_json(file.name)
                         ? syntax::read_json(file.text, limits, found, config_json)
@@ -125,12 +127,13 @@ Result<ResourceConfig> read_resource_config(const std::vector<ConfigFile>& files
     }
     if (!resource->node->is_mapping()) {
         report(*resource, Code::R_type,
-               fmt::format("resource must be a table, not {}", syntax::describe(resource->node->kind())),
+               fmt::format("resource must be a table, not {}",
+                           syntax::describe(resource->node->kind())),
                "/resource");
         return Result<ResourceConfig>(std::move(diagnostics));
     }
-    for (auto [key, pick, value] :
-         {std::tuple{"path", &path, &out.path}, std::tuple{"scheduling", &scheduling, &out.scheduling}}) {
+    for (auto [key, pick, value] : {std::tuple{"path", &path, &out.path},
+                                    std::tuple{"scheduling", &scheduling, &out.scheduling}}) {
         if (!*pick)
             continue;
         if (!(*pick)->node->is_string())
@@ -357,7 +360,15 @@ Result<std::optional<Queue>> read_queue(const std::vector<ConfigFile>& files, st
         const Pick at{&hosts->value, table.file};
         if (!hosts->value.is_string())
             return fail(&at, fmt::format("queues.{}.hosts must be a string", members));
-        q.hosts = hosts->value.text();
+        if (hosts->value.text() == "all") {
+            q.hosts = Queue::Hosts{true, {}};
+        } else {
+            auto list = model::decode_hostlist(hosts->value.text());
+            if (!list)
+                return fail(&at, fmt::format("queue '{}': hosts '{}' is not a hostlist: {}",
+                                             members, hosts->value.text(), list.error().message));
+            q.hosts = Queue::Hosts{false, *std::move(list)};
+        }
     }
     return Out(std::optional<Queue>(std::move(q)), std::move(diagnostics));
 }

@@ -1,6 +1,5 @@
 // The C API's allocation of R for a jobspec (jobspec match).
-#include <jobspec/document.hpp>
-#include <jobspec/feasibility.hpp>
+#include <jobspec/match.hpp>
 
 #include "capi/handles.hpp"
 
@@ -15,20 +14,13 @@ jobspec_rset* jobspec_allocate_now(const char* document, const jobspec_rset* r,
         if (!require(document, "document", error) || !require(r, "r", error))
             return nullptr;
         const auto& o = options_or_default(options);
-        auto jobspec = jobspec::read_jobspec(document, o.read_options());
-        if (!succeeded(jobspec, o, document, error))
-            return nullptr;
-        jobspec::AllocateOptions allocate;
-        allocate.dialect = o.dialect;
+        jobspec::MatchOptions match;
+        match.read = o.read_options();
+        match.config = o.config;
+        match.queue = o.queue;
         if (free != nullptr)
-            allocate.free = free->value;
-        if (!o.config.empty()) {
-            auto queue = jobspec::queue_of(jobspec.value(), o.config, o.queue, o.limits);
-            if (!succeeded(queue, o, "", error))
-                return nullptr;
-            allocate.queue = std::move(queue).value();
-        }
-        auto allocation = jobspec::allocate(jobspec.value(), r->value, allocate);
+            match.free = free->value;
+        auto allocation = jobspec::match_jobspec(document, r->value, match);
         if (!succeeded(allocation, o, document, error))
             return nullptr;
         return new jobspec_rset{std::move(allocation).value()};

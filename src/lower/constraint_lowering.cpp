@@ -21,7 +21,7 @@ using syntax::DocNode;
 class ConstraintLowering {
 public:
     ConstraintLowering(support::JsonPointer& pointer, Diagnostics& diagnostics, Dialect dialect)
-        : ptr_(pointer), diags_(diagnostics), fluxion_(dialect == Dialect::fluxion) {}
+        : ptr_(pointer), diags_(diagnostics), dialect_(dialect) {}
 
     Constraint read(const DocNode& n) {
         if (!n.is_mapping()) {
@@ -68,8 +68,8 @@ public:
                 c.children.push_back(read(list[i]));
                 continue;
             }
-            if (fluxion_ && c.op == "ranks" && list[i].kind() == DocNode::Kind::integer &&
-                list[i].integer() >= 0) {
+            if (dialect_ == Dialect::fluxion && c.op == "ranks" &&
+                list[i].kind() == DocNode::Kind::integer && list[i].integer() >= 0) {
                 c.values.push_back(std::to_string(list[i].integer()));
                 continue;
             }
@@ -98,7 +98,7 @@ private:
 
     support::JsonPointer& ptr_;
     Diagnostics& diags_;
-    bool fluxion_;
+    Dialect dialect_;
 };
 
 } // namespace

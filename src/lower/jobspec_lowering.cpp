@@ -42,8 +42,9 @@ bool one_of(std::string_view key, const std::array<std::string_view, N>& keys) {
 
 class JobspecLowering {
 public:
-    JobspecLowering(Dialect dialect, Diagnostics& diagnostics)
-        : fluxion_(dialect == Dialect::fluxion), diags_(diagnostics) {}
+    JobspecLowering(Dialect dialect, Diagnostics& diagnostics) : diags_(diagnostics) {
+        out_.dialect = dialect;
+    }
 
     Jobspec document(const DocNode& root) {
         Jobspec& out = out_;
@@ -60,7 +61,7 @@ public:
                 out.version_range = m.value.range;
                 if (expect(m.value, Kind::integer, "'version'")) {
                     out.version = m.value.integer();
-                    if (fluxion_ && (out.version < 1 || out.version > fluxion_max_version))
+                    if (fluxion() && (out.version < 1 || out.version > fluxion_max_version))
                         report(Code::fluxion_version,
                                fmt::format("Fluxion reads versions 1 to {}, not {}",
                                            fluxion_max_version, out.version),
@@ -72,7 +73,7 @@ public:
                 tasks(m.value, out.tasks);
             } else if (m.key == "attributes") {
                 attributes(m.value);
-            } else if (fluxion_) {
+            } else if (fluxion()) {
                 report(Code::fluxion_key,
                        fmt::format("Fluxion refuses the key '{}' (a jobspec has exactly "
                                    "version, resources, tasks and attributes)",
@@ -116,7 +117,7 @@ private:
     /// (reported when not); always true otherwise.
     bool fits_fluxion(std::uint64_t value, std::uint64_t most, std::string_view what,
                       SourceRange range) {
-        if (!fluxion_ || value <= most)
+        if (!fluxion() || value <= most)
             return true;
         report(Code::fluxion_count,
                fmt::format("Fluxion reads {} up to {}, not {}", what, most, value), range);
@@ -164,7 +165,7 @@ private:
                 if (expect(m.value, Kind::sequence, "'with'"))
                     list(m.value, v.with);
             } else {
-                if (fluxion_ && !one_of(m.key, fluxion_vertex_keys))
+                if (fluxion() && !one_of(m.key, fluxion_vertex_keys))
                     report(Code::fluxion_key,
                            fmt::format("Fluxion refuses the vertex key '{}' (it reads type, "
                                        "count, with, unit, exclusive, label and id)",
@@ -201,7 +202,7 @@ private:
     /// source shows the string as it is (with or without quotes).
     Count count_string(const DocNode& n) {
         auto parsed = model::decode_count(n.text());
-        if (parsed && !fluxion_)
+        if (parsed && !fluxion())
             return std::move(*parsed);
         if (parsed && !parsed->is_fixed()) {
             report(Code::fluxion_count,
@@ -293,7 +294,7 @@ private:
             r.operand = v.value_or(1);
         }
         const int bounds = (n.find("max") != nullptr) + (op != nullptr) + (operand != nullptr);
-        if (ok && fluxion_ && bounds != 0 && bounds != 3) {
+        if (ok && fluxion() && bounds != 0 && bounds != 3) {
             report(Code::fluxion_count,
                    "Fluxion needs all or none of 'max', 'operator' and 'operand'", n.range,
                    "add the missing ones, or keep only 'min' for an unbounded count");
@@ -345,7 +346,7 @@ private:
                     t.distribution = v.text();
             } else if (m.key == "attributes") {
                 if (expect(v, Kind::mapping, "task 'attributes'")) {
-                    if (fluxion_)
+                    if (fluxion())
                         scalar_attributes(v);
                     t.attributes = lower_attribute_list(v, AttributeScope::task, ptr_, diags_);
                 }
@@ -399,7 +400,7 @@ private:
             return;
         }
         PointerScope at(ptr_, chosen->key);
-        if (fluxion_ && chosen->key == "per_resource") {
+        if (fluxion() && chosen->key == "per_resource") {
             report(Code::fluxion_task, "Fluxion refuses a 'per_resource' task count",
                    chosen->key_range, "count tasks per_slot or in total");
             return;
@@ -471,15 +472,16 @@ private:
                 continue;
             }
             if (m.key == "system")
-                out_.attributes.system =
-                    lower_attribute_list(m.value, AttributeScope::system, ptr_, diags_,
-                                         fluxion_ ? Dialect::fluxion : Dialect::rfc);
+                out_.attributes.system = lower_attribute_list(m.value, AttributeScope::system, ptr_,
+                                                              diags_, out_.dialect);
             else
                 out_.attributes.user = m.value.to_json().as_object();
         }
     }
 
-    bool fluxion_;
+    /// Whether Fluxion's reader's rules apply (the dialect the jobspec records).
+    bool fluxion() const { return out_.dialect == Dialect::fluxion; }
+
     Diagnostics& diags_;
     JsonPointer ptr_;
     Jobspec out_;

@@ -22,8 +22,8 @@ using support::PointerScope;
 
 class JobspecChecker {
 public:
-    JobspecChecker(const Jobspec& jobspec, Diagnostics& diagnostics, Dialect dialect)
-        : js_(jobspec), diags_(diagnostics), dialect_(dialect) {}
+    JobspecChecker(const Jobspec& jobspec, Diagnostics& diagnostics)
+        : js_(jobspec), diags_(diagnostics), dialect_(jobspec.dialect) {}
 
     void run() {
         check_resources(js_.resources, "/resources", diags_, dialect_);
@@ -99,14 +99,14 @@ private:
         } else if (const auto* dependencies = std::get_if<std::vector<Dependency>>(&a.value)) {
             for (std::size_t i = 0; i < dependencies->size(); ++i) {
                 PointerScope at(ptr_, i);
-                check_dependency((*dependencies)[i], DependencyContext::document, false,
-                                 ptr_.str(), diags_);
+                check_dependency((*dependencies)[i], DependencyContext::document, false, ptr_.str(),
+                                 diags_);
             }
         } else if (system_attribute_type(a.key) == 0 && !is_rfc14_attribute(a.key)) {
-            report(Code::jobspec_unknown_system_attribute,
-                   fmt::format("system attribute '{}' is not one RFC 14 defines; it is kept",
-                               a.key),
-                   a.value_range);
+            report(
+                Code::jobspec_unknown_system_attribute,
+                fmt::format("system attribute '{}' is not one RFC 14 defines; it is kept", a.key),
+                a.value_range);
         }
     }
 
@@ -124,8 +124,8 @@ private:
 
 } // namespace
 
-void check_canonical(const Jobspec& jobspec, Diagnostics& diagnostics, Dialect dialect) {
-    JobspecChecker(jobspec, diagnostics, dialect).run();
+void check_canonical(const Jobspec& jobspec, Diagnostics& diagnostics) {
+    JobspecChecker(jobspec, diagnostics).run();
 }
 
 } // namespace jobspec::sema

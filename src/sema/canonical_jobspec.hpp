@@ -13,8 +13,8 @@ namespace jobspec::sema {
 /// preemptible-after >= 0, and each dependency's scheme rules (check_dependency). Other
 /// system attributes are warnings. The structure of values read from documents was
 /// checked when they were read (lower_attribute). The Fluxion dialect does not match task
-/// slots with labels (Fluxion reads neither) and lets labels repeat.
-void check_canonical(const Jobspec& jobspec, Diagnostics& diagnostics,
-                     Dialect dialect = Dialect::rfc);
+/// slots with labels (Fluxion reads neither) and lets labels repeat: the jobspec's dialect
+/// says which.
+void check_canonical(const Jobspec& jobspec, Diagnostics& diagnostics);
 
 } // namespace jobspec::sema

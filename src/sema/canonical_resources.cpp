@@ -31,7 +31,7 @@ constexpr std::array<KnownKey, 4> known_keys = {{
 class ResourceChecker {
 public:
     ResourceChecker(std::string_view pointer, Diagnostics& diagnostics, Dialect dialect)
-        : pointer_(pointer), diags_(diagnostics), fluxion_(dialect == Dialect::fluxion),
+        : pointer_(pointer), diags_(diagnostics), dialect_(dialect),
           in_document_(!pointer.empty()) {}
 
     void list(const ResourceList& vertices) {
@@ -58,7 +58,7 @@ private:
                 report(Code::jobspec_slot_without_with, "slot contains no resources", v.type_range,
                        "a slot needs 'with' (in a shape: slot/core)");
         }
-        if (const auto label = v.label(); label && !fluxion_) {
+        if (const auto label = v.label(); label && dialect_ != Dialect::fluxion) {
             const auto [it, inserted] = labels_.emplace(std::string(*label), pointer_.str());
             if (!inserted) {
                 const VertexProperty* p = v.find("label");
@@ -84,7 +84,7 @@ private:
         const auto known = std::find_if(known_keys.begin(), known_keys.end(),
                                         [&](const KnownKey& k) { return k.key == p.key; });
         if (known == known_keys.end()) {
-            if (fluxion_) // the reader reported it (fluxion.key)
+            if (dialect_ == Dialect::fluxion) // the reader reported it (fluxion.key)
                 return;
             report(Code::jobspec_unknown_vertex_key,
                    fmt::format("'{}' is not an RFC 14 vertex key; it is kept as written", p.key),
@@ -100,7 +100,7 @@ private:
 
     JsonPointer pointer_;
     Diagnostics& diags_;
-    bool fluxion_;
+    Dialect dialect_;
     /// Whether the vertices are a document's (a shape's have no dialect).
     bool in_document_;
     /// Each label seen, with the pointer of its first vertex.

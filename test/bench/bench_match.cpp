@@ -8,7 +8,7 @@
 #include <string>
 
 #include <jobspec/document.hpp>
-#include <jobspec/feasibility.hpp>
+#include <jobspec/match.hpp>
 
 #include "r_samples.hpp"
 
@@ -33,8 +33,8 @@ void allocate_in(benchmark::State& state, const std::string& r_text, const std::
         return;
     }
     for (auto _ : state)
-        benchmark::DoNotOptimize(jobspec::allocate(js.value(), r, dialect));
-    const auto a = jobspec::allocate(js.value(), r, dialect);
+        benchmark::DoNotOptimize(jobspec::match_jobspec(js.value(), r));
+    const auto a = jobspec::match_jobspec(js.value(), r);
     state.counters["ranks"] = a.ok() ? static_cast<double>(a.value().count_ranks()) : -1;
 }
 

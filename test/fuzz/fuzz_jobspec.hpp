@@ -10,7 +10,7 @@
 
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
-#include <jobspec/feasibility.hpp>
+#include <jobspec/match.hpp>
 #include <jobspec/render.hpp>
 #include <jobspec/resource_set.hpp>
 
@@ -54,7 +54,7 @@ inline int fuzz_jobspec(const std::uint8_t* data, std::size_t size,
         auto result = jobspec::read_jobspec(text, options);
         if (!result.ok())
             continue;
-        auto alloc = jobspec::allocate(result.value(), r, dialect);
+        auto alloc = jobspec::match_jobspec(result.value(), r);
         if (alloc.ok())
             fuzz::json(jobspec::to_json_text(jobspec::to_json_value(alloc.value())));
         fuzz::terminal(jobspec::render_text(alloc.diagnostics(), text, {false, "fuzz"}));

@@ -2,7 +2,7 @@
 #include <jobspec/constraint.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
-#include <jobspec/feasibility.hpp>
+#include <jobspec/match.hpp>
 #include <jobspec/submit.hpp>
 
 #include "model/codecs.hpp"
@@ -51,7 +51,7 @@ std::string allocation(std::vector<std::string> options, const jobspec::Resource
                        std::string_view requires_query = {}) {
     if (!requires_query.empty())
         options.push_back("--requires=" + std::string(requires_query));
-    auto alloc = jobspec::allocate(submitted(std::move(options)), r);
+    auto alloc = jobspec::match_jobspec(submitted(std::move(options)), r);
     if (!alloc.ok())
         return "error: " + alloc.diagnostics()[0].message;
     return alloc.value().summary() + " nslots=" + std::to_string(*alloc.value().nslots) +
@@ -178,7 +178,7 @@ TEST_CASE("feasibility - slot packing across ranks and what is missing") {
 }
 
 TEST_CASE("feasibility - instance-local properties stay out of the allocation") {
-    auto alloc = jobspec::allocate(submitted({"-N1", "--requires=rank:15"}), cluster());
+    auto alloc = jobspec::match_jobspec(submitted({"-N1", "--requires=rank:15"}), cluster());
     REQUIRE(alloc.ok());
     CHECK(alloc.value().properties().empty());
 }
@@ -204,11 +204,11 @@ TEST_CASE("feasibility - an allocation keeps TreePool's topology of its ranks (R
         R"("nodelist":["n[4-7]"]},"scheduling":{"writer":"TreePool","children":[)"
         R"({"ranks":"4-5","topo":{"cores":"0-3"}},{"ranks":"6-7","topo":{"cores":"0-1"}}]}})");
     REQUIRE(r.ok());
-    auto alloc = jobspec::allocate(submitted({"-N1"}), r.value());
+    auto alloc = jobspec::match_jobspec(submitted({"-N1"}), r.value());
     REQUIRE(alloc.ok());
     CHECK(boost::json::serialize(alloc.value().scheduling) ==
           R"({"writer":"TreePool","children":[{"ranks":"4","topo":{"cores":"0-3"}}]})");
     // Another scheduler's key describes its own view of all of R: not the allocation's.
     r.value().scheduling = boost::json::parse(R"({"writer":"fluxion","graph":{}})");
-    CHECK(jobspec::allocate(submitted({"-N1"}), r.value()).value().scheduling.is_null());
+    CHECK(jobspec::match_jobspec(submitted({"-N1"}), r.value()).value().scheduling.is_null());
 }

@@ -2,10 +2,13 @@
 // message, the code and where it points.
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <jobspec/document.hpp>
-#include <jobspec/feasibility.hpp>
+#include <jobspec/match.hpp>
 #include <jobspec/resource_config.hpp>
 #include <jobspec/resource_set.hpp>
 
@@ -32,12 +35,38 @@ std::string job(const std::string& resources, const std::string& system = "") {
            system + "}}\n";
 }
 
-/// Each diagnostic as "code: message @ pointer".
-std::vector<std::string> why(const std::string& yaml, jobspec::AllocateOptions options = {},
+/// Flux's configuration in a file of its own, for MatchOptions::config, removed after.
+class ConfigOnDisk {
+public:
+    explicit ConfigOnDisk(const std::string& toml)
+        : path_(std::filesystem::temp_directory_path() /
+                ("jobspec-match-" + std::to_string(reinterpret_cast<std::uintptr_t>(this)) +
+                 ".toml")) {
+        std::ofstream(path_) << toml;
+    }
+    ~ConfigOnDisk() { std::filesystem::remove(path_); }
+    ConfigOnDisk(const ConfigOnDisk&) = delete;
+    ConfigOnDisk& operator=(const ConfigOnDisk&) = delete;
+
+    /// Match options that read it, for the queue `queue` (empty: the jobspec's or default).
+    jobspec::MatchOptions options(std::string queue = {}) const {
+        jobspec::MatchOptions o;
+        o.config = path_.string();
+        o.queue = std::move(queue);
+        return o;
+    }
+
+private:
+    std::filesystem::path path_;
+};
+
+/// Each diagnostic as "code: message @ pointer", of matching the jobspec read alone first
+/// (a queue's diagnostics are not in its text).
+std::vector<std::string> why(const std::string& yaml, const jobspec::MatchOptions& options = {},
                              jobspec::ResourceSet r = cluster()) {
     auto js = jobspec::read_jobspec(yaml);
     REQUIRE_MESSAGE(js.ok(), js.diagnostics()[0].message);
-    auto alloc = jobspec::allocate(js.value(), r, options);
+    auto alloc = jobspec::match_jobspec(js.value(), r, options);
     std::vector<std::string> out;
     for (const auto& d : alloc.diagnostics())
         out.push_back(std::string(d.code_name()) + ": " + d.message + " @ " + d.location.pointer);
@@ -99,7 +128,7 @@ TEST_CASE("explain - slots with no node: what the nodes hold") {
 }
 
 TEST_CASE("explain - pending: fits R, not what is free now") {
-    jobspec::AllocateOptions options;
+    jobspec::MatchOptions options;
     jobspec::ResourceSet free;
     free.add(IdSet::range(0, 0), IdSet::range(0, 15), IdSet::range(0, 1));
     free.add(IdSet::range(1, 7), IdSet::range(0, 0), {});
@@ -140,11 +169,8 @@ TEST_CASE(
         job("{type: slot, count: 1, label: rabbit, with: [{type: node, count: 1, with: [{type: "
             "slot, count: 1, label: task, with: [{type: core, count: 1}]}]}]}",
             ", queue: pbatch");
-    auto queue = jobspec::read_queue({{"flux.toml", "[queues.pbatch]\nrequires = [\"pbatch\"]\n"}},
-                                     "pbatch");
-    REQUIRE(queue.ok());
-    jobspec::AllocateOptions options;
-    options.queue = queue.value();
+    const ConfigOnDisk conf("[queues.pbatch]\nrequires = [\"pbatch\"]\n");
+    const auto options = conf.options();
     CHECK(why(rabbit, options) ==
           std::vector<std::string>{
               "jobspec.unsatisfiable: asks 1 node with 1 core each, whole: of the 8 nodes, 0 "
@@ -172,19 +198,23 @@ TEST_CASE("queues - hosts, parents, the default, and what is refused") {
     CHECK(batch.value()->membership == "+batch");
     auto short_ = queue("short");
     REQUIRE(short_.ok());
-    CHECK(short_.value()->hosts == "bar[0-3]");
+    CHECK(short_.value()->hosts->list.encode() == "bar[0-3]");
+    CHECK_FALSE(short_.value()->hosts->all);
     CHECK(short_.value()->membership == "+batch");
     CHECK(queue("bad").diagnostics()[0].message == "queue 'bad' has both hosts and requires");
     CHECK(queue("nope").diagnostics()[0].message ==
           "no queue 'nope' is configured (queues: bad, batch, short)");
     CHECK_FALSE(jobspec::read_queue({{"q.toml", "[queues.a]\n"}}, "").value().has_value());
+    const std::string not_hosts = "[queues.a]\nhosts = \"x[\"\n";
+    CHECK(jobspec::read_queue({{"q.toml", not_hosts}}, "a").diagnostics()[0].message ==
+          "queue 'a': hosts 'x[' is not a hostlist: '[' is never closed");
     // The hosts' membership property is what the job must have.
-    jobspec::AllocateOptions options;
-    options.queue = short_.value();
-    CHECK(why(job("{type: node, count: 2, with: [" + slot_of_cores + "]}"), options) ==
-          std::vector<std::string>{"allocated rank[4-5]/core0"});
-    options.queue->hosts = "bar[0-3],nosuch";
-    CHECK(why(job("{type: node, count: 2, with: [" + slot_of_cores + "]}"), options) ==
+    const ConfigOnDisk on_disk(conf);
+    CHECK(why(job("{type: node, count: 2, with: [" + slot_of_cores + "]}"),
+              on_disk.options("short")) == std::vector<std::string>{"allocated rank[4-5]/core0"});
+    const ConfigOnDisk nosuch("[queues.short]\nhosts = \"bar[0-3],nosuch\"\n");
+    CHECK(why(job("{type: node, count: 2, with: [" + slot_of_cores + "]}"),
+              nosuch.options("short")) ==
           std::vector<std::string>{"match.queue: queue 'short': hosts 'bar[0-3],nosuch' names "
                                    "hosts R does not have @ "});
 }

@@ -5,16 +5,16 @@
 #include <vector>
 
 #include <jobspec/document.hpp>
-#include <jobspec/feasibility.hpp>
+#include <jobspec/match.hpp>
 #include <jobspec/resource_set.hpp>
 
-#include "sema/demand_choices.hpp"
+#include "match/demand_choices.hpp"
 
 namespace {
 
 using jobspec::IdSet;
-using jobspec::sema::Demand;
-using jobspec::sema::DemandChoices;
+using jobspec::match::Demand;
+using jobspec::match::DemandChoices;
 
 /// Ranks 0..n-1 with these cores and gpus each.
 jobspec::ResourceSet nodes(std::uint64_t n, std::uint64_t cores, std::uint64_t gpus) {
@@ -43,9 +43,7 @@ std::vector<std::string> fit(const std::string& yaml, const jobspec::ResourceSet
     reading.dialect = jobspec::Dialect::fluxion;
     auto js = jobspec::read_jobspec(yaml, reading);
     REQUIRE_MESSAGE(js.ok(), js.diagnostics()[0].message);
-    jobspec::AllocateOptions options;
-    options.dialect = jobspec::Dialect::fluxion;
-    auto alloc = jobspec::allocate(js.value(), r, options);
+    auto alloc = jobspec::match_jobspec(js.value(), r);
     std::vector<std::string> out;
     for (const auto& d : alloc.diagnostics())
         out.push_back(std::string(d.code_name()) + ": " + d.message + " @ " + d.location.pointer);
@@ -74,8 +72,8 @@ TEST_CASE("or-slots - the ways of a demand stay few and least") {
 }
 
 TEST_CASE("or-slots - each instance the earliest shape after which the rest still fit") {
-    using jobspec::sema::earliest_mix;
-    using jobspec::sema::instances_held;
+    using jobspec::match::earliest_mix;
+    using jobspec::match::instances_held;
     // Fluxion's flexible test 001: 8 cores and a gpu, or 10 cores; the first fits.
     const std::vector<Demand> small_big{{8, 1}, {10, 0}};
     CHECK(earliest_mix(small_big, 1, {36, 2}) == Demand{8, 1});

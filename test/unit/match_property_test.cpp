@@ -18,7 +18,7 @@
 
 #include <jobspec/constraint.hpp>
 #include <jobspec/document.hpp>
-#include <jobspec/feasibility.hpp>
+#include <jobspec/match.hpp>
 #include <jobspec/resource_set.hpp>
 
 #include "model/codecs.hpp"
@@ -432,9 +432,7 @@ TEST_CASE("match - every allocation passes the independent checker (10,000 cases
         if (const auto* k = js.value().attributes.constraints())
             allowed = k->match(c.r).value();
         const bool exists = placeable_least(req, targets_of(c.r, allowed));
-        jobspec::AllocateOptions options;
-        options.dialect = dialect;
-        auto alloc = jobspec::allocate(js.value(), c.r, options);
+        auto alloc = jobspec::match_jobspec(js.value(), c.r);
         CHECK(alloc.ok() == exists);
         (alloc.ok() ? (c.fluxion ? or_allocated : allocated)
                     : (c.fluxion ? or_refused : refused))++;

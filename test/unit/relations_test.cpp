@@ -8,7 +8,7 @@
 #include <jobspec/constraint.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
-#include <jobspec/feasibility.hpp>
+#include <jobspec/match.hpp>
 #include <jobspec/resource_set.hpp>
 
 using jobspec::IdSet;
@@ -43,7 +43,7 @@ ResourceSet set(std::string_view groups, std::string_view nodelist = "") {
 std::string allocation(std::string_view yaml, const ResourceSet& r) {
     auto js = jobspec::read_jobspec(yaml, {jobspec::DocumentFormat::yaml, true, {}});
     REQUIRE_MESSAGE(js.ok(), yaml);
-    auto a = jobspec::allocate(js.value(), r);
+    auto a = jobspec::match_jobspec(js.value(), r);
     if (!a.ok())
         return "error: " + a.diagnostics().begin()->message;
     std::string out = a.value().summary();

@@ -13,7 +13,7 @@
 #include <jobspec/shape.hpp>
 #include <jobspec/workflow.hpp>
 
-#include "sema/xor_candidates.hpp"
+#include "match/xor_candidates.hpp"
 
 namespace {
 
@@ -321,7 +321,7 @@ std::string candidates(std::string_view shape, std::size_t most = 1000) {
         }
     };
     retype(list);
-    const auto out = jobspec::sema::xor_candidates(list, most);
+    const auto out = jobspec::match::xor_candidates(list, most);
     if (!out)
         return "too many";
     std::function<std::string(const jobspec::ResourceList&)> text =

@@ -8,7 +8,7 @@
 #include <jobspec/constraint.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
-#include <jobspec/feasibility.hpp>
+#include <jobspec/match.hpp>
 
 namespace jobspec::cli {
 
@@ -99,29 +99,20 @@ int run_match(const MatchArgs& a, Reporter& out) {
     const auto text = out.read(a.jobspec, a.common.limits, status);
     if (!text)
         return status;
-    ReadOptions options;
-    options.limits = a.common.limits;
-    options.dialect = a.dialect;
-    auto js = read_jobspec(*text, options);
-    if (status = out.outcome(js, *text, a.jobspec); status != exit_ok)
-        return status;
     const auto r = read_r(a.r, a.common, out, status);
     if (!r)
         return status;
-    AllocateOptions allocate_options;
-    allocate_options.dialect = a.dialect;
+    MatchOptions options;
+    options.read.dialect = a.dialect;
+    options.read.limits = a.common.limits;
+    options.config = a.config;
+    options.queue = a.queue;
     if (!a.free.empty()) {
-        allocate_options.free = read_r(a.free, a.common, out, status);
-        if (!allocate_options.free)
+        options.free = read_r(a.free, a.common, out, status);
+        if (!options.free)
             return status;
     }
-    if (!a.config.empty()) {
-        auto queue = queue_of(js.value(), a.config, a.queue, a.common.limits);
-        if (status = out.outcome(queue); status != exit_ok)
-            return status;
-        allocate_options.queue = std::move(queue).value();
-    }
-    auto alloc = allocate(js.value(), *r, allocate_options);
+    auto alloc = match_jobspec(*text, *r, options);
     if (status = out.outcome(alloc, *text, a.jobspec); status != exit_ok)
         return status;
     return write_output(to_json_text(to_json_value(alloc.value()), a.common.pretty), out);

@@ -13,7 +13,7 @@
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
-#include <jobspec/feasibility.hpp>
+#include <jobspec/match.hpp>
 #include <jobspec/render.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/suggest.hpp>
@@ -288,17 +288,12 @@ HttpResponse match(const HttpRequest& request, const ApiOptions& options) {
     const auto blank = [](std::string_view text) {
         return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
     };
-    // In the CLI's order: the jobspec, then R, stopping at the first that is wrong.
+    // In the CLI's order: R, what is free, then the jobspec and its match, stopping at the
+    // first that is wrong.
     if (blank(jobspec_text)) {
         job_diagnostics.add(Code::io_empty, "jobspec is empty");
         return finish({});
     }
-    ReadOptions read;
-    read.limits = options.limits;
-    read.dialect = dialect_of(settings);
-    auto jobspec = read_jobspec(jobspec_text, read);
-    if (!add(job_diagnostics, jobspec.diagnostics()))
-        return finish({});
     if (blank(r_text)) {
         r_diagnostics.add(Code::io_empty, "R is empty");
         return finish({});
@@ -306,15 +301,16 @@ HttpResponse match(const HttpRequest& request, const ApiOptions& options) {
     auto r = read_resource_set(r_text, options.limits);
     if (!add(r_diagnostics, r.diagnostics()))
         return finish({});
-    AllocateOptions allocate_options;
-    allocate_options.dialect = read.dialect;
+    MatchOptions match_options;
+    match_options.read.limits = options.limits;
+    match_options.read.dialect = dialect_of(settings);
     if (!blank(free_text)) {
         auto free = read_resource_set(free_text, options.limits);
         if (!add(free_diagnostics, free.diagnostics()))
             return finish({});
-        allocate_options.free = std::move(free).value();
+        match_options.free = std::move(free).value();
     }
-    auto allocation = allocate(jobspec.value(), r.value(), allocate_options);
+    auto allocation = match_jobspec(jobspec_text, r.value(), match_options);
     if (!add(job_diagnostics, allocation.diagnostics()) || !allocation)
         return finish({});
     return finish(to_json_text(to_json_value(allocation.value()), settings.flag("pretty")));

@@ -8,7 +8,7 @@
 #include <jobspec/idset.hpp>
 #include <jobspec/resource_set.hpp>
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 /// What a placement may still use, rank by rank, kept as runs so a homogeneous cluster
 /// of any size costs a few of them.
@@ -50,4 +50,4 @@ private:
     std::vector<Run> runs_;
 };
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

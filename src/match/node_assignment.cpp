@@ -1,5 +1,5 @@
 // NodeAssignment: a maximum flow from requests through classes, by shortest augmenting paths.
-#include "sema/node_assignment.hpp"
+#include "match/node_assignment.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -7,7 +7,7 @@
 
 #include "support/numbers.hpp"
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 namespace {
 
@@ -102,4 +102,4 @@ std::optional<std::vector<std::vector<std::uint64_t>>> NodeAssignment::assign() 
     return flow_of(*this, needs.size());
 }
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

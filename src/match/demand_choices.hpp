@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 /// Cores and GPUs that one node or one placed group needs.
 struct Demand {
@@ -69,4 +69,4 @@ std::optional<Demand> earliest_mix(const std::vector<Demand>& shapes, std::uint6
 std::vector<Demand> instances_held(const std::vector<Demand>& shapes, std::uint64_t cores,
                                    std::uint64_t gpus, std::uint64_t most = UINT64_MAX);
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

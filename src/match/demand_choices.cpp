@@ -1,11 +1,11 @@
 // The ways of meeting a request: sums, repeats and alternatives, kept to the least.
-#include "sema/demand_choices.hpp"
+#include "match/demand_choices.hpp"
 
 #include <algorithm>
 
 #include "support/numbers.hpp"
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 using support::saturating_product;
 using support::saturating_sum;
@@ -134,4 +134,4 @@ std::vector<Demand> instances_held(const std::vector<Demand>& shapes, std::uint6
     return held;
 }
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

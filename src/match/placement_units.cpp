@@ -1,5 +1,5 @@
 // The request's units: where a node or a one-rank group begins, and what it holds.
-#include "sema/placement_units.hpp"
+#include "match/placement_units.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -8,7 +8,7 @@
 
 #include "support/numbers.hpp"
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 using support::saturating_product;
 using support::saturating_sum;
@@ -335,4 +335,4 @@ Result<PlacementPlan> placement_plan(const ResourceList& resources, bool or_slot
     return {std::move(p.plan), std::move(p.why)};
 }
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

@@ -8,7 +8,7 @@
 #include <jobspec/resource_set.hpp>
 #include <jobspec/result.hpp>
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 /// What a placement may take besides R.
 struct Ground {
@@ -20,11 +20,11 @@ struct Ground {
     std::string also_from;
 };
 
-/// See jobspec::allocate: one allocation of R for any canonical jobspec, or why there is
-/// none. In the Fluxion dialect, each of the jobspec's xor_slot candidates in turn
-/// (sema/xor_candidates.hpp), the first that fits winning, with slots side by side
-/// Fluxion's or-slots (placement_plan).
+/// See jobspec::match_jobspec: one allocation of R for any canonical jobspec, or why there
+/// is none. In the Fluxion dialect (the jobspec's), each of the jobspec's xor_slot candidates in
+/// turn (match/xor_candidates.hpp), the first that fits winning, with slots side by side Fluxion's
+/// or-slots (placement_plan).
 Result<ResourceSet> first_fit(const Jobspec& jobspec, const ResourceSet& r,
-                              Dialect dialect = Dialect::rfc, const Ground& ground = {});
+                              const Ground& ground = {});
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

@@ -1,9 +1,9 @@
 // RankPool: runs of ranks from R's groups, split as resources are taken.
-#include "sema/rank_pool.hpp"
+#include "match/rank_pool.hpp"
 
 #include <algorithm>
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 namespace {
 
@@ -99,4 +99,4 @@ void RankPool::take(std::vector<Take> takes) {
     runs_ = std::move(out);
 }
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

@@ -1,7 +1,7 @@
 // Fluxion's xor_slot expansion, bounded.
-#include "sema/xor_candidates.hpp"
+#include "match/xor_candidates.hpp"
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 std::optional<std::vector<ResourceList>> xor_candidates(const ResourceList& resources,
                                                         std::size_t most) {
@@ -49,4 +49,4 @@ std::optional<std::vector<ResourceList>> xor_candidates(const ResourceList& reso
     return out;
 }
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

@@ -7,7 +7,7 @@
 
 #include <jobspec/resource_graph.hpp>
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 /// The resource lists a Fluxion jobspec stands for, in the order Fluxion's flexible
 /// traverser tries them (its split of xor_slots): at each level, the siblings that are not
@@ -18,4 +18,4 @@ namespace jobspec::sema {
 std::optional<std::vector<ResourceList>> xor_candidates(const ResourceList& resources,
                                                         std::size_t most);
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

@@ -1,9 +1,9 @@
 // The explanations of a request that does not fit, in words and numbers.
-#include "sema/match_explanation.hpp"
+#include "match/match_explanation.hpp"
 
 #include <fmt/format.h>
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 std::string counted(std::uint64_t n, std::string_view noun) {
     return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
@@ -121,4 +121,4 @@ void constraint_notes(const Constraint& c, const ResourceSet& r, const std::stri
     note(c, r, pointer, from, out);
 }
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

@@ -10,9 +10,9 @@
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/resource_set.hpp>
 
-#include "sema/placement_units.hpp"
+#include "match/placement_units.hpp"
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 /// "1 core", "2 cores": a count and its noun, singular for one.
 std::string counted(std::uint64_t n, std::string_view noun);
@@ -49,4 +49,4 @@ Diagnostic narrowing_diagnostic(Code code, std::string asks, std::uint64_t need,
 void constraint_notes(const Constraint& c, const ResourceSet& r, const std::string& pointer,
                       const std::string& from, Diagnostics& out);
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

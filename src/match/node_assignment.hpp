@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 /// Node requests (each needing so many different ranks) against classes of ranks (each
 /// so many ranks that hold the same), with which classes can give each request its nodes.
@@ -25,4 +25,4 @@ struct NodeAssignment {
     std::optional<std::vector<std::vector<std::uint64_t>>> assign() const;
 };
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

@@ -1,6 +1,6 @@
-// Placing a jobspec's request on R (the public allocate, api/feasibility.cpp): node units
+// Placing a jobspec's request on R (the public match_jobspec, api/match.cpp): node units
 // on ranks that hold them, then one-rank groups packed onto what is left.
-#include "sema/first_fit.hpp"
+#include "match/first_fit.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -10,15 +10,15 @@
 
 #include <fmt/format.h>
 
+#include "match/match_explanation.hpp"
+#include "match/node_assignment.hpp"
+#include "match/placement_units.hpp"
+#include "match/rank_pool.hpp"
+#include "match/xor_candidates.hpp"
 #include "model/treepool.hpp"
-#include "sema/match_explanation.hpp"
-#include "sema/node_assignment.hpp"
-#include "sema/placement_units.hpp"
-#include "sema/rank_pool.hpp"
-#include "sema/xor_candidates.hpp"
 #include "support/numbers.hpp"
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 using support::saturating_product;
 using support::saturating_sum;
@@ -589,8 +589,8 @@ Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r, const G
         if (fit.ok() || candidates->size() == 1)
             return fit;
         for (Diagnostic d : fit.diagnostics()) {
-            d.message = fmt::format("xor_slot choice {} of {}: {}", i + 1, candidates->size(),
-                                    d.message);
+            d.message =
+                fmt::format("xor_slot choice {} of {}: {}", i + 1, candidates->size(), d.message);
             why.add(std::move(d));
         }
     }
@@ -599,9 +599,9 @@ Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r, const G
 
 } // namespace
 
-Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r, Dialect dialect,
-                              const Ground& ground) {
-    return dialect == Dialect::fluxion ? fluxion_fit(js, r, ground) : place(js, r, ground, false);
+Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
+    return js.dialect == Dialect::fluxion ? fluxion_fit(js, r, ground)
+                                          : place(js, r, ground, false);
 }
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

@@ -8,9 +8,9 @@
 #include <jobspec/resource_graph.hpp>
 #include <jobspec/result.hpp>
 
-#include "sema/demand_choices.hpp"
+#include "match/demand_choices.hpp"
 
-namespace jobspec::sema {
+namespace jobspec::match {
 
 /// A resource vertex of the request with its JSON pointer, for explanations.
 struct VertexAt {
@@ -80,4 +80,4 @@ struct PlacementPlan {
 Result<PlacementPlan> placement_plan(const ResourceList& resources, bool or_slots = false,
                                      const Demand& most = {UINT64_MAX, UINT64_MAX});
 
-} // namespace jobspec::sema
+} // namespace jobspec::match

@@ -1,0 +1,88 @@
+// match_jobspec: read the jobspec, find its queue, and place it on R (its queue's view of
+// it) by match's first fit.
+#include <jobspec/match.hpp>
+
+#include <fmt/format.h>
+
+#include <jobspec/document.hpp>
+#include <jobspec/resource_config.hpp>
+
+#include "match/first_fit.hpp"
+
+namespace jobspec {
+
+namespace {
+
+/// R with the queue's membership property on its hosts (RFC 33), or why not.
+Result<ResourceSet> with_members(const ResourceSet& r, const Queue& queue) {
+    ResourceSet out = r;
+    IdSet members = r.ranks();
+    if (!queue.hosts->all) {
+        const Hostlist& hosts = queue.hosts->list;
+        members = r.ranks_of(hosts);
+        if (members.count() != hosts.count()) {
+            Diagnostics d;
+            d.add(Code::match_queue,
+                  fmt::format("queue '{}': hosts '{}' names hosts R does not have", queue.name,
+                              hosts.encode()));
+            return Result<ResourceSet>(std::move(d));
+        }
+    }
+    out.set_property(queue.membership, members);
+    return out;
+}
+
+/// The queue's requirements added to the ground, and R as the queue sees it.
+Result<ResourceSet> place(const Jobspec& jobspec, const ResourceSet& r, const Queue* queue,
+                          match::Ground ground) {
+    if (queue == nullptr)
+        return match::first_fit(jobspec, r, ground);
+    Constraint also{"properties", queue->properties, {}};
+    if (queue->hosts)
+        also.values.push_back(queue->membership);
+    ground.also = also.values.empty() ? nullptr : &also;
+    ground.also_from = fmt::format("queue '{}'", queue->name);
+    if (!queue->hosts)
+        return match::first_fit(jobspec, r, ground);
+    auto members = with_members(r, *queue);
+    if (!members.ok())
+        return members;
+    return match::first_fit(jobspec, members.value(), ground);
+}
+
+/// `then`, its diagnostics after `first`.
+Result<ResourceSet> after(Diagnostics first, Result<ResourceSet> then) {
+    first.append(then.diagnostics());
+    if (!then.ok())
+        return Result<ResourceSet>(std::move(first));
+    return {std::move(then).value(), std::move(first)};
+}
+
+} // namespace
+
+Result<ResourceSet> match_jobspec(const Jobspec& jobspec, const ResourceSet& r,
+                                  const MatchOptions& options) {
+    match::Ground ground;
+    ground.free = options.free ? &*options.free : nullptr;
+    if (options.config.empty())
+        return place(jobspec, r, nullptr, ground);
+    const auto& system = jobspec.attributes.system;
+    const std::string* own = system ? system->get<std::string>("queue") : nullptr;
+    auto queue = read_queue_at(options.config,
+                               !options.queue.empty() || own == nullptr ? options.queue : *own,
+                               options.read.limits);
+    if (!queue.ok())
+        return Result<ResourceSet>(queue.diagnostics());
+    return after(queue.diagnostics(),
+                 place(jobspec, r, queue.value() ? &*queue.value() : nullptr, ground));
+}
+
+Result<ResourceSet> match_jobspec(std::string_view text, const ResourceSet& r,
+                                  const MatchOptions& options) {
+    auto jobspec = read_jobspec(text, options.read);
+    if (!jobspec.ok())
+        return Result<ResourceSet>(jobspec.diagnostics());
+    return after(jobspec.diagnostics(), match_jobspec(jobspec.value(), r, options));
+}
+
+} // namespace jobspec
