@@ -29,13 +29,13 @@ def main():
         entries = list(sections(f.read()))
     with open(output, "w", encoding="utf-8") as out:
         out.write("// Generated from docs/CODES.md by data/gen_explanations.py; do not edit.\n")
-        out.write('#include "model/explanations.hpp"\n\n')
-        out.write("namespace jobspec::model {\n\n")
+        out.write('#include "support/explanations.hpp"\n\n')
+        out.write("namespace jobspec::support {\n\n")
         out.write("const std::vector<Explanation>& explanations() {\n")
         out.write("    static const std::vector<Explanation> table = {\n")
         for code, body in entries:
             out.write("        {%s, %s},\n" % (literal(code), literal(body)))
-        out.write("    };\n    return table;\n}\n\n} // namespace jobspec::model\n")
+        out.write("    };\n    return table;\n}\n\n} // namespace jobspec::support\n")
 
 
 if __name__ == "__main__":

@@ -13,8 +13,8 @@
 #include <boost/json/value.hpp>
 
 #include <jobspec/api.hpp>
-#include <jobspec/constraint.hpp>
-#include <jobspec/dependency.hpp>
+#include <jobspec/constraint_model.hpp>
+#include <jobspec/dependency_model.hpp>
 #include <jobspec/diagnostic.hpp>
 
 namespace jobspec {

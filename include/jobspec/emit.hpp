@@ -7,12 +7,12 @@
 #include <boost/json/value.hpp>
 
 #include <jobspec/api.hpp>
-#include <jobspec/constraint.hpp>
-#include <jobspec/dependency.hpp>
+#include <jobspec/constraint_model.hpp>
+#include <jobspec/dependency_model.hpp>
 #include <jobspec/jobspec_model.hpp>
 #include <jobspec/resource_graph.hpp>
-#include <jobspec/resource_set.hpp>
-#include <jobspec/workflow.hpp>
+#include <jobspec/resource_set_model.hpp>
+#include <jobspec/workflow_model.hpp>
 
 namespace jobspec {
 

@@ -1,109 +1,19 @@
 // Looking inside the parsers: how jobspec reads a shape, a dependency URI, a constraint
-// query or a batch script's directives, token by token and rule by rule (what jobspec-grammar and
-// the playground show).
+// query or a batch script's directives, token by token and rule by rule (what
+// jobspec-grammar and the playground show).
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
-#include <optional>
-#include <string>
 #include <string_view>
-#include <vector>
 
 #include <jobspec/api.hpp>
-#include <jobspec/diagnostic.hpp>
-#include <jobspec/limits.hpp>
+#include <jobspec/grammar_view_model.hpp>
+#include <jobspec/grammar_view_text.hpp>
 
 namespace jobspec {
-
-/// The languages jobspec parses with an ANTLR grammar (directives: RFC 36 batch scripts).
-enum class Grammar : std::uint8_t { shape, dependency, constraint, directives };
-
-/// One token as the parser sees it.
-struct GrammarToken {
-    std::size_t index = 0;
-    /// The grammar's name for its type ("NAME", "EOF").
-    std::string type;
-    std::string text;
-    /// Line from 1, column (bytes) from 1, as diagnostics count them.
-    std::size_t line = 1;
-    std::size_t column = 1;
-    SourceRange range;
-};
-
-/// A node of the ANTLR parse tree: a rule (its name and children) or a token (its type
-/// and text). `error` marks tokens the parser skipped or conjured while recovering.
-struct ParseTreeNode {
-    bool rule = true;
-    bool error = false;
-    std::string name;
-    std::string text;
-    std::vector<ParseTreeNode> children;
-    SourceRange range;
-};
-
-struct InspectOptions {
-    /// Record rule entries and exits, tokens consumed, and each decision's prediction.
-    bool trace = false;
-    /// ANTLR's diagnostic mode: exact ambiguity detection, reporting ambiguities and
-    /// full-context predictions.
-    bool ambiguities = false;
-    /// Predict with SLL only (the fast path), to see whether it is enough.
-    bool sll = false;
-    Limits limits;
-};
-
-/// Most trace lines kept; a trace longer than this ends with a line saying so.
-inline constexpr std::size_t max_trace_lines = 100000;
-
-/// What reading one text with one grammar shows.
-struct GrammarInspection {
-    /// Every token the lexer made (up to its first fatal error).
-    std::vector<GrammarToken> tokens;
-    /// The parse tree, whenever the parser ran (recovered after syntax errors); nothing
-    /// when lexing failed or the parse was cancelled.
-    std::optional<ParseTreeNode> tree;
-    /// jobspec's own AST, one node per line indented by depth (see ast_text); empty when
-    /// the parse had errors. `ast_ranges` is the same with each node's byte range.
-    std::string ast;
-    std::string ast_ranges;
-    /// Shapes only: each pass's diagnostics and the ResourceGraph IR after lowering,
-    /// as text ("parse: ...", "lower: ...", the IR, "canonical: ...").
-    std::string passes;
-    /// Rule entries and exits, tokens, predictions, then each decision's statistics.
-    std::vector<std::string> trace;
-    /// ANTLR's reports: ambiguities, full-context attempts, context sensitivities.
-    std::vector<std::string> reports;
-    /// What the parser alone reported (with `sll`, the SLL parse's).
-    Diagnostics parse_diagnostics;
-    /// What jobspec itself reports for the text: compile_shape, parse_dependency or
-    /// parse_constraint_query, the same code path, the same codes.
-    Diagnostics diagnostics;
-};
 
 /// Reads `text` with `grammar` through the same code jobspec uses, and records what
 /// happened. Bad input gives diagnostics, never an exception.
 JOBSPEC_API GrammarInspection inspect_grammar(Grammar grammar, std::string_view text,
                                               const InspectOptions& options = {});
-
-/// The grammar's name ("shape", "dependency", "constraint").
-JOBSPEC_API std::string_view grammar_name(Grammar grammar) noexcept;
-
-/// One token per line under a header: index, type name, text as a JSON string,
-/// line:column.
-JOBSPEC_API std::string tokens_text(const std::vector<GrammarToken>& tokens);
-
-/// The parse tree, one node per line, indented two spaces a level: rules by name, tokens
-/// as TYPE "text"; tokens from error recovery end with "(error)". With `ranges`, each
-/// line ends with the node's byte range, "@[begin,end)".
-JOBSPEC_API std::string tree_text(const ParseTreeNode& tree, bool ranges);
-
-/// The parse tree as a Graphviz digraph: rules as ellipses, tokens as boxes with their
-/// type and text, recovery tokens red, children left to right in order.
-JOBSPEC_API std::string tree_dot(const ParseTreeNode& tree);
-
-/// Diagnostics one per line: "severity[code] @[begin,end) POINTER: message"; "(none)" if
-/// there are none. Control characters are shown escaped.
-JOBSPEC_API std::string diagnostics_text(const Diagnostics& diagnostics);
 
 } // namespace jobspec

@@ -8,7 +8,7 @@
 
 #include <jobspec/api.hpp>
 #include <jobspec/jobspec_model.hpp>
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 #include <jobspec/result.hpp>
 
 namespace jobspec {

@@ -37,14 +37,6 @@ Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) 
     return {std::move(jobspec), std::move(diagnostics)};
 }
 
-std::optional<Dialect> dialect_named(std::string_view name) noexcept {
-    if (name == "rfc")
-        return Dialect::rfc;
-    if (name == "fluxion")
-        return Dialect::fluxion;
-    return std::nullopt;
-}
-
 Diagnostics check_jobspec(const Jobspec& jobspec, bool v1) {
     Diagnostics diagnostics;
     lower::check_attribute_structure(jobspec, diagnostics);

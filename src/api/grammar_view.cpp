@@ -60,20 +60,6 @@ Diagnostics verdict(Grammar grammar, std::string_view text, const Limits& limits
 
 } // namespace
 
-std::string_view grammar_name(Grammar grammar) noexcept {
-    switch (grammar) {
-    case Grammar::shape:
-        return "shape";
-    case Grammar::dependency:
-        return "dependency";
-    case Grammar::directives:
-        return "directives";
-    case Grammar::constraint:
-        break;
-    }
-    return "constraint";
-}
-
 GrammarInspection inspect_grammar(Grammar grammar, std::string_view text,
                                   const InspectOptions& options) {
     syntax::DebugParse parse = syntax::debug_parse(grammar, text, options);

@@ -12,7 +12,7 @@
 #include <jobspec/input.hpp>
 
 #include "lower/resource_config_lowering.hpp"
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "syntax/document_tree.hpp"
 
 namespace jobspec {

@@ -26,7 +26,7 @@
 #include "lower/submission_instance.hpp"
 #include "lower/submission_layout.hpp"
 #include "lower/submission_values.hpp"
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "sema/canonical_jobspec.hpp"
 #include "sema/size_limits.hpp"
 #include "sema/text_encoding.hpp"

@@ -1,6 +1,8 @@
 // read_workflow: read -> lower -> check each dependency's scheme rules -> resolve.
 #include <jobspec/workflow.hpp>
 
+#include <jobspec/dependency_rules.hpp>
+
 #include "lower/workflow_lowering.hpp"
 #include "syntax/document_tree.hpp"
 

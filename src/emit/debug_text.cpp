@@ -1,7 +1,7 @@
 // The grammar debugger's views as text: tokens, parse trees, the IR, diagnostics. The
 // golden tests compare exactly these texts, so their format is part of what the tests
 // pin down.
-#include <jobspec/grammar_view.hpp>
+#include <jobspec/grammar_view_text.hpp>
 
 #include <algorithm>
 

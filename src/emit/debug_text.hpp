@@ -1,5 +1,5 @@
 // The ResourceGraph IR as text, for the grammar debugger's pass-by-pass view (the other
-// views are public: <jobspec/grammar_view.hpp>).
+// views are public: <jobspec/grammar_view_model.hpp>).
 #pragma once
 
 #include <string>

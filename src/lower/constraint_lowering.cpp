@@ -1,5 +1,5 @@
 #include "lower/constraint_lowering.hpp"
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -8,7 +8,7 @@
 
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 #include <jobspec/suggest.hpp>
 
 namespace jobspec::lower {

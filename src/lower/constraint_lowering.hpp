@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include <jobspec/constraint.hpp>
+#include <jobspec/constraint_model.hpp>
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/jobspec_model.hpp>
 

@@ -1,7 +1,7 @@
 // RFC 26 dependencies, as URI syntax or document tree -> Dependency.
 #pragma once
 
-#include <jobspec/dependency.hpp>
+#include <jobspec/dependency_model.hpp>
 
 #include "syntax/dependency_parser.hpp"
 #include "syntax/document_tree.hpp"

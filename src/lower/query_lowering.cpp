@@ -1,5 +1,5 @@
 #include "lower/query_lowering.hpp"
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "support/utf8.hpp"
 
 #include <array>

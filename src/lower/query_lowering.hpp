@@ -1,7 +1,7 @@
 // RFC 35 query AST -> RFC 31 constraint, in the --requires dialect or the plain one.
 #pragma once
 
-#include <jobspec/constraint.hpp>
+#include <jobspec/constraint_model.hpp>
 #include <jobspec/diagnostic.hpp>
 
 #include "syntax/query_parser.hpp"

@@ -12,7 +12,7 @@
 #include <jobspec/suggest.hpp>
 
 #include "lower/resource_set_lowering.hpp"
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "model/resource_set_build.hpp"
 #include "support/json_pointer.hpp"
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 
 #include "syntax/document_tree.hpp"
 

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "model/resource_set_access.hpp"
 #include "model/resource_set_build.hpp"
 #include "support/json_pointer.hpp"

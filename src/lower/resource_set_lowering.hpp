@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 
 #include "syntax/document_tree.hpp"
 

@@ -7,7 +7,7 @@
 #include <jobspec/fluid.hpp>
 
 #include "lower/dependency_lowering.hpp"
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "support/json_pointer.hpp"
 #include "syntax/dependency_parser.hpp"
 

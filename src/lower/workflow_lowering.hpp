@@ -5,7 +5,7 @@
 #include <vector>
 
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/workflow.hpp>
+#include <jobspec/workflow_model.hpp>
 
 #include "syntax/document_tree.hpp"
 

@@ -3,9 +3,9 @@
 
 #include <string>
 
-#include <jobspec/constraint.hpp>
+#include <jobspec/constraint_model.hpp>
 #include <jobspec/jobspec_model.hpp>
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 #include <jobspec/result.hpp>
 
 namespace jobspec::match {

@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include <jobspec/constraint.hpp>
+#include <jobspec/constraint_model.hpp>
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 
 #include "match/placement_units.hpp"
 

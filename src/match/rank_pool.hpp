@@ -6,7 +6,7 @@
 #include <vector>
 
 #include <jobspec/idset.hpp>
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 
 namespace jobspec::match {
 

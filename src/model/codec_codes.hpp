@@ -4,7 +4,7 @@
 
 #include <jobspec/diagnostic.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 
 namespace jobspec::model {
 

@@ -1,9 +1,9 @@
 // Constraint::match: RFC 31 evaluated on sets of execution targets.
-#include <jobspec/constraint.hpp>
+#include <jobspec/constraint_model.hpp>
 
 #include <fmt/format.h>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include <jobspec/hostlist.hpp>
 
 namespace jobspec {

@@ -1,4 +1,4 @@
-#include <jobspec/dependency.hpp>
+#include <jobspec/dependency_model.hpp>
 
 #include <algorithm>
 

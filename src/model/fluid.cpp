@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "model/fluid_tables.hpp"
 #include "support/chars.hpp"
 

@@ -9,7 +9,7 @@
 #include <jobspec/idset.hpp>
 #include <jobspec/limits.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "model/decimal.hpp"
 #include "model/host_cursor.hpp"
 #include "model/hostlist_pieces.hpp"

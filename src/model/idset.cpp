@@ -8,7 +8,7 @@
 
 #include <jobspec/limits.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "model/decimal.hpp"
 
 namespace jobspec {

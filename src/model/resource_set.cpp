@@ -1,4 +1,4 @@
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 #include <jobspec/text.hpp>
 
 #include <algorithm>

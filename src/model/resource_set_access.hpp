@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 
 namespace jobspec {
 

@@ -7,7 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 
 #include "model/host_cursor.hpp"
 

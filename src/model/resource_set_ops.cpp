@@ -1,6 +1,6 @@
 // Set operations on resource sets, rank by rank (RFC 20 has no rule; these are what
 // flux-core's `flux R` commands do, see docs/COMPAT.md).
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // Renumbering a resource set: remap (ranks and cores from 0) and rerank (ranks by host).
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 
 #include <algorithm>
 #include <unordered_map>

@@ -1,5 +1,5 @@
 // Verifying one rank's resources as found against those it should have (`flux R verify`).
-#include <jobspec/resource_set.hpp>
+#include <jobspec/resource_set_model.hpp>
 
 #include <fmt/format.h>
 

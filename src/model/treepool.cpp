@@ -6,7 +6,7 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 
 namespace jobspec::model {
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include <jobspec/dependency.hpp>
+#include <jobspec/dependency_rules.hpp>
 
 #include "sema/canonical_resources.hpp"
 #include "support/json_kinds.hpp"

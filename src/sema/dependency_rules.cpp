@@ -1,5 +1,5 @@
 // The RFC 26 scheme rules, for URIs and for dependencies in jobspec documents.
-#include <jobspec/dependency.hpp>
+#include <jobspec/dependency_rules.hpp>
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 
 #include <jobspec/fluid.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "support/json_pointer.hpp"
 #include "support/json_text.hpp"
 #include "support/numbers.hpp"

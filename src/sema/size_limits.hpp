@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include <jobspec/constraint.hpp>
+#include <jobspec/constraint_model.hpp>
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/jobspec_model.hpp>
 #include <jobspec/limits.hpp>

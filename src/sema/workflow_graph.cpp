@@ -1,5 +1,5 @@
 // resolve_workflow: RFC 26's OpenMP-style and after* rules over jobs in submission order.
-#include <jobspec/workflow.hpp>
+#include <jobspec/workflow_graph.hpp>
 
 #include <map>
 #include <queue>
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include <jobspec/fluid.hpp>
 
 namespace jobspec {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/grammar_view.hpp>
+#include <jobspec/grammar_view_model.hpp>
 #include <jobspec/limits.hpp>
 #include <jobspec/submit_options.hpp>
 

@@ -3,7 +3,7 @@
 //   --benchmark_report_aggregates_only
 #include <benchmark/benchmark.h>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include <jobspec/dependency.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/fluid.hpp>

@@ -11,7 +11,7 @@
 #include <jobspec/idset.hpp>
 #include <jobspec/resource_set.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "r_samples.hpp"
 
 namespace {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include <jobspec/emit.hpp>
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>

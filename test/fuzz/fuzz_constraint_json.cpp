@@ -8,7 +8,7 @@
 #include <jobspec/render.hpp>
 
 #include "fuzz_checks.hpp"
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const jobspec::ResourceSet r = [] {

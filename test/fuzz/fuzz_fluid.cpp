@@ -7,7 +7,7 @@
 #include <jobspec/fluid.hpp>
 
 #include "fuzz_checks.hpp"
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -15,7 +15,7 @@
 #include <jobspec/suggest.hpp>
 #include <jobspec/text.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include "support/json_string.hpp"
 #include "support/numbers.hpp"
 #include "support/utf8.hpp"

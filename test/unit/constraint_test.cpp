@@ -3,9 +3,10 @@
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/match.hpp>
+#include <jobspec/resource_set.hpp>
 #include <jobspec/submit.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <doctest/doctest.h>

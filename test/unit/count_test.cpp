@@ -1,6 +1,6 @@
 #include <jobspec/count.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include <doctest/doctest.h>
 
 using jobspec::Count;

@@ -3,7 +3,7 @@
 
 #include <doctest/doctest.h>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include <random>
 #include <string>
 

@@ -2,7 +2,7 @@
 
 #include <doctest/doctest.h>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include <vector>
 
 using jobspec::IdSet;

@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>

@@ -12,7 +12,7 @@
 #include <jobspec/resource_config.hpp>
 #include <jobspec/resource_set.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 
 namespace {
 

@@ -21,7 +21,7 @@
 #include <jobspec/match.hpp>
 #include <jobspec/resource_set.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 
 namespace {
 

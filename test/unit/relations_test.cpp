@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include <jobspec/constraint.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>

@@ -6,7 +6,7 @@
 #include <boost/json/serialize.hpp>
 #include <doctest/doctest.h>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 #include <string>
 
 using jobspec::Hostlist;

@@ -9,6 +9,7 @@
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/match.hpp>
+#include <jobspec/resource_set.hpp>
 
 namespace jobspec::cli {
 

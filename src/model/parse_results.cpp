@@ -1,9 +1,10 @@
-// The codecs' public parse functions: the model's decoders, their failure as a diagnostic.
+// The codecs' public parse functions (IdSet::parse, Hostlist::parse, parse_fluid): the
+// model's decoders, their failure as a diagnostic.
 #include <jobspec/fluid.hpp>
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
 
-#include "model/codecs.hpp"
+#include "model/decoders.hpp"
 
 namespace jobspec {
 

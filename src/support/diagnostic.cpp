@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "model/explanations.hpp"
+#include "support/explanations.hpp"
 
 namespace jobspec {
 
@@ -41,7 +41,7 @@ std::optional<Code> code_from_name(std::string_view name) noexcept {
 
 std::string_view explanation(Code code) noexcept {
     const std::string_view name = code_name(code);
-    for (const auto& e : model::explanations())
+    for (const auto& e : support::explanations())
         if (e.code == name)
             return e.text;
     return {};

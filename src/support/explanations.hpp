@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-namespace jobspec::model {
+namespace jobspec::support {
 
 /// One "## code" section of docs/CODES.md: the code's name and its Markdown text.
 struct Explanation {
@@ -15,4 +15,4 @@ struct Explanation {
 /// Every section, in the document's order.
 const std::vector<Explanation>& explanations();
 
-} // namespace jobspec::model
+} // namespace jobspec::support
