@@ -8,7 +8,7 @@
 #include <vector>
 
 #include <jobspec/diagnostic.hpp>
-#include <jobspec/flux_query.hpp>
+#include <jobspec/flux_query_model.hpp>
 #include <jobspec/limits.hpp>
 
 #include "syntax/token_list_source.hpp"

@@ -1,9 +1,9 @@
-// Reading a query with ConstraintQuery's flux rules (see jobspec/flux_query.hpp).
+// Reading a query with ConstraintQuery's flux rules (see jobspec/flux_query_model.hpp).
 #pragma once
 
 #include <string_view>
 
-#include <jobspec/flux_query.hpp>
+#include <jobspec/flux_query_model.hpp>
 #include <jobspec/limits.hpp>
 
 namespace jobspec::syntax {

@@ -49,13 +49,14 @@ PUBLIC_LAYER = {
     "constraint_model.hpp": "model", "dependency_model.hpp": "model",
     "resource_set_model.hpp": "model", "jobspec_model.hpp": "model",
     "submit_options.hpp": "model", "workflow_model.hpp": "model",
-    "grammar_view_model.hpp": "model", "flux_query.hpp": "model",
+    "grammar_view_model.hpp": "model", "flux_query_model.hpp": "model",
     "dependency_rules.hpp": "sema", "workflow_graph.hpp": "sema",
     "emit.hpp": "emit", "render.hpp": "emit", "grammar_view_text.hpp": "emit",
     "document.hpp": "api", "submit.hpp": "api", "shape.hpp": "api", "shape_cache.hpp": "api",
     "input.hpp": "api", "match.hpp": "api", "version.hpp": "api", "jobspec.hpp": "api",
     "resource_config.hpp": "api", "constraint.hpp": "api", "resource_set.hpp": "api",
     "dependency.hpp": "api", "workflow.hpp": "api", "grammar_view.hpp": "api",
+    "flux_query.hpp": "api",
     "jobspec.h": "capi",
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
