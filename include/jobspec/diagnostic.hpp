@@ -106,6 +106,9 @@ public:
     void add(Diagnostic diagnostic);
     /// Appends all of `other` (respecting this collection's cap).
     void append(const Diagnostics& other);
+    /// Appends all of `other`, found in `source`: each one with a known range and no
+    /// source of its own points into it, so a renderer shows that text with a caret.
+    void append(const Diagnostics& other, const std::shared_ptr<const SourceText>& source);
 
     bool has_errors() const noexcept { return errors_ > 0; }
     std::size_t error_count() const noexcept { return errors_; }

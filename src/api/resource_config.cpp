@@ -39,15 +39,6 @@ struct Pick {
     std::size_t file = 0;
 };
 
-/// Diagnostics found in one file, each made to point into that file's text.
-void add_about(Diagnostics& into, const Diagnostics& found,
-               const std::shared_ptr<const SourceText>& source) {
-    for (Diagnostic d : found) {
-        d.location.source = source;
-        into.add(std::move(d));
-    }
-}
-
 } // namespace
 
 namespace {
@@ -73,7 +64,7 @@ read_trees(const std::vector<ConfigFile>& files, const Limits& limits, Diagnosti
                       Location(tree->range));
             tree.reset();
         }
-        add_about(diagnostics, found, sources.back());
+        diagnostics.append(found, sources.back());
         if (!tree)
             return std::nullopt;
         trees.push_back(std::move(*tree));
@@ -147,7 +138,7 @@ Result<ResourceConfig> read_resource_config(const std::vector<ConfigFile>& files
     if (config) {
         Diagnostics found(limits.max_diagnostics);
         ResourceSet r = lower::lower_resource_config(*config->node, found);
-        add_about(diagnostics, found, sources[config->file]);
+        diagnostics.append(found, sources[config->file]);
         if (!found.has_errors())
             out.resources = std::move(r);
     } else if (!path) {
@@ -167,8 +158,8 @@ Result<ResourceSet> resource_set_of(const ResourceConfig& config,
     std::optional<ResourceSet> r = config.resources;
     if (!r && r_file) {
         auto read = read_resource_set(r_file->text, limits);
-        add_about(diagnostics, read.diagnostics(),
-                  std::make_shared<const SourceText>(SourceText{r_file->name, r_file->text, true}));
+        diagnostics.append(read.diagnostics(), std::make_shared<const SourceText>(
+                                                   SourceText{r_file->name, r_file->text, true}));
         if (read.ok())
             r = std::move(read).value();
     }
@@ -187,9 +178,8 @@ Result<ResourceSet> resource_set_of(const ResourceConfig& config,
                       fmt::format("the scheduling key must be a JSON object, not {}",
                                   syntax::describe(tree->kind())),
                       Location(tree->range));
-        add_about(diagnostics, found,
-                  std::make_shared<const SourceText>(
-                      SourceText{scheduling_file->name, scheduling_file->text, true}));
+        diagnostics.append(found, std::make_shared<const SourceText>(SourceText{
+                                      scheduling_file->name, scheduling_file->text, true}));
         if (found.has_errors())
             return Result<ResourceSet>(std::move(diagnostics));
         r->scheduling = tree->to_json();

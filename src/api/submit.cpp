@@ -42,7 +42,9 @@ namespace jobspec {
 
 namespace {
 
-boost::json::value text(std::string_view s) { return boost::json::string(s); }
+boost::json::value text(std::string_view s) {
+    return boost::json::string(s);
+}
 
 bool slots_command(const SubmitOptions& o) {
     return o.command == SubmitCommand::batch || o.command == SubmitCommand::alloc;
@@ -95,20 +97,16 @@ private:
 /// renderer shows the option and its value with a caret under the problem.
 void add_from_option(Diagnostics& into, const Diagnostics& found, std::string_view option,
                      std::string_view value) {
-    const auto source = std::make_shared<const SourceText>(
-        SourceText{std::string(option), std::string(value)});
-    for (Diagnostic d : found) {
-        if (d.location.range.known() && !d.location.source)
-            d.location.source = source;
-        into.add(std::move(d));
-    }
+    into.append(found, std::make_shared<const SourceText>(
+                           SourceText{std::string(option), std::string(value)}));
 }
 
 /// -S KEY[=VAL] and -o KEY[=VAL]: the attribute path and its value (-S ^KEY=FILE: the
 /// JSON in FILE).
-std::optional<std::pair<std::string, boost::json::value>>
-setting(const std::string& text, std::string_view option, const SubmitContext& ctx,
-        Diagnostics& d) {
+std::optional<std::pair<std::string, boost::json::value>> setting(const std::string& text,
+                                                                  std::string_view option,
+                                                                  const SubmitContext& ctx,
+                                                                  Diagnostics& d) {
     const auto eq = text.find('=');
     std::string key = text.substr(0, eq);
     if (eq == std::string::npos)
@@ -122,8 +120,8 @@ setting(const std::string& text, std::string_view option, const SubmitContext& c
         Diagnostics problems;
         auto parsed = lower::json_value(file->content, ctx.limits, problems);
         if (!parsed) {
-            d.add(Code::submit_value, fmt::format("--{}: {}: {}", option, value,
-                                                  problems.begin()->message));
+            d.add(Code::submit_value,
+                  fmt::format("--{}: {}: {}", option, value, problems.begin()->message));
             return std::nullopt;
         }
         return std::make_pair(key, std::move(*parsed));
@@ -149,7 +147,8 @@ bool standard_io(const SubmitOptions& o, Builder& b, Diagnostics& d) {
             d.add(Code::submit_value, "per-task input not supported for submit");
             return false;
         }
-        if (!idset && (!b.shell("input.stdin.type", "file") || !b.shell("input.stdin.path", text(*o.input))))
+        if (!idset &&
+            (!b.shell("input.stdin.type", "file") || !b.shell("input.stdin.path", text(*o.input))))
             return false;
     }
     std::optional<std::string> output = o.output;
@@ -315,7 +314,8 @@ std::optional<std::string> with_cc(const std::string& text, std::uint64_t id, Di
             ++i;
         } else if (text[i] == '{') {
             const auto close = text.find('}', i);
-            const std::string field = close == std::string::npos ? "" : text.substr(i + 1, close - i - 1);
+            const std::string field =
+                close == std::string::npos ? "" : text.substr(i + 1, close - i - 1);
             if (field == "cc") {
                 out += std::to_string(id);
             } else if (field.rfind("cc:", 0) == 0 && support::python_int(field.substr(3))) {
@@ -327,8 +327,7 @@ std::optional<std::string> with_cc(const std::string& text, std::uint64_t id, Di
                     digits.insert(0, width - digits.size(), zero ? '0' : ' ');
                 out += digits;
             } else {
-                d.add(Code::submit_value,
-                      fmt::format("Invalid replacement string in '{}'", text));
+                d.add(Code::submit_value, fmt::format("Invalid replacement string in '{}'", text));
                 return std::nullopt;
             }
             i = close;
@@ -576,8 +575,7 @@ Result<std::string> prepare_batch_script(std::string_view text, std::string_view
     if (find_invalid_utf8(text) != std::string_view::npos) {
         Diagnostics d;
         d.add(Code::submit_file,
-              fmt::format("{} does not appear to be a script, or failed to encode as utf-8",
-                          name));
+              fmt::format("{} does not appear to be a script, or failed to encode as utf-8", name));
         return Result<std::string>(std::move(d));
     }
     std::string out;
@@ -620,14 +618,10 @@ Result<SubmitOptions> read_submission(const std::vector<std::string>& words,
         return Result<SubmitOptions>(std::move(prepared).diagnostics());
     auto batch = parse_batch_arguments(prepared.value(), words, start);
     // Problems in the script show its line and column, whoever renders them.
-    const auto source = std::make_shared<const SourceText>(
-        SourceText{name, std::move(prepared).value(), true});
+    const auto source =
+        std::make_shared<const SourceText>(SourceText{name, std::move(prepared).value(), true});
     Diagnostics found;
-    for (Diagnostic diagnostic : batch.diagnostics()) {
-        if (diagnostic.location.range.known() && !diagnostic.location.source)
-            diagnostic.location.source = source;
-        found.add(std::move(diagnostic));
-    }
+    found.append(batch.diagnostics(), source);
     if (!batch.ok())
         return Result<SubmitOptions>(std::move(found));
     return {std::move(batch).value(), std::move(found)};
@@ -681,12 +675,14 @@ SubmitContext current_submit_context() {
     if (const char* home = std::getenv("HOME"))
         ctx.home = home;
     static const std::pair<const char*, int> limits[] = {
-        {"cpu", RLIMIT_CPU},         {"fsize", RLIMIT_FSIZE},   {"data", RLIMIT_DATA},
-        {"stack", RLIMIT_STACK},     {"core", RLIMIT_CORE},     {"nofile", RLIMIT_NOFILE},
-        {"ofile", RLIMIT_NOFILE},    {"as", RLIMIT_AS},         {"rss", RLIMIT_RSS},
-        {"nproc", RLIMIT_NPROC},     {"memlock", RLIMIT_MEMLOCK}, {"msgqueue", RLIMIT_MSGQUEUE},
-        {"nice", RLIMIT_NICE},       {"rtprio", RLIMIT_RTPRIO}, {"rttime", RLIMIT_RTTIME},
-        {"sigpending", RLIMIT_SIGPENDING},
+        {"cpu", RLIMIT_CPU},         {"fsize", RLIMIT_FSIZE},
+        {"data", RLIMIT_DATA},       {"stack", RLIMIT_STACK},
+        {"core", RLIMIT_CORE},       {"nofile", RLIMIT_NOFILE},
+        {"ofile", RLIMIT_NOFILE},    {"as", RLIMIT_AS},
+        {"rss", RLIMIT_RSS},         {"nproc", RLIMIT_NPROC},
+        {"memlock", RLIMIT_MEMLOCK}, {"msgqueue", RLIMIT_MSGQUEUE},
+        {"nice", RLIMIT_NICE},       {"rtprio", RLIMIT_RTPRIO},
+        {"rttime", RLIMIT_RTTIME},   {"sigpending", RLIMIT_SIGPENDING},
     };
     for (const auto& [name, resource] : limits) {
         rlimit l{};
@@ -697,7 +693,9 @@ SubmitContext current_submit_context() {
                                            : static_cast<std::int64_t>(l.rlim_cur));
     }
     const auto now = std::chrono::system_clock::now().time_since_epoch();
-    ctx.now = static_cast<double>(std::chrono::duration_cast<std::chrono::microseconds>(now).count()) / 1e6;
+    ctx.now =
+        static_cast<double>(std::chrono::duration_cast<std::chrono::microseconds>(now).count()) /
+        1e6;
     ctx.interactive = isatty(0) != 0;
     ctx.read_file = [](std::string_view path, std::size_t max_bytes) {
         api::BoundedRead read = api::read_bounded(path, max_bytes);

@@ -81,6 +81,15 @@ void Diagnostics::append(const Diagnostics& other) {
         add(d);
 }
 
+void Diagnostics::append(const Diagnostics& other,
+                         const std::shared_ptr<const SourceText>& source) {
+    for (Diagnostic d : other) {
+        if (d.location.range.known() && !d.location.source)
+            d.location.source = source;
+        add(std::move(d));
+    }
+}
+
 void Diagnostics::sort_by_position() {
     std::stable_sort(items_.begin(), items_.end(), [](const Diagnostic& a, const Diagnostic& b) {
         const auto& ra = a.location.range;
