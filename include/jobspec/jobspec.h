@@ -106,8 +106,9 @@ JOBSPEC_C_API void jobspec_options_free(jobspec_options* options);
  *   "default-label"    label of a shape's only slot when it has none ("default")
  *   "counts"           "dict" (RFC 14 {min, max, operator, operand}) or "string" (RFC 45)
  *   "v1"               "true": also check RFC 25 V1 rules ("false")
- *   "dialect"          jobspec documents: "rfc" (RFC 14) or "fluxion" (what Fluxion's
- *                      reader accepts and refuses; see Dialect in jobspec_model.hpp) ("rfc")
+ *   "dialect"          jobspec documents and the jobspec jobspec_compile builds: "rfc"
+ *                      (RFC 14) or "fluxion" (what Fluxion's reader accepts and refuses;
+ *                      see Dialect in jobspec_model.hpp) ("rfc")
  *   "format"           jobspec text: "auto", "yaml" or "json" ("auto")
  *   "default-operator" constraint queries: "" for the --requires dialect, or an RFC 35
  *                      operator name for plain terms ("")

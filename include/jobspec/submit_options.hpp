@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include <jobspec/jobspec_model.hpp>
 #include <jobspec/limits.hpp>
 
 namespace jobspec {
@@ -83,6 +84,9 @@ struct SubmitContext {
     /// alloc without --bg sets pty.interactive when standard input is a terminal.
     bool interactive = false;
     Limits limits;
+    /// Whose rules the jobspec built is checked by: in the Fluxion dialect, what
+    /// Fluxion's reader refuses is an error too (fluxion.*), as when the scheduler reads it.
+    Dialect dialect = Dialect::rfc;
     /// The one door every file of a submission comes through (--add-file, --env-file and
     /// --env=^FILE, -S/-o KEY=^FILE, --resources-json, --conf FILE.json): at most
     /// `max_bytes` + 1 bytes of the file at `path`, so that /dev/zero or an endless FIFO

@@ -132,7 +132,7 @@ def _option_words(options):
 
 
 def compile(command=(), *, kind="run", script=None, env_none=False, environ=None,
-            strict=False, **options):
+            strict=False, dialect="rfc", **options):
     """Builds the jobspec `flux <kind> --dry-run` prints for the same options, as
     `jobspec compile` does, and returns it as a dict.
 
@@ -146,7 +146,8 @@ def compile(command=(), *, kind="run", script=None, env_none=False, environ=None
     script: a batch script's text (default: read from command[0] for kind="batch"); its
     RFC 36 directives apply first, options over them. env_none: start the environment
     empty instead of from a copy; environ: a mapping to copy instead of os.environ.
-    strict: warnings are errors. Raises jobspec.Error (usage.*, submit.*, directive.*
+    strict: warnings are errors. dialect: "fluxion" also refuses what Fluxion's reader
+    would (fluxion.* codes). Raises jobspec.Error (usage.*, submit.*, directive.*
     codes) for options flux would refuse or a jobspec that fails RFC 14/25.
     """
     if isinstance(command, str):
@@ -155,7 +156,7 @@ def compile(command=(), *, kind="run", script=None, env_none=False, environ=None
     if environ is not None:
         environ = [(str(k), str(v)) for k, v in environ.items()]
     words = _option_words(options) + ["--"] + command
-    return _jobspec._compile(words, kind, script, env_none, environ, strict)
+    return _jobspec._compile(words, kind, script, env_none, environ, strict, dialect)
 
 
 def dependency(uri, *, allow_unknown_scheme=False):

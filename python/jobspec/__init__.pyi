@@ -106,6 +106,7 @@ def compile(
     env_none: bool = ...,
     environ: Optional[Mapping[str, str]] = ...,
     strict: bool = ...,
+    dialect: str = ...,
     **options: Union[None, bool, int, float, str, Mapping[str, Json],
                      Sequence[Union[int, float, str, Mapping[str, Json]]]],
 ) -> Dict[str, Any]: ...

@@ -204,13 +204,14 @@ SubmitCommand submit_command(std::string_view kind) {
 py::object compile(const std::vector<std::string>& words, std::string_view kind,
                    std::optional<std::string> script, bool environment_none,
                    std::optional<std::vector<std::pair<std::string, std::string>>> environment,
-                   bool strict) {
+                   bool strict, std::string_view dialect) {
     SubmitOptions start;
     start.command = submit_command(kind);
     start.environment_none = environment_none;
     SubmitContext context = current_submit_context();
     if (environment)
         context.environment = std::move(*environment);
+    context.dialect = dialect_of(dialect);
     auto options = without_gil([&] {
         return read_submission(words, start, context,
                                script ? std::optional<std::string_view>(*script) : std::nullopt);
@@ -246,7 +247,8 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     m.def("_check_jobspec", &check_document, py::arg("text"), py::arg("v1"), py::arg("dialect"),
           py::arg("format"), py::arg("strict"), py::arg("flux_instance"), py::arg("limits"));
     m.def("_compile", &compile, py::arg("words"), py::arg("kind"), py::arg("script"),
-          py::arg("environment_none"), py::arg("environment"), py::arg("strict"));
+          py::arg("environment_none"), py::arg("environment"), py::arg("strict"),
+          py::arg("dialect"));
     m.def("_parse_duration", [](std::string_view text) { return parse_flux_duration(text); });
     m.def("_workflow", &workflow, py::arg("text"), py::arg("strict"));
     // For test/bench/python_bench.py: the C++ half of jobspec.shape alone, `iterations`

@@ -649,7 +649,7 @@ Result<boost::json::value> compile_submission(const SubmitOptions& options,
     // Whatever is printed must pass validate: the jobspec is lowered once into the model
     // (from the value, never from text) and each pass runs once on it.
     check_numbers(*js, "", d);
-    const Jobspec model = lower::lower_jobspec(syntax::DocNode::from_json(*js), Dialect::rfc, d);
+    const Jobspec model = lower::lower_jobspec(syntax::DocNode::from_json(*js), context.dialect, d);
     sema::check_text_encoding(model, d);
     if (!d.has_errors()) {
         sema::check_canonical(model, d);

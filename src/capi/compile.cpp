@@ -20,8 +20,7 @@ const char* jobspec_version(void) {
     return jobspec::library_version();
 }
 
-char* jobspec_read_file(const char* path, const jobspec_options* options,
-                        jobspec_error** error) {
+char* jobspec_read_file(const char* path, const jobspec_options* options, jobspec_error** error) {
     return guarded<char*>(error, nullptr, [&]() -> char* {
         if (!require(path, "path", error))
             return nullptr;
@@ -74,6 +73,7 @@ char* jobspec_compile(const char* command, const char* const* words, size_t coun
         const auto& o = options_or_default(options);
         jobspec::SubmitContext context = jobspec::current_submit_context();
         context.limits = o.limits;
+        context.dialect = o.dialect;
         auto parsed = jobspec::read_submission(
             list, start, context,
             script != nullptr ? std::optional<std::string_view>(script) : std::nullopt);
@@ -102,8 +102,7 @@ char* jobspec_check(const char* document, const jobspec_options* options, jobspe
     });
 }
 
-bool jobspec_validate(const char* document, const jobspec_options* options,
-                      jobspec_error** error) {
+bool jobspec_validate(const char* document, const jobspec_options* options, jobspec_error** error) {
     return guarded(error, false, [&] {
         if (!require(document, "document", error))
             return false;

@@ -202,6 +202,16 @@ static void test_shape_and_compile(void) {
                "error[shape.count-not-positive]: count must be at least 1\n"
                "  --> --resources-shape\n  slot=0/core\n       ^\n");
     jobspec_error_free(error);
+    /* With "dialect" "fluxion", what Fluxion's reader refuses in the jobspec built. */
+    const char* idset_count[] = {"--resources-shape=slot=1/core=2,4", "true"};
+    json = jobspec_compile("run", idset_count, 2, NULL, NULL, &error);
+    CHECK(json != NULL && error == NULL);
+    jobspec_free(json);
+    jobspec_options* fluxion = jobspec_options_new();
+    CHECK(jobspec_options_set(fluxion, "dialect", "fluxion", &error));
+    CHECK(jobspec_compile("run", idset_count, 2, NULL, fluxion, &error) == NULL);
+    CHECK_ERROR(error, "fluxion.count");
+    jobspec_options_free(fluxion);
     const char* zeros[] = {"--add-file=z=/dev/zero", "true"};
     CHECK(jobspec_compile("run", zeros, 2, NULL, NULL, &error) == NULL);
     CHECK_ERROR(error, "limit.input-size");

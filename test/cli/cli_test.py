@@ -393,15 +393,20 @@ class Compile(unittest.TestCase):
         plain = self.jobspec(*words)
         checked = self.jobspec("--dialect", "fluxion", *words)
         self.assertEqual((checked.returncode, checked.stdout), (0, plain.stdout))
-        # A shape's idset count is RFC 14's, not Fluxion's: refused, pointing into the
-        # jobspec that was built.
+        # A shape's idset count is RFC 14's, not Fluxion's: refused where the value built
+        # is lowered (in Fluxion's dialect; never written out and read back), at its pointer.
         words = ["--resources-shape", "slot=1/core=2,4", "app"]
         self.assertEqual(self.jobspec(*words).returncode, 0)
         r = self.jobspec("--dialect=fluxion", *words)
         self.assertEqual((r.returncode, r.stdout), (1, ""))
         self.assertIn("error[fluxion.count]: Fluxion reads a count as an integer or a "
-                      "dictionary, not the string '2,4'\n"
-                      "  --> <built jobspec>:1:86 at /resources/0/with/0/count\n", r.stderr)
+                      "dictionary, not the string '2,4'\n", r.stderr)
+        r = subprocess.run([JOBSPEC, "--diagnostics=json", "compile", "--dialect=fluxion",
+                            *words], capture_output=True, text=True, env=self.ENV,
+                           cwd=self.scratch, timeout=60)
+        [found] = json.loads(r.stderr)
+        self.assertEqual((found["code"], found["pointer"]),
+                         ("fluxion.count", "/resources/0/with/0/count"))
         r = self.jobspec("--dialect", "sched", "app")
         self.assertEqual(r.returncode, 2)
         self.assertIn("--dialect: 'sched' is not rfc or fluxion", r.stderr)

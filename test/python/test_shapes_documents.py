@@ -291,6 +291,11 @@ def test_compile_errors():
         jobspec.compile(["x"], requires="ssd and (")
     [d] = info.value.diagnostics
     assert (d.source, d.offset) == ("--requires", 8)
+    # In Fluxion's dialect, what its reader refuses in the jobspec built is an error.
+    assert jobspec.compile(["x"], resources_shape="slot=1/core=2,4")["version"] == 1
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.compile(["x"], resources_shape="slot=1/core=2,4", dialect="fluxion")
+    assert [d.code for d in info.value.diagnostics] == ["fluxion.count"]
     # Files that options name are read within the limits (/dev/zero used to exhaust memory).
     with pytest.raises(jobspec.Error) as info:
         jobspec.compile(["x"], add_file="z=/dev/zero")

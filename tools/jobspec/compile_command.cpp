@@ -73,9 +73,9 @@ bool take_tool_options(std::vector<std::string>& words, ToolOptions& tool, Repor
                 // Checked against the values CLI11 checks for the other commands.
                 const auto& known = name == "--color" ? color_modes : diagnostics_formats;
                 if (std::find(known.begin(), known.end(), value) == known.end()) {
-                    status = out.usage(Code::usage_option_value,
-                                       fmt::format("{}: {} not in {{{}}}", name, value,
-                                                   fmt::join(known, ",")));
+                    status = out.usage(
+                        Code::usage_option_value,
+                        fmt::format("{}: {} not in {{{}}}", name, value, fmt::join(known, ",")));
                     return false;
                 }
                 (name == "--color" ? out.options().color : out.options().format) = value;
@@ -139,7 +139,8 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
         return status;
     if (tool.help) {
         // The footer is the whole story: compile takes flux's options, not CLI11's.
-        std::cout << app.get_description() << "\n\n" << app.get_footer() << "\n\n"
+        std::cout << app.get_description() << "\n\n"
+                  << app.get_footer() << "\n\n"
                   << flux_options_read(tool);
         return exit_ok;
     }
@@ -147,6 +148,7 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
     start.command = tool.command;
     SubmitContext context = current_submit_context();
     context.limits = tool.limits;
+    context.dialect = tool.dialect;
     auto options = read_submission(words, start, context);
     // A directive's option that flux rejects is misuse (exit 2), as on the command line.
     const bool misuse =
@@ -158,16 +160,6 @@ int run_compile(const std::vector<std::string>& given, CLI::App& app, Reporter& 
     if (const int s = out.outcome(result); s != exit_ok)
         return s;
     const auto& value = result.value();
-    if (tool.dialect != Dialect::rfc) {
-        // What was built, read back as that dialect's scheduler reads it.
-        ReadOptions read;
-        read.dialect = tool.dialect;
-        read.limits = tool.limits;
-        const std::string built = to_json_text(value);
-        auto checked = read_jobspec(built, read);
-        if (const int s = out.outcome(checked, built, "<built jobspec>"); s != exit_ok)
-            return s;
-    }
     std::string text;
     if (tool.format == "yaml")
         text = to_yaml_text(value);
