@@ -1,8 +1,11 @@
 // The RFC 31 constraint: its value, and matching it against R.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <jobspec/api.hpp>
@@ -37,6 +40,46 @@ struct JOBSPEC_API Constraint {
 
     friend bool operator==(const Constraint&, const Constraint&) = default;
 };
+
+/// flux's --requires dialect (its MiniConstraintParser's configuration): how a query's
+/// terms become RFC 31 terms. One table, for jobspec's reader and the Python drop-in.
+struct RequiresDialect {
+    /// The operator of a bare term.
+    std::string_view bare = "properties";
+    /// Other names of RFC 31's operators.
+    std::array<std::pair<std::string_view, std::string_view>, 3> aliases{
+        {{"host", "hostlist"}, {"hosts", "hostlist"}, {"rank", "ranks"}}};
+    /// The operator whose operand splits on `separator` into values, and whose terms
+    /// joined by AND merge into one.
+    std::string_view split = "properties";
+    char separator = ',';
+
+    /// RFC 31's operator `name` stands for (itself when it is one), or "" for none.
+    constexpr std::string_view operator_of(std::string_view name) const noexcept {
+        if (name == "properties" || name == "hostlist" || name == "ranks")
+            return name;
+        for (const auto& [alias, op] : aliases)
+            if (alias == name)
+                return op;
+        return {};
+    }
+};
+inline constexpr RequiresDialect requires_dialect{};
+
+/// A character that cannot be in a term's operator: its byte offset and itself.
+struct OperatorCharacter {
+    std::size_t offset = 0;
+    std::string character;
+};
+
+/// The first character of `op` that cannot be in a term's operator (RFC 35: letters,
+/// digits and _ . + @ -, letters and digits as Python's `\w` knows them in a str), or
+/// nothing. A byte that is not UTF-8 is itself the answer. `letter_or_digit` says which
+/// code points beyond ASCII are letters or digits: by default those of Unicode's
+/// categories L* and N* in utf8proc's Unicode; a Python binding passes its interpreter's
+/// (whose Unicode may be older), so that it answers exactly as Python's `\w` there.
+JOBSPEC_API std::optional<OperatorCharacter>
+invalid_operator_character(std::string_view op, bool (*letter_or_digit)(char32_t) = nullptr);
 
 /// How a query is read.
 struct QueryOptions {

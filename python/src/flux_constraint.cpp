@@ -117,6 +117,94 @@ py::str text_of(std::string_view text) {
         PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace"));
 }
 
+/// Whether this interpreter's Unicode calls `c` a letter or digit (str.isalnum()), as its
+/// `\w` does.
+bool python_alnum(char32_t c) {
+    return Py_UNICODE_ISALNUM(static_cast<Py_UCS4>(c));
+}
+
+/// flux's ConstraintParser.invalid_operator: the first character of the str `op` that
+/// cannot be in an operator, or None; jobspec's rule (invalid_operator_character) with
+/// this interpreter's letters and digits. Raises TypeError as flux's regular expression
+/// does for what is not a str.
+py::object invalid_operator_of(py::handle op) {
+    if (!PyUnicode_Check(op.ptr()))
+        throw py::type_error("expected string or bytes-like object, got '" +
+                             py::type::handle_of(op).attr("__name__").cast<std::string>() + "'");
+    const auto character_at = [&](Py_ssize_t index) {
+        return py::reinterpret_steal<py::object>(PyUnicode_Substring(op.ptr(), index, index + 1));
+    };
+    if (const auto text = utf8_of(op)) {
+        const auto bad = invalid_operator_character(*text, python_alnum);
+        if (!bad)
+            return py::none();
+        Py_ssize_t index = 0; // the code point the byte offset starts
+        for (std::size_t i = 0; i < bad->offset; ++i)
+            index += (static_cast<unsigned char>((*text)[i]) & 0xC0) != 0x80 ? 1 : 0;
+        return character_at(index);
+    }
+    // A str UTF-8 cannot hold (a lone surrogate, which is no word character): each code
+    // point by itself.
+    for (Py_ssize_t i = 0, n = PyUnicode_GET_LENGTH(op.ptr()); i < n; ++i) {
+        py::object one = character_at(i);
+        const auto text = utf8_of(one);
+        if (!text || invalid_operator_character(*text, python_alnum))
+            return one;
+    }
+    return py::none();
+}
+
+/// The first key of a dict (flux's next(iter(entry))).
+py::object first_key(py::handle entry) {
+    PyObject* key = nullptr;
+    Py_ssize_t pos = 0;
+    if (PyDict_CheckExact(entry.ptr()) && PyDict_Next(entry.ptr(), &pos, &key, nullptr))
+        return py::reinterpret_borrow<py::object>(key);
+    return py::reinterpret_borrow<py::object>(*py::iter(entry));
+}
+
+bool contains(py::handle container, py::handle key) {
+    const int found = PySequence_Contains(container.ptr(), key.ptr());
+    if (found < 0)
+        throw py::error_already_set();
+    return found == 1;
+}
+
+bool equal(py::handle a, py::handle b) {
+    const int same = PyObject_RichCompareBool(a.ptr(), b.ptr(), Py_EQ);
+    if (same < 0)
+        throw py::error_already_set();
+    return same == 1;
+}
+
+/// flux's ConstraintParser.combine_like_terms (p1 AND p2): p2 joins p1's `and` if p1 is
+/// one; terms of `combined_terms` operators merge into the first.
+py::object combine_like_terms(py::handle p1, py::handle p2, py::handle combined_terms) {
+    const Names& names_ = names();
+    if (py::object terms = lookup(p1, names_.and_)) {
+        append(terms, p2);
+        contains(combined_terms, first_key(p1)); // flux asks, though p1 is the result either way
+        return py::reinterpret_borrow<py::object>(p1);
+    }
+    const py::object k1 = first_key(p1), k2 = first_key(p2);
+    const bool c1 = contains(combined_terms, k1), c2 = contains(combined_terms, k2);
+    if (!(c1 && c2 && equal(k1, k2))) {
+        py::dict d;
+        if (PyDict_SetItem(d.ptr(), names_.and_.ptr(), list_of({p1, p2}).ptr()) < 0)
+            throw py::error_already_set();
+        return std::move(d);
+    }
+    PyObject* into = PyObject_GetItem(p1.ptr(), k1.ptr());
+    if (into == nullptr)
+        throw py::error_already_set();
+    const auto merged = py::reinterpret_steal<py::object>(into);
+    PyObject* from = PyObject_GetItem(p2.ptr(), k2.ptr());
+    if (from == nullptr)
+        throw py::error_already_set();
+    attribute(merged, names_.extend)(py::reinterpret_steal<py::object>(from));
+    return py::reinterpret_borrow<py::object>(p1);
+}
+
 /// Which of ConstraintParser's two overridable methods a parser class overrides.
 struct Overrides {
     bool combine_like_terms = false;
@@ -159,7 +247,7 @@ class Fold {
 public:
     /// With `check`, each term is checked against RFC 31 as it is made (check()).
     Fold(py::handle parser, py::handle base, py::handle error, bool check)
-        : error_(py::reinterpret_borrow<py::object>(error)), base_(base),
+        : error_(py::reinterpret_borrow<py::object>(error)),
           operator_map_(attribute(parser, names_.operator_map)),
           split_values_(attribute(parser, names_.split_values)),
           combined_terms_(attribute(parser, names_.combined_terms)), terms_valid_(check) {
@@ -322,47 +410,13 @@ private:
         return true;
     }
 
-    /// The first character of an ASCII operator outside [\w.+@-]; others ask Python's
-    /// (the method's) regular expression, whose \w knows Unicode.
     py::object invalid_operator(py::handle op) {
-        if (invalid_operator_)
-            return invalid_operator_(op);
-        if (PyUnicode_Check(op.ptr()) && PyUnicode_IS_ASCII(op.ptr())) {
-            const auto* s = static_cast<const char*>(PyUnicode_DATA(op.ptr()));
-            for (Py_ssize_t i = 0, n = PyUnicode_GET_LENGTH(op.ptr()); i < n; ++i) {
-                const char c = s[i];
-                if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                      c == '_' || c == '.' || c == '+' || c == '@' || c == '-'))
-                    return py::str(std::string(1, c));
-            }
-            return py::none();
-        }
-        return attribute(base_, names_.invalid_operator)(op);
+        return invalid_operator_ ? invalid_operator_(op) : invalid_operator_of(op);
     }
 
-    /// flux's combine_like_terms (or the override): p2 joins p1's `and` if p1 is one, and
-    /// terms of combined_terms operators merge into the first.
+    /// flux's combine_like_terms, or the override.
     py::object combine(py::handle p1, py::handle p2) {
-        if (combine_)
-            return combine_(p1, p2);
-        if (py::object terms = lookup(p1, names_.and_)) {
-            append(terms, p2);
-            combined(first_key(p1)); // flux asks, though p1 is the result either way
-            return py::reinterpret_borrow<py::object>(p1);
-        }
-        const py::object k1 = first_key(p1), k2 = first_key(p2);
-        const bool c1 = combined(k1), c2 = combined(k2);
-        if (!(c1 && c2 && equal(k1, k2)))
-            return entry(names_.and_, list_of({p1, p2}));
-        PyObject* into = PyObject_GetItem(p1.ptr(), k1.ptr());
-        if (into == nullptr)
-            throw py::error_already_set();
-        const auto merged = py::reinterpret_steal<py::object>(into);
-        PyObject* from = PyObject_GetItem(p2.ptr(), k2.ptr());
-        if (from == nullptr)
-            throw py::error_already_set();
-        attribute(merged, names_.extend)(py::reinterpret_steal<py::object>(from));
-        return py::reinterpret_borrow<py::object>(p1);
+        return combine_ ? combine_(p1, p2) : combine_like_terms(p1, p2, combined_terms_);
     }
 
     py::object or_(py::handle p1, py::handle p2) {
@@ -373,32 +427,8 @@ private:
         return entry(names_.or_, list_of({p1, p2}));
     }
 
-    /// The first key of a dict (flux's next(iter(entry))).
-    static py::object first_key(py::handle entry) {
-        PyObject* key = nullptr;
-        Py_ssize_t pos = 0;
-        if (PyDict_CheckExact(entry.ptr()) && PyDict_Next(entry.ptr(), &pos, &key, nullptr))
-            return py::reinterpret_borrow<py::object>(key);
-        return py::reinterpret_borrow<py::object>(*py::iter(entry));
-    }
-
-    bool combined(py::handle key) const {
-        const int found = PySequence_Contains(combined_terms_.ptr(), key.ptr());
-        if (found < 0)
-            throw py::error_already_set();
-        return found == 1;
-    }
-
-    static bool equal(py::handle a, py::handle b) {
-        const int same = PyObject_RichCompareBool(a.ptr(), b.ptr(), Py_EQ);
-        if (same < 0)
-            throw py::error_already_set();
-        return same == 1;
-    }
-
     const Names& names_ = names();
     py::object error_;
-    py::handle base_;
     py::object operator_map_, split_values_, combined_terms_;
     py::object combine_, invalid_operator_;
     bool terms_valid_;
@@ -407,6 +437,23 @@ private:
 } // namespace
 
 void bind_flux_constraint(py::module_& m) {
+    m.def("_invalid_operator", &invalid_operator_of, py::arg("op"));
+    m.def("_combine_like_terms", [](py::handle parser, py::handle p1, py::handle p2) {
+        return combine_like_terms(p1, p2, attribute(parser, names().combined_terms));
+    });
+    // MiniConstraintParser's configuration, from the table jobspec's --requires reader uses.
+    m.def("_requires_dialect", [] {
+        const RequiresDialect& r = requires_dialect;
+        py::dict operators;
+        operators[py::none()] = py::str(r.bare.data(), r.bare.size());
+        for (const auto& [alias, op] : r.aliases)
+            operators[py::str(alias.data(), alias.size())] = py::str(op.data(), op.size());
+        py::dict split;
+        split[py::str(r.split.data(), r.split.size())] = py::str(std::string(1, r.separator));
+        py::set combined;
+        combined.add(py::str(r.split.data(), r.split.size()));
+        return py::make_tuple(operators, split, combined);
+    });
     m.def("_flux_parse",
           [](py::handle parser, py::handle base, py::handle error, py::handle query, bool check) {
               std::string_view text;

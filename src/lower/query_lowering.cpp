@@ -30,14 +30,14 @@ public:
             return logical("or", n);
         case QueryNode::Kind::and_: {
             Constraint c = logical("and", n);
-            return requires_dialect() ? combine_properties(std::move(c)) : c;
+            return in_requires_dialect() ? combine_properties(std::move(c)) : c;
         }
         }
         return {};
     }
 
 private:
-    bool requires_dialect() const { return !options_.default_operator.has_value(); }
+    bool in_requires_dialect() const { return !options_.default_operator.has_value(); }
 
     void report(Code code, std::string message, SourceRange range, std::string help = {}) {
         diags_.add(code, std::move(message), Location{range, {}}, std::move(help));
@@ -56,12 +56,12 @@ private:
         std::vector<Constraint> kept;
         std::optional<std::size_t> properties;
         for (auto& child : c.children) {
-            if (child.op == "properties" && properties) {
+            if (child.op == requires_dialect.split && properties) {
                 auto& values = kept[*properties].values;
                 values.insert(values.end(), child.values.begin(), child.values.end());
                 continue;
             }
-            if (child.op == "properties")
+            if (child.op == requires_dialect.split)
                 properties = kept.size();
             kept.push_back(std::move(child));
         }
@@ -72,18 +72,19 @@ private:
     }
 
     Constraint term(const QueryNode& n) {
-        if (!requires_dialect()) {
+        if (!in_requires_dialect()) {
             check_operator(n);
             return Constraint{n.op.empty() ? *options_.default_operator : n.op, {n.operand}, {}};
         }
-        std::string op = n.op.empty() ? "properties" : n.op;
-        if (op == "host" || op == "hosts")
-            op = "hostlist";
-        else if (op == "rank")
-            op = "ranks";
-        if (op != "properties" && op != "hostlist" && op != "ranks") {
-            static const std::vector<std::string_view> known = {"properties", "hostlist", "ranks",
-                                                                "host",       "hosts",    "rank"};
+        const std::string op(n.op.empty() ? requires_dialect.bare
+                                          : requires_dialect.operator_of(n.op));
+        if (op.empty()) {
+            static const std::vector<std::string_view> known = [] {
+                std::vector<std::string_view> names = {"properties", "hostlist", "ranks"};
+                for (const auto& [alias, _] : requires_dialect.aliases)
+                    names.push_back(alias);
+                return names;
+            }();
             const auto near = closest(n.op, known);
             report(Code::query_unknown_operator,
                    fmt::format("unknown constraint operator '{}'", n.op), n.op_range,
@@ -92,10 +93,11 @@ private:
             return Constraint{"properties", {}, {}};
         }
         Constraint c{op, {}, {}};
-        if (op == "properties") {
+        if (op == requires_dialect.split) {
             std::size_t start = 0;
             while (start <= n.operand.size()) {
-                const std::size_t comma = std::min(n.operand.find(',', start), n.operand.size());
+                const std::size_t comma =
+                    std::min(n.operand.find(requires_dialect.separator, start), n.operand.size());
                 property(n, n.operand.substr(start, comma - start), start, c);
                 start = comma + 1;
             }
@@ -125,25 +127,15 @@ private:
                    n.op_range, "an RFC 31 constraint uses and, or and not for itself");
             return;
         }
-        for (std::size_t i = 0; i < n.op.size();) {
-            const char c = n.op[i];
-            if (const std::size_t word = support::word_char_length(n.op, i); word > 0) {
-                i += word;
-            } else if (c == '.' || c == '+' || c == '@' || c == '-') {
-                ++i;
-            } else {
-                const std::size_t length =
-                    std::max<std::size_t>(support::utf8_sequence_length(n.op, i), 1);
-                SourceRange at = n.op_range;
-                if (at.known())
-                    at = SourceRange{at.begin + static_cast<std::uint32_t>(i),
-                                     at.begin + static_cast<std::uint32_t>(i + length)};
-                report(Code::query_syntax,
-                       fmt::format("invalid character '{}' in operator '{}'",
-                                   n.op.substr(i, length), n.op),
-                       at, "an operator is letters, digits and _ . + @ -");
-                return;
-            }
+        if (const auto bad = invalid_operator_character(n.op)) {
+            SourceRange at = n.op_range;
+            if (at.known())
+                at = SourceRange{
+                    at.begin + static_cast<std::uint32_t>(bad->offset),
+                    at.begin + static_cast<std::uint32_t>(bad->offset + bad->character.size())};
+            report(Code::query_syntax,
+                   fmt::format("invalid character '{}' in operator '{}'", bad->character, n.op), at,
+                   "an operator is letters, digits and _ . + @ -");
         }
     }
 

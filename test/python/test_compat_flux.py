@@ -2,6 +2,7 @@
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -304,6 +305,21 @@ def test_class_level_configuration():
     assert Combine().parse("not (xx and yy)") == {"not": [{"t": ["xx", "yy"]}]}
     assert ConstraintParser.invalid_operator("a/b") == "/"
     assert ConstraintParser.invalid_operator("a.b+c@d-e") is None
+    # The rule is C++'s, with this interpreter's letters and digits: it answers as flux's
+    # regular expression does for every code point, a lone surrogate too.
+    rule = re.compile(r"[^\w.+@-]")
+    for cp in range(0x110000):
+        c = chr(cp)
+        found = rule.search(c)
+        assert ConstraintParser.invalid_operator(c) == (found.group() if found else None), hex(cp)
+    assert ConstraintParser.invalid_operator("ab\ud800c") == "\ud800"
+    with pytest.raises(TypeError, match="expected string or bytes-like object, got 'int'"):
+        ConstraintParser.invalid_operator(5)
+    # MiniConstraintParser's configuration is the table jobspec's --requires reader uses.
+    assert MiniConstraintParser.operator_map == {None: "properties", "host": "hostlist",
+                                                 "hosts": "hostlist", "rank": "ranks"}
+    assert (MiniConstraintParser.split_values, MiniConstraintParser.combined_terms) == \
+        ({"properties": ","}, {"properties"})
 
 
 def run_module(module, *args):

@@ -9,8 +9,6 @@ where flux calls it. MiniConstraintParser's results are then checked against RFC
 jobspec's C++ library, so what the scheduler would reject (`rank:a`, `foo:bar`) fails
 here, with its diagnostics.
 """
-import re
-
 from ... import _jobspec
 
 # PLY's yacc() keyword arguments, which flux passes through; accepted and ignored.
@@ -18,8 +16,6 @@ YACC_KEYWORDS = frozenset(
     "method debug tabmodule start check_recursion optimize write_tables debugfile "
     "outputdir debuglog errorlog picklefile".split()
 )
-
-_INVALID_OPERATOR = re.compile(r"[^\w.+@-]")
 
 # The C++ read and fold (python/src/flux_constraint.cpp), looked up once. It raises
 # TypeError for a query that is neither str nor None.
@@ -59,8 +55,7 @@ class ConstraintParser:
     @staticmethod
     def invalid_operator(op):
         """The first character of `op` that cannot be in an operator, or None."""
-        m = _INVALID_OPERATOR.search(op)
-        return m.group() if m else None
+        return _jobspec._invalid_operator(op)
 
     def parse(self, query, **kw_args):
         """The RFC 31 constraint of `query`; raises ConstraintSyntaxError."""
@@ -71,21 +66,7 @@ class ConstraintParser:
     def combine_like_terms(self, p1, p2):
         """p1 AND p2: appended to p1 when it is an `and`; terms of combined_terms
         operators merge into the first earlier one."""
-        entries = [p1, p2]
-        if "and" in p1:
-            p1["and"].append(p2)
-            entries = [p1]
-        seen, terms = {}, []
-        for entry in entries:
-            key = next(iter(entry))
-            if key not in self.combined_terms:
-                terms.append(entry)
-            elif key not in seen:
-                seen[key] = entry[key]
-                terms.append(entry)
-            else:
-                seen[key].extend(entry[key])
-        return terms[0] if len(terms) == 1 else {"and": terms}
+        return _jobspec._combine_like_terms(self, p1, p2)
 
 
 class MiniConstraintParser(ConstraintParser):
@@ -93,7 +74,5 @@ class MiniConstraintParser(ConstraintParser):
     rank means ranks, properties split on ',' and merge under AND. Results are checked
     against RFC 31 (operators, property names, hostlists, idsets)."""
 
-    operator_map = {None: "properties", "host": "hostlist", "hosts": "hostlist", "rank": "ranks"}
-    split_values = {"properties": ","}
-    combined_terms = {"properties"}
+    operator_map, split_values, combined_terms = _jobspec._requires_dialect()
     _rfc31_checked = True
