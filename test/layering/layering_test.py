@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """The layering rule, enforced: includes never run upward.
 
-    support  <  model  <  syntax  <  lower          sema, emit      <  api  <  capi, tools
+    support  <  model  <  syntax  <  lower      sema, match, emit   <  api  <  capi, tools
    (below all)          (text -> AST) (-> model)   (read the model)  (every public entry point)
 
 Each folder of src/ may include, besides the standard library and third-party headers, only
 the folders listed for it below, and of the public headers <jobspec/...> only those whose
-layer (PUBLIC_LAYER) is one of them: a value type's header is model's, the headers of
-entry points that compose the stages are api's. Generated ANTLR headers stay inside
+layer (PUBLIC_LAYER) is one of them: a value header is model's (or support's), a door
+header is the layer's that implements it (the entry points that compose the stages are
+api's). link_test.py checks the same rule at link time. Generated ANTLR headers stay inside
 src/syntax. capi, the tools, the Python extension and the Flux plugins
 use only the public headers (and the tools their own tools/common), as any other program
 would.
