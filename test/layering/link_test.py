@@ -7,7 +7,7 @@ The build links every stage alone with only the stages below it (src/meson.build
 -Wl,--no-undefined); this test shows that such a link fails when a stage calls upward,
 and reads the stage libraries' symbols to place each public header's functions.
 
-usage: link_test.py SOURCE-DIR BUILD-DIR
+usage: link_test.py SOURCE-DIR BUILD-DIR [LINK-FLAG...]   (the build's own, e.g. -fsanitize=...)
 """
 import os
 import re
@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import layering_test  # noqa: E402  (PUBLIC_LAYER, ALLOWED: one table of the layers)
 
 SOURCE = BUILD = None
+LINK_FLAGS = []
 STAGES = ["support", "model", "syntax", "lower", "sema", "match", "emit", "api", "capi"]
 # What the stages link besides each other (src/meson.build's stage_deps).
 THIRD_PARTY = ["-lantlr4-runtime", "-lboost_json", "-lyaml-cpp", "-lfmt", "-lutf8proc"]
@@ -43,7 +44,8 @@ def link_alone(stage, extra_objects=()):
     """Links `stage` whole with the stages below it, as the build does; the linker's
     output, and whether it succeeded."""
     with tempfile.TemporaryDirectory() as d:
-        args = ["c++", "-shared", "-o", os.path.join(d, "alone.so"), "-Wl,--no-undefined",
+        args = ["c++", "-shared", *LINK_FLAGS, "-o", os.path.join(d, "alone.so"),
+                "-Wl,--no-undefined",
                 "-Wl,--whole-archive", *extra_objects, archive(stage), "-Wl,--no-whole-archive",
                 *[archive(s) for s in below(stage) if s != stage], *THIRD_PARTY]
         done = subprocess.run(args, capture_output=True, text=True)
@@ -126,4 +128,5 @@ class Linking(unittest.TestCase):
 
 if __name__ == "__main__":
     SOURCE, BUILD = (os.path.abspath(a) for a in sys.argv[1:3])
+    LINK_FLAGS = sys.argv[3:]
     unittest.main(argv=[sys.argv[0]], verbosity=1)
