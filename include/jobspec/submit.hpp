@@ -74,6 +74,18 @@ JOBSPEC_API Result<SubmitOptions> read_submission(const std::vector<std::string>
                                                   const SubmitContext& context,
                                                   std::optional<std::string_view> script = {});
 
+/// read_submission for options given by name (an API's keyword arguments) rather than
+/// as words: `settings` in order over `start` (each as `--NAME=VALUE` would set it),
+/// `arguments` the command (batch: SCRIPT [ARGS]). For batch without --wrap the script's
+/// directives apply first, as read_submission's do. Fails with usage.unknown-option,
+/// usage.option-value or usage.missing-argument for a setting flux's parser would
+/// refuse, and as read_submission does.
+JOBSPEC_API Result<SubmitOptions> read_submission(const std::vector<SubmitSetting>& settings,
+                                                  const std::vector<std::string>& arguments,
+                                                  const SubmitOptions& start,
+                                                  const SubmitContext& context,
+                                                  std::optional<std::string_view> script = {});
+
 /// How many words the option at `words[at]` uses (itself and a value written apart), or 0
 /// when `words[at]` starts the command part (a non-option word, "--", "-", a negative
 /// number). An unknown option word uses 1. For tools that mix their own options in.

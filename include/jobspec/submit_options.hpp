@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include <boost/json/value.hpp>
+
 #include <jobspec/jobspec_model.hpp>
 #include <jobspec/limits.hpp>
 
@@ -43,6 +45,10 @@ struct SubmitOptions {
     /// --env-none; flux has no such option, its equivalent is a first rule "-*").
     bool environment_none = false;
     std::vector<std::string> rlimits, setopts, setattrs, add_files, flags;
+    /// -o and -S settings given as values by an API (Python's setattr={"user.x": [1]})
+    /// rather than as text: KEY and its JSON value, set after the text ones as flux sets
+    /// KEY=VALUE.
+    std::vector<std::pair<std::string, boost::json::value>> setopt_values, setattr_values;
     std::optional<std::string> input, output, error, signal, taskmap;
     bool label_io = false, unbuffered = false, debug_emulate = false;
     std::optional<std::string> resources_shape, resources_json;
@@ -55,6 +61,13 @@ struct SubmitOptions {
     bool wrap = false, background = false;
     /// batch: the script's text (read by the caller from arguments[0] or standard input).
     std::optional<std::string> script;
+};
+
+/// One option given by name rather than as command-line words (an API's keyword
+/// arguments): `--NAME=VALUE`, or `--NAME` when there is no value.
+struct SubmitSetting {
+    std::string name;
+    std::optional<std::string> value;
 };
 
 /// A file a submission reads (SubmitContext::read_file): its bytes and mode, or why not.

@@ -32,6 +32,26 @@ constexpr std::int64_t fluxion_max_version = 9999;
 constexpr std::uint64_t fluxion_max_count = UINT32_MAX;
 constexpr std::uint64_t fluxion_max_operand = INT32_MAX;
 
+/// What Fluxion's reader says of these, in documents and in resources built in code.
+std::string fluxion_key_message(std::string_view key) {
+    return fmt::format("Fluxion refuses the vertex key '{}' (it reads type, count, with, unit, "
+                       "exclusive, label and id)",
+                       key);
+}
+std::string fluxion_string_count_message(std::string_view text) {
+    return fmt::format("Fluxion reads a count as an integer or a dictionary, not the string '{}'",
+                       text);
+}
+constexpr std::string_view fluxion_string_count_help =
+    "write a range as {min, max, operator, operand}";
+std::string fluxion_bound_message(std::string_view what, std::uint64_t most, std::uint64_t value) {
+    return fmt::format("Fluxion reads {} up to {}, not {}", what, most, value);
+}
+constexpr std::string_view fluxion_partial_range_message =
+    "Fluxion needs all or none of 'max', 'operator' and 'operand'";
+constexpr std::string_view fluxion_partial_range_help =
+    "add the missing ones, or keep only 'min' for an unbounded count";
+
 template <std::size_t N>
 bool one_of(std::string_view key, const std::array<std::string_view, N>& keys) {
     for (const auto k : keys)
@@ -119,8 +139,7 @@ private:
                       SourceRange range) {
         if (!fluxion() || value <= most)
             return true;
-        report(Code::fluxion_count,
-               fmt::format("Fluxion reads {} up to {}, not {}", what, most, value), range);
+        report(Code::fluxion_count, fluxion_bound_message(what, most, value), range);
         return false;
     }
 
@@ -166,11 +185,7 @@ private:
                     list(m.value, v.with);
             } else {
                 if (fluxion() && !one_of(m.key, fluxion_vertex_keys))
-                    report(Code::fluxion_key,
-                           fmt::format("Fluxion refuses the vertex key '{}' (it reads type, "
-                                       "count, with, unit, exclusive, label and id)",
-                                       m.key),
-                           m.key_range);
+                    report(Code::fluxion_key, fluxion_key_message(m.key), m.key_range);
                 v.properties.push_back({m.key, m.value.to_json(), m.key_range, m.value.range});
             }
         }
@@ -205,11 +220,8 @@ private:
         if (parsed && !fluxion())
             return std::move(*parsed);
         if (parsed && !parsed->is_fixed()) {
-            report(Code::fluxion_count,
-                   fmt::format("Fluxion reads a count as an integer or a dictionary, not the "
-                               "string '{}'",
-                               n.text()),
-                   n.range, "write a range as {min, max, operator, operand}");
+            report(Code::fluxion_count, fluxion_string_count_message(n.text()), n.range,
+                   std::string(fluxion_string_count_help));
             return {};
         }
         if (parsed)
@@ -295,9 +307,8 @@ private:
         }
         const int bounds = (n.find("max") != nullptr) + (op != nullptr) + (operand != nullptr);
         if (ok && fluxion() && bounds != 0 && bounds != 3) {
-            report(Code::fluxion_count,
-                   "Fluxion needs all or none of 'max', 'operator' and 'operand'", n.range,
-                   "add the missing ones, or keep only 'min' for an unbounded count");
+            report(Code::fluxion_count, std::string(fluxion_partial_range_message), n.range,
+                   std::string(fluxion_partial_range_help));
             return {};
         }
         if (!ok)
@@ -458,24 +469,76 @@ private:
             return;
         if (!expect(n, Kind::mapping, "'attributes'"))
             return;
-        for (const auto& m : n.members()) {
-            PointerScope at(ptr_, m.key);
-            if (m.key != "system" && m.key != "user") {
-                report(Code::jobspec_forbidden_key,
-                       fmt::format("'{}' is not an attributes key (system, user)", m.key),
-                       m.key_range, "put site or user data under 'system' or 'user'");
-                continue;
+        for (const auto& m : n.members())
+            attributes_member(m.key, m.key_range, m.value);
+    }
+
+public:
+    /// One member of `attributes`, read into the jobspec's; the pointer is at `attributes`.
+    void attributes_member(const std::string& key, SourceRange key_range, const DocNode& value) {
+        PointerScope at(ptr_, key);
+        if (key != "system" && key != "user") {
+            report(Code::jobspec_forbidden_key,
+                   fmt::format("'{}' is not an attributes key (system, user)", key), key_range,
+                   "put site or user data under 'system' or 'user'");
+            return;
+        }
+        if (!expect(value, Kind::mapping, fmt::format("'{}'", key))) {
+            if (key == "system")
+                out_.attributes.system = AttributeList{{}, value.range, false};
+            return;
+        }
+        if (key == "system")
+            out_.attributes.system = lower_attribute_list(value, AttributeScope::system, ptr_,
+                                                          diags_, out_.dialect);
+        else
+            out_.attributes.user = value.to_json().as_object();
+    }
+
+    JsonPointer& pointer() { return ptr_; }
+    Jobspec& out() { return out_; }
+
+    /// A resource list, its pointer pushed by the caller.
+    ResourceList resource_list(const DocNode& n) { return resources(n); }
+
+    /// What Fluxion's reader refuses in resources built in code, as they are written out.
+    void fluxion_resources(const ResourceList& list) {
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            PointerScope at(ptr_, i);
+            const ResourceVertex& v = list[i];
+            for (const auto& p : v.properties)
+                if (!one_of(p.key, fluxion_vertex_keys)) {
+                    PointerScope key_at(ptr_, p.key);
+                    report(Code::fluxion_key, fluxion_key_message(p.key), p.key_range);
+                }
+            {
+                PointerScope count_at(ptr_, "count");
+                built_count(v.count, v.count_range);
             }
-            if (!expect(m.value, Kind::mapping, fmt::format("'{}'", m.key))) {
-                if (m.key == "system")
-                    out_.attributes.system = AttributeList{{}, m.value.range, false};
-                continue;
+            if (!v.with.empty()) {
+                PointerScope with_at(ptr_, "with");
+                fluxion_resources(v.with);
             }
-            if (m.key == "system")
-                out_.attributes.system = lower_attribute_list(m.value, AttributeScope::system, ptr_,
-                                                              diags_, out_.dialect);
-            else
-                out_.attributes.user = m.value.to_json().as_object();
+        }
+    }
+
+private:
+    void built_count(const Count& c, SourceRange range) {
+        if (c.is_fixed()) {
+            fits_fluxion(c.fixed(), fluxion_max_count, "a count", range);
+        } else if (c.is_idset()) {
+            report(Code::fluxion_count, fluxion_string_count_message(c.format()), range,
+                   std::string(fluxion_string_count_help));
+        } else {
+            const CountRange& r = c.range();
+            fits_fluxion(r.min, fluxion_max_count, "a minimum", range);
+            if (r.max)
+                fits_fluxion(*r.max, fluxion_max_count, "a maximum", range);
+            if (r.max || r.explicit_step)
+                fits_fluxion(r.operand, fluxion_max_operand, "an operand", range);
+            if (!r.max && r.explicit_step)
+                report(Code::fluxion_count, std::string(fluxion_partial_range_message), range,
+                       std::string(fluxion_partial_range_help));
         }
     }
 
@@ -491,6 +554,27 @@ private:
 
 Jobspec lower_jobspec(const syntax::DocNode& root, Dialect dialect, Diagnostics& diagnostics) {
     return JobspecLowering(dialect, diagnostics).document(root);
+}
+
+void lower_attributes_member(const std::string& key, const syntax::DocNode& value,
+                             Attributes& attributes, Dialect dialect, Diagnostics& diagnostics) {
+    JobspecLowering lowering(dialect, diagnostics);
+    lowering.out().attributes = std::move(attributes);
+    PointerScope at(lowering.pointer(), "attributes");
+    lowering.attributes_member(key, {}, value);
+    attributes = std::move(lowering.out().attributes);
+}
+
+ResourceList lower_resources(const syntax::DocNode& n, Dialect dialect, Diagnostics& diagnostics) {
+    JobspecLowering lowering(dialect, diagnostics);
+    PointerScope at(lowering.pointer(), "resources");
+    return lowering.resource_list(n);
+}
+
+void check_fluxion_resources(const ResourceList& resources, Diagnostics& diagnostics) {
+    JobspecLowering lowering(Dialect::fluxion, diagnostics);
+    PointerScope at(lowering.pointer(), "resources");
+    lowering.fluxion_resources(resources);
 }
 
 } // namespace jobspec::lower

@@ -32,7 +32,7 @@ bool add_conf(const std::string& text, const SubmitContext& context, boost::json
     }
     if (const auto eq = text.find('='); eq != std::string::npos)
         return set_dotted(conf, text.substr(0, eq),
-                          setting_value(text.substr(eq + 1), context.limits), d);
+                          setting_value(text.substr(eq + 1), context.limits).to_json(), d);
     if (text.size() > 5 && text.substr(text.size() - 5) == ".json") {
         const auto file = read_submission_file(context, text, "--conf: ", FileError::errno_and_path, d);
         if (!file)
@@ -111,10 +111,12 @@ bool prepare_instance(const SubmitOptions& o, const SubmitContext& context, Inst
 }
 
 bool instance_attributes(const SubmitOptions& o, const Instance& in, const SubmitContext& ctx,
-                         boost::json::object& js, Diagnostics& d) {
-    const std::string shell = "attributes.system.shell.options.";
-    if (!set_dotted(js, shell + "per-resource.type", "node", d) ||
-        !set_dotted(js, shell + "mpi", "none", d) || !set_dotted(js, shell + "exit-timeout", "none", d))
+                         AttributeList& system, Diagnostics& d) {
+    const auto shell = [&](const std::string& path, boost::json::value value) {
+        return set_system_json(system, "shell", "options." + path, std::move(value), d);
+    };
+    if (!shell("per-resource.type", "node") || !shell("mpi", "none") ||
+        !shell("exit-timeout", "none"))
         return false;
     boost::json::object files;
     if (in.conf) {
@@ -131,12 +133,12 @@ bool instance_attributes(const SubmitOptions& o, const Instance& in, const Submi
         files["script"] = std::move(script);
     }
     if (!files.empty())
-        js["attributes"].as_object()["system"].as_object()["files"] = std::move(files);
+        system.set("files", boost::json::value(std::move(files)));
     if (o.command == SubmitCommand::alloc) {
         if (o.background)
-            return set_dotted(js, shell + "pty.capture", 1, d);
+            return shell("pty.capture", 1);
         if (ctx.interactive)
-            return set_dotted(js, shell + "pty.interactive", 1, d);
+            return shell("pty.interactive", 1);
     }
     return true;
 }

@@ -8,6 +8,7 @@
 
 #include <boost/json/object.hpp>
 
+#include <jobspec/attributes.hpp>
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/submit_options.hpp>
 
@@ -31,9 +32,9 @@ bool prepare_instance(const SubmitOptions& options, const SubmitContext& context
                       Instance& instance, Diagnostics& diagnostics);
 
 /// Sets shell.options per-resource, mpi and exit-timeout, files conf.json and script, and
-/// alloc's pty option in `jobspec`.
+/// alloc's pty option in attributes.system.
 bool instance_attributes(const SubmitOptions& options, const Instance& instance,
-                         const SubmitContext& context, boost::json::object& jobspec,
+                         const SubmitContext& context, AttributeList& system,
                          Diagnostics& diagnostics);
 
 } // namespace jobspec::lower

@@ -37,31 +37,36 @@ std::optional<IntOption> convert(const std::optional<std::string>& text, std::st
     return o;
 }
 
-boost::json::object vertex(std::string_view type, std::int64_t count) {
-    boost::json::object v;
-    v["type"] = type;
-    v["count"] = count;
+ResourceVertex vertex(std::string_view type, std::int64_t count) {
+    ResourceVertex v;
+    v.type = type;
+    v.count = Count(static_cast<std::uint64_t>(count));
     return v;
 }
 
-boost::json::object slot(std::int64_t count, std::int64_t cores, std::int64_t gpus) {
-    boost::json::object s = vertex("slot", count);
-    boost::json::array with{vertex("core", cores)};
+ResourceVertex slot(std::int64_t count, std::int64_t cores, std::int64_t gpus) {
+    ResourceVertex s = vertex("slot", count);
+    s.with.push_back(vertex("core", cores));
     if (gpus >= 1)
-        with.push_back(vertex("gpu", gpus));
-    s["with"] = std::move(with);
-    s["label"] = "task";
+        s.with.push_back(vertex("gpu", gpus));
+    s.has_with = true;
+    s.properties.push_back({"label", "task", {}, {}});
     return s;
 }
 
-boost::json::array placed(std::optional<std::int64_t> nodes, bool exclusive, boost::json::object s) {
-    if (!nodes)
-        return boost::json::array{std::move(s)};
-    boost::json::object node = vertex("node", *nodes);
+ResourceList placed(std::optional<std::int64_t> nodes, bool exclusive, ResourceVertex s) {
+    ResourceList out;
+    if (!nodes) {
+        out.push_back(std::move(s));
+        return out;
+    }
+    ResourceVertex node = vertex("node", *nodes);
     if (exclusive)
-        node["exclusive"] = true;
-    node["with"] = boost::json::array{std::move(s)};
-    return boost::json::array{std::move(node)};
+        node.properties.push_back({"exclusive", true, {}, {}});
+    node.with.push_back(std::move(s));
+    node.has_with = true;
+    out.push_back(std::move(node));
+    return out;
 }
 
 bool fail(Diagnostics& d, Code code, std::string message) {
@@ -101,9 +106,7 @@ bool per_task(IntOption n, IntOption nodes, IntOption c, IntOption g, bool x, bo
     const std::int64_t per_node = node_count ? (n.value + *node_count - 1) / *node_count : n.value;
     out.resources = placed(node_count, x, slot(per_node, c.value, g.given ? g.value : 0));
     if (node_count && n.value % *node_count != 0)
-        out.count["total"] = n.value;
-    else
-        out.count["per_slot"] = 1;
+        out.count = {TaskCount::Kind::total, static_cast<std::uint64_t>(n.value), {}};
     return true;
 }
 
@@ -151,7 +154,6 @@ bool per_resource(const SubmitOptions& o, IntOption n, IntOption nodes, IntOptio
     } else {
         return fail(d, Code::submit_layout, "must specify node or core count with per_resource");
     }
-    out.count["per_slot"] = 1;
     if (tpn.given || tpc.given) {
         boost::json::object pr;
         pr["type"] = tpn.given ? "node" : "core";

@@ -4,17 +4,17 @@
 
 #include <optional>
 
-#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
 #include <jobspec/diagnostic.hpp>
+#include <jobspec/jobspec_model.hpp>
 #include <jobspec/submit_options.hpp>
 
 namespace jobspec::lower {
 
 struct SubmissionLayout {
-    boost::json::array resources;
-    boost::json::object count; // tasks[0].count
+    ResourceList resources;
+    TaskCount count; // tasks[0].count
     /// shell.options.per-resource from --tasks-per-node / --tasks-per-core.
     std::optional<boost::json::object> per_resource;
 };

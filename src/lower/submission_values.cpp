@@ -1,5 +1,6 @@
 #include "lower/submission_values.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -16,90 +17,52 @@
 #include "support/chars.hpp"
 #include "support/json_text.hpp"
 #include "support/python_numbers.hpp"
+#include "lower/dependency_lowering.hpp"
+#include "support/json_kinds.hpp"
 #include "syntax/document_tree.hpp"
 
 namespace jobspec::lower {
 
-namespace {
-
-/// application/x-www-form-urlencoded decoding: '+' is a space, %XX a byte.
-std::string form_decoded(std::string_view s) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '+') {
-            out += ' ';
-        } else if (s[i] == '%' && i + 2 < s.size() && support::hex_digit(s[i + 1]) >= 0 &&
-                   support::hex_digit(s[i + 2]) >= 0) {
-            out += static_cast<char>(support::hex_digit(s[i + 1]) * 16 + support::hex_digit(s[i + 2]));
-            i += 2;
-        } else {
-            out += s[i];
-        }
-    }
-    return out;
-}
-
-bool scheme_char(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
-}
-
-} // namespace
-
-std::optional<boost::json::object> submission_uri(const std::string& given, std::string_view what,
-                                                  Diagnostics& d) {
-    std::string text;
-    for (char c : given)
-        if (c != '\t' && c != '\r' && c != '\n')
-            text += c;
-    if (text.find(':') == std::string::npos)
-        text += ':';
-    const auto colon = text.find(':');
-    const std::string scheme = text.substr(0, colon);
-    bool ok = !scheme.empty() && std::isalpha(static_cast<unsigned char>(scheme[0])) &&
-              static_cast<unsigned char>(scheme[0]) < 0x80;
-    for (char c : scheme)
-        ok = ok && static_cast<unsigned char>(c) < 0x80 && scheme_char(c);
-    if (!ok) {
-        d.add(Code::submit_value, fmt::format("Invalid {} URI \"{}\"", what, text));
-        return std::nullopt;
-    }
-    std::string rest = text.substr(colon + 1);
-    if (const auto hash = rest.find('#'); hash != std::string::npos)
-        rest.erase(hash);
-    std::string query;
-    if (const auto q = rest.find('?'); q != std::string::npos) {
-        query = rest.substr(q + 1);
-        rest.erase(q);
-    }
+boost::json::object taskmap_object(const syntax::DependencyAst& uri) {
     boost::json::object out;
-    std::string lower;
-    for (char c : scheme)
-        lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    out["scheme"] = lower;
-    out["value"] = rest;
-    std::size_t start = 0;
-    while (start <= query.size() && !query.empty()) {
-        auto amp = query.find_first_of("&", start);
-        const std::string item = query.substr(start, amp == std::string::npos ? std::string::npos : amp - start);
-        const auto eq = item.find('=');
-        if (eq != std::string::npos && eq + 1 < item.size()) {
-            const std::string key = form_decoded(item.substr(0, eq));
-            boost::json::value value =
-                support::python_number_or_text(form_decoded(item.substr(eq + 1)));
-            if (auto* existing = out.if_contains(key); existing != nullptr && key != "scheme" && key != "value" && existing->is_array()) {
-                existing->get_array().push_back(std::move(value));
-            } else if (existing != nullptr && key != "scheme" && key != "value") {
-                boost::json::array both{*existing, std::move(value)};
-                *existing = std::move(both);
-            } else {
-                out[key] = std::move(value);
-            }
-        }
-        if (amp == std::string::npos)
-            break;
-        start = amp + 1;
+    std::string scheme = uri.scheme;
+    std::transform(scheme.begin(), scheme.end(), scheme.begin(), support::ascii_lower);
+    out["scheme"] = scheme;
+    out["value"] = uri.value.value_or(std::string());
+    for (const auto& o : uri.options) {
+        boost::json::value value = support::python_number_or_text(o.value);
+        auto* existing = o.key == "scheme" || o.key == "value" ? nullptr : out.if_contains(o.key);
+        if (existing != nullptr && existing->is_array())
+            existing->get_array().push_back(std::move(value));
+        else if (existing != nullptr)
+            *existing = boost::json::array{*existing, std::move(value)};
+        else
+            out[o.key] = std::move(value);
     }
     return out;
+}
+
+std::optional<Dependency> flux_dependency(syntax::DependencyAst uri, Diagnostics& d) {
+    // flux's "scheme" and "value" options replace the URI's own, the last one winning.
+    std::vector<std::pair<std::string, boost::json::value>> replaced;
+    std::erase_if(uri.options, [&](const syntax::DependencyAst::Option& o) {
+        if (o.key != "scheme" && o.key != "value")
+            return false;
+        replaced.emplace_back(o.key, support::python_number_or_text(o.value));
+        return true;
+    });
+    Dependency dependency = dependency_from_uri(std::move(uri));
+    for (auto& [key, value] : replaced) {
+        if (!value.is_string()) {
+            d.add(Code::jobspec_dependency,
+                  fmt::format("dependency '{}' must be a string, not {}", key,
+                              support::describe(value.kind())));
+            return std::nullopt;
+        }
+        (key == "scheme" ? dependency.scheme : dependency.value) = value.get_string();
+        (key == "scheme" ? dependency.scheme_range : dependency.value_range) = {};
+    }
+    return dependency;
 }
 
 namespace {
@@ -397,45 +360,77 @@ std::optional<SubmitFile> read_submission_file(const SubmitContext& context,
     return file;
 }
 
-boost::json::value setting_value(const std::string& text, const Limits& limits) {
+syntax::DocNode setting_value(const std::string& text, const Limits& limits) {
     Diagnostics ignored;
-    if (auto v = json_value(text, limits, ignored))
-        return std::move(*v);
+    syntax::JsonDialect python;
+    python.last_duplicate_wins = true;
+    if (auto node = syntax::read_json(text, limits, ignored, python))
+        return std::move(*node);
     std::string_view t = text;
     while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front())))
         t.remove_prefix(1);
     while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back())))
         t.remove_suffix(1);
     if (t == "NaN")
-        return std::nan("");
+        return syntax::DocNode::of(std::nan(""));
     if (t == "Infinity")
-        return HUGE_VAL;
+        return syntax::DocNode::of(HUGE_VAL);
     if (t == "-Infinity")
-        return -HUGE_VAL;
-    return boost::json::value(text);
+        return syntax::DocNode::of(-HUGE_VAL);
+    return syntax::DocNode::of(text);
+}
+
+void not_an_object(std::string_view path, const boost::json::value& value, std::string_view part,
+                   Diagnostics& d) {
+    d.add(Code::submit_value, fmt::format("failed to set {} to {}: '{}' is not an object", path,
+                                          support::json_text(value), part));
 }
 
 bool set_dotted(boost::json::object& object, const std::string& path, boost::json::value value,
-                Diagnostics& d) {
+                Diagnostics& d, std::string_view shown) {
     boost::json::object* at = &object;
     std::size_t start = 0;
     while (true) {
         const auto dot = path.find('.', start);
-        const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        const std::string key =
+            path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
         if (dot == std::string::npos) {
             (*at)[key] = std::move(value);
             return true;
         }
         auto [it, inserted] = at->emplace(key, boost::json::object());
         if (!it->value().is_object()) {
-            d.add(Code::submit_value,
-                  fmt::format("failed to set {} to {}: '{}' is not an object", path,
-                              support::json_text(value), key));
+            not_an_object(fmt::format("{}{}", shown, path), value, key, d);
             return false;
         }
         at = &it->value().get_object();
         start = dot + 1;
     }
+}
+
+boost::json::value* system_json(AttributeList& system, const std::string& key,
+                                std::string_view path, const boost::json::value& value,
+                                Diagnostics& d) {
+    auto entry = std::find_if(system.entries.begin(), system.entries.end(),
+                              [&](const Attribute& a) { return a.key == key; });
+    if (entry == system.entries.end()) {
+        system.entries.push_back({key, boost::json::object(), {}, {}});
+        entry = system.entries.end() - 1;
+    }
+    auto* json = std::get_if<boost::json::value>(&entry->value);
+    if (json == nullptr || !json->is_object()) {
+        not_an_object(fmt::format("attributes.system.{}.{}", key, path), value, key, d);
+        return nullptr;
+    }
+    return json;
+}
+
+bool set_system_json(AttributeList& system, const std::string& key, const std::string& path,
+                     boost::json::value value, Diagnostics& d) {
+    auto* json = system_json(system, key, path, value, d);
+    return json != nullptr &&
+           set_dotted(json->get_object(), path, std::move(value), d,
+                      fmt::format("attributes.system.{}.", key));
 }
 
 namespace {

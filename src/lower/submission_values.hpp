@@ -1,4 +1,4 @@
-// The values of flux submission options that become one JSON value each.
+// The values of flux submission options, each lowered into the model once.
 #pragma once
 
 #include <cstdint>
@@ -9,16 +9,25 @@
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 
+#include <jobspec/attributes.hpp>
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/limits.hpp>
 #include <jobspec/submit_options.hpp>
 
+#include "syntax/dependency_parser.hpp"
+#include "syntax/document_tree.hpp"
+
 namespace jobspec::lower {
 
-/// A --dependency or --taskmap URI as flux reads it: {"scheme", "value", query keys...};
-/// `what` names the option in the error ("dependency", "taskmap").
-std::optional<boost::json::object> submission_uri(const std::string& text, std::string_view what,
-                                                  Diagnostics& diagnostics);
+/// shell.options.taskmap from a --taskmap URI as flux builds it: {"scheme" (in lower
+/// case), "value", options...}, each option's value a number when Python reads one, a key
+/// given twice a list; "scheme" and "value" options replace the URI's own.
+boost::json::object taskmap_object(const syntax::DependencyAst& uri);
+
+/// The RFC 26 dependency of a --dependency URI, with its ranges in the URI (lowered as
+/// dependency_from_uri lowers one); "scheme" and "value" options replace the URI's own,
+/// as flux lets them. Nothing, with jobspec.dependency, when one is not a string.
+std::optional<Dependency> flux_dependency(syntax::DependencyAst uri, Diagnostics& diagnostics);
 
 /// A --begin-time: now, +FSD / -FSD, or a date and clock time in the local time zone.
 /// Seconds since the epoch, rounded to microseconds.
@@ -28,8 +37,9 @@ std::optional<double> begin_time(const std::string& text, double now, Diagnostic
 std::optional<boost::json::object> signal_option(const std::string& text,
                                                  Diagnostics& diagnostics);
 
-/// A -S/-o value: JSON when it parses (NaN and Infinity too), else the text.
-boost::json::value setting_value(const std::string& text, const Limits& limits);
+/// A -S/-o value: JSON when it parses (NaN and Infinity too), else the text; ranges are
+/// byte offsets into `text`.
+syntax::DocNode setting_value(const std::string& text, const Limits& limits);
 
 /// JSON text as a value, read by the one JSON reader (syntax::read_json) within
 /// `limits`, a repeated key's last value kept as Python's json module keeps it. Nothing,
@@ -52,9 +62,26 @@ std::optional<SubmitFile> read_submission_file(const SubmitContext& context,
                                                FileError style, Diagnostics& diagnostics);
 
 /// Sets the dotted `path` in `object`, making objects on the way (empty parts kept).
-/// False, with submit.value, when a part on the way is not an object.
+/// False, with submit.value naming `shown` + `path`, when a part on the way is not an
+/// object.
 bool set_dotted(boost::json::object& object, const std::string& path, boost::json::value value,
-                Diagnostics& diagnostics);
+                Diagnostics& diagnostics, std::string_view shown = {});
+
+/// submit.value: setting `path` to `value` failed because `part` is not an object.
+void not_an_object(std::string_view path, const boost::json::value& value, std::string_view part,
+                   Diagnostics& diagnostics);
+
+/// The JSON dictionary of system attribute `key` (shell, job, files), made at the end
+/// when absent; nullptr, with not_an_object for `path` under it, when it holds something
+/// else.
+boost::json::value* system_json(AttributeList& system, const std::string& key,
+                                std::string_view path, const boost::json::value& value,
+                                Diagnostics& diagnostics);
+
+/// Sets the dotted `path` inside system attribute `key`'s dictionary (system_json), as
+/// flux sets attributes.system.KEY.PATH.
+bool set_system_json(AttributeList& system, const std::string& key, const std::string& path,
+                     boost::json::value value, Diagnostics& diagnostics);
 
 /// files.NAME for --add-file [NAME[:PERMS]=]ARG; the name and the entry.
 std::optional<std::pair<std::string, boost::json::object>>

@@ -25,6 +25,8 @@ enum Commands : unsigned {
 enum class Arity { flag, value, optional };
 
 using Setter = void (*)(SubmitOptions&, std::string);
+/// Calls the edit on each value the option stored, stopping at the first false.
+using ValueWalk = bool (*)(SubmitOptions&, const ValueEdit&);
 
 /// One option of the flux commands: its names, whether it takes a value, which commands
 /// have it, and what it does to the options.
@@ -34,7 +36,29 @@ struct OptionSpec {
     Arity arity;
     unsigned commands;
     Setter set;
+    /// The values flux's --cc substitutes "{cc}" into, when this option's are.
+    ValueWalk cc = nullptr;
 };
+
+template <std::optional<std::string> SubmitOptions::*Field>
+bool walk_one(SubmitOptions& o, const ValueEdit& edit) {
+    return !(o.*Field) || edit(*(o.*Field));
+}
+
+template <std::vector<std::string> SubmitOptions::*Field>
+bool walk_all(SubmitOptions& o, const ValueEdit& edit) {
+    for (auto& value : o.*Field)
+        if (!edit(value))
+            return false;
+    return true;
+}
+
+bool walk_dependencies(SubmitOptions& o, const ValueEdit& edit) {
+    for (auto& [is_begin, value] : o.dependencies)
+        if (!is_begin && !edit(value))
+            return false;
+    return true;
+}
 
 template <std::optional<std::string> SubmitOptions::*Field>
 void store(SubmitOptions& o, std::string v) {
@@ -54,46 +78,49 @@ void set_flag(SubmitOptions& o, std::string) {
 void ignore(SubmitOptions&, std::string) {}
 
 const std::array option_specs{
-    OptionSpec{{"bank"}, 'B', Arity::value, all, store<&SubmitOptions::bank>},
-    OptionSpec{{"queue"}, 'q', Arity::value, all, store<&SubmitOptions::queue>},
-    OptionSpec{{"time-limit"}, 't', Arity::value, all, store<&SubmitOptions::time_limit>},
-    OptionSpec{{"urgency"}, 0, Arity::value, all, store<&SubmitOptions::urgency>},
-    OptionSpec{{"job-name"}, 0, Arity::value, all, store<&SubmitOptions::job_name>},
-    OptionSpec{{"setopt"}, 'o', Arity::value, all, append<&SubmitOptions::setopts>},
-    OptionSpec{{"setattr"}, 'S', Arity::value, all, append<&SubmitOptions::setattrs>},
+    OptionSpec{{"bank"}, 'B', Arity::value, all, store<&SubmitOptions::bank>, walk_one<&SubmitOptions::bank>},
+    OptionSpec{{"queue"}, 'q', Arity::value, all, store<&SubmitOptions::queue>, walk_one<&SubmitOptions::queue>},
+    OptionSpec{{"time-limit"}, 't', Arity::value, all, store<&SubmitOptions::time_limit>, walk_one<&SubmitOptions::time_limit>},
+    OptionSpec{{"urgency"}, 0, Arity::value, all, store<&SubmitOptions::urgency>, walk_one<&SubmitOptions::urgency>},
+    OptionSpec{{"job-name"}, 0, Arity::value, all, store<&SubmitOptions::job_name>, walk_one<&SubmitOptions::job_name>},
+    OptionSpec{{"setopt"}, 'o', Arity::value, all, append<&SubmitOptions::setopts>, walk_all<&SubmitOptions::setopts>},
+    OptionSpec{{"setattr"}, 'S', Arity::value, all, append<&SubmitOptions::setattrs>, walk_all<&SubmitOptions::setattrs>},
     OptionSpec{{"add-file"}, 0, Arity::value, all, append<&SubmitOptions::add_files>},
     OptionSpec{{"dependency"},
                0,
                Arity::value,
                all,
-               [](SubmitOptions& o, std::string v) { o.dependencies.emplace_back(false, v); }},
+               [](SubmitOptions& o, std::string v) { o.dependencies.emplace_back(false, v); },
+               walk_dependencies},
     OptionSpec{
-        {"requires", "require"}, 0, Arity::value, all, append<&SubmitOptions::requires_terms>},
+        {"requires", "require"}, 0, Arity::value, all, append<&SubmitOptions::requires_terms>, walk_all<&SubmitOptions::requires_terms>},
     OptionSpec{{"begin-time"},
                0,
                Arity::value,
                all,
                [](SubmitOptions& o, std::string v) { o.dependencies.emplace_back(true, v); }},
-    OptionSpec{{"env"}, 0, Arity::value, all, append<&SubmitOptions::environment_rules>},
+    OptionSpec{{"env"}, 0, Arity::value, all, append<&SubmitOptions::environment_rules>, walk_all<&SubmitOptions::environment_rules>},
     OptionSpec{{"env-remove"},
                0,
                Arity::value,
                all,
-               [](SubmitOptions& o, std::string v) { o.environment_rules.push_back("-" + v); }},
+               [](SubmitOptions& o, std::string v) { o.environment_rules.push_back("-" + v); },
+               walk_all<&SubmitOptions::environment_rules>},
     OptionSpec{{"env-file"},
                0,
                Arity::value,
                all,
-               [](SubmitOptions& o, std::string v) { o.environment_rules.push_back("^" + v); }},
+               [](SubmitOptions& o, std::string v) { o.environment_rules.push_back("^" + v); },
+               walk_all<&SubmitOptions::environment_rules>},
     OptionSpec{{"rlimit"}, 0, Arity::value, all, append<&SubmitOptions::rlimits>},
-    OptionSpec{{"input"}, 0, Arity::value, all, store<&SubmitOptions::input>},
-    OptionSpec{{"output"}, 0, Arity::value, all, store<&SubmitOptions::output>},
-    OptionSpec{{"error"}, 0, Arity::value, all, store<&SubmitOptions::error>},
+    OptionSpec{{"input"}, 0, Arity::value, all, store<&SubmitOptions::input>, walk_one<&SubmitOptions::input>},
+    OptionSpec{{"output"}, 0, Arity::value, all, store<&SubmitOptions::output>, walk_one<&SubmitOptions::output>},
+    OptionSpec{{"error"}, 0, Arity::value, all, store<&SubmitOptions::error>, walk_one<&SubmitOptions::error>},
     OptionSpec{{"unbuffered"}, 'u', Arity::flag, all, set_flag<&SubmitOptions::unbuffered>},
     OptionSpec{{"label-io"}, 'l', Arity::flag, all, set_flag<&SubmitOptions::label_io>},
-    OptionSpec{{"cwd"}, 0, Arity::value, all, store<&SubmitOptions::cwd>},
-    OptionSpec{{"flags"}, 0, Arity::value, all, append<&SubmitOptions::flags>},
-    OptionSpec{{"signal"}, 0, Arity::value, all, store<&SubmitOptions::signal>},
+    OptionSpec{{"cwd"}, 0, Arity::value, all, store<&SubmitOptions::cwd>, walk_one<&SubmitOptions::cwd>},
+    OptionSpec{{"flags"}, 0, Arity::value, all, append<&SubmitOptions::flags>, walk_all<&SubmitOptions::flags>},
+    OptionSpec{{"signal"}, 0, Arity::value, all, store<&SubmitOptions::signal>, walk_one<&SubmitOptions::signal>},
     OptionSpec{{"dry-run", "dry"}, 0, Arity::flag, all, ignore},
     OptionSpec{{"quiet"}, 0, Arity::flag, all, ignore},
     OptionSpec{{"debug-emulate"}, 0, Arity::flag, all, set_flag<&SubmitOptions::debug_emulate>},
@@ -101,25 +128,25 @@ const std::array option_specs{
         {"resources-shape", "shape"}, 0, Arity::value, all, store<&SubmitOptions::resources_shape>},
     OptionSpec{{"resources-json"}, 0, Arity::value, all, store<&SubmitOptions::resources_json>},
     OptionSpec{{"env-none"}, 0, Arity::flag, all, set_flag<&SubmitOptions::environment_none>},
-    OptionSpec{{"nodes"}, 'N', Arity::value, all, store<&SubmitOptions::nodes>},
+    OptionSpec{{"nodes"}, 'N', Arity::value, all, store<&SubmitOptions::nodes>, walk_one<&SubmitOptions::nodes>},
     OptionSpec{{"exclusive"}, 'x', Arity::flag, all, set_flag<&SubmitOptions::exclusive>},
-    OptionSpec{{"ntasks"}, 'n', Arity::value, tasks, store<&SubmitOptions::ntasks>},
-    OptionSpec{{"cores-per-task"}, 'c', Arity::value, tasks, store<&SubmitOptions::cores_per_task>},
-    OptionSpec{{"gpus-per-task"}, 'g', Arity::value, tasks, store<&SubmitOptions::gpus_per_task>},
-    OptionSpec{{"cores"}, 0, Arity::value, tasks, store<&SubmitOptions::cores>},
-    OptionSpec{{"tasks-per-node"}, 0, Arity::value, tasks, store<&SubmitOptions::tasks_per_node>},
-    OptionSpec{{"tasks-per-core"}, 0, Arity::value, tasks, store<&SubmitOptions::tasks_per_core>},
-    OptionSpec{{"gpus-per-node"}, 0, Arity::value, tasks, store<&SubmitOptions::gpus_per_node>},
-    OptionSpec{{"taskmap"}, 0, Arity::value, tasks, store<&SubmitOptions::taskmap>},
+    OptionSpec{{"ntasks"}, 'n', Arity::value, tasks, store<&SubmitOptions::ntasks>, walk_one<&SubmitOptions::ntasks>},
+    OptionSpec{{"cores-per-task"}, 'c', Arity::value, tasks, store<&SubmitOptions::cores_per_task>, walk_one<&SubmitOptions::cores_per_task>},
+    OptionSpec{{"gpus-per-task"}, 'g', Arity::value, tasks, store<&SubmitOptions::gpus_per_task>, walk_one<&SubmitOptions::gpus_per_task>},
+    OptionSpec{{"cores"}, 0, Arity::value, tasks, store<&SubmitOptions::cores>, walk_one<&SubmitOptions::cores>},
+    OptionSpec{{"tasks-per-node"}, 0, Arity::value, tasks, store<&SubmitOptions::tasks_per_node>, walk_one<&SubmitOptions::tasks_per_node>},
+    OptionSpec{{"tasks-per-core"}, 0, Arity::value, tasks, store<&SubmitOptions::tasks_per_core>, walk_one<&SubmitOptions::tasks_per_core>},
+    OptionSpec{{"gpus-per-node"}, 0, Arity::value, tasks, store<&SubmitOptions::gpus_per_node>, walk_one<&SubmitOptions::gpus_per_node>},
+    OptionSpec{{"taskmap"}, 0, Arity::value, tasks, store<&SubmitOptions::taskmap>, walk_one<&SubmitOptions::taskmap>},
     OptionSpec{{"verbose"}, 'v', Arity::flag, tasks | alloc, ignore},
     OptionSpec{{"wait-event"}, 0, Arity::value, tasks, ignore},
     OptionSpec{{"cc"}, 0, Arity::value, submit, store<&SubmitOptions::cc>},
     OptionSpec{{"bcc"}, 0, Arity::value, submit, store<&SubmitOptions::bcc>},
     OptionSpec{{"progress"}, 0, Arity::flag, submit, ignore},
     OptionSpec{{"jps"}, 0, Arity::flag, submit, ignore},
-    OptionSpec{{"nslots"}, 'n', Arity::value, slots, store<&SubmitOptions::ntasks>},
-    OptionSpec{{"cores-per-slot"}, 'c', Arity::value, slots, store<&SubmitOptions::cores_per_task>},
-    OptionSpec{{"gpus-per-slot"}, 'g', Arity::value, slots, store<&SubmitOptions::gpus_per_task>},
+    OptionSpec{{"nslots"}, 'n', Arity::value, slots, store<&SubmitOptions::ntasks>, walk_one<&SubmitOptions::ntasks>},
+    OptionSpec{{"cores-per-slot"}, 'c', Arity::value, slots, store<&SubmitOptions::cores_per_task>, walk_one<&SubmitOptions::cores_per_task>},
+    OptionSpec{{"gpus-per-slot"}, 'g', Arity::value, slots, store<&SubmitOptions::gpus_per_task>, walk_one<&SubmitOptions::gpus_per_task>},
     OptionSpec{
         {"broker-opts", "broker-opt"}, 0, Arity::value, slots, append<&SubmitOptions::broker_opts>},
     OptionSpec{{"conf"}, 0, Arity::value, slots, append<&SubmitOptions::conf>},
@@ -224,6 +251,28 @@ class Reader {
 public:
     Reader(const std::vector<std::string>& words, SubmitOptions& options, Diagnostics& d)
         : words_(words), options_(options), diags_(d), bit_(command_bit(options.command)) {}
+
+    /// One option by its long name, as `--name=value` (or `--name`) would set it.
+    void named(std::string_view name, const std::optional<std::string>& value) {
+        const auto* spec = find_long(name, bit_);
+        if (spec == nullptr) {
+            diags_.add(Code::usage_unknown_option,
+                       fmt::format("unrecognized arguments: --{}", name));
+        } else if (spec->arity == Arity::flag && value) {
+            diags_.add(Code::usage_option_value,
+                       fmt::format("argument {}: ignored explicit argument '{}'", display(*spec),
+                                   *value));
+        } else if (spec->arity == Arity::flag) {
+            spec->set(options_, {});
+        } else if (value) {
+            assign(*spec, *value);
+        } else if (spec->arity == Arity::optional) {
+            spec->set(options_, "flux-{{jobid}}-dump.tgz");
+        } else {
+            diags_.add(Code::usage_missing_argument,
+                       fmt::format("argument {}: expected one argument", display(*spec)));
+        }
+    }
 
     void read() {
         const std::size_t end = split();
@@ -385,6 +434,24 @@ void read_submit_arguments(const std::vector<std::string>& words, SubmitOptions&
 std::size_t submit_option_span(const std::vector<std::string>& words, std::size_t at,
                                SubmitCommand command) {
     return at < words.size() ? span(words, at, command_bit(command)) : 0;
+}
+
+void set_submit_option(SubmitOptions& options, std::string_view name,
+                       const std::optional<std::string>& value, Diagnostics& diagnostics) {
+    const std::vector<std::string> none;
+    Reader(none, options, diagnostics).named(name, value);
+}
+
+bool for_each_cc_value(SubmitOptions& options, const ValueEdit& edit) {
+    std::vector<ValueWalk> walked;
+    for (const auto& spec : option_specs) {
+        if (spec.cc == nullptr || std::find(walked.begin(), walked.end(), spec.cc) != walked.end())
+            continue;
+        walked.push_back(spec.cc);
+        if (!spec.cc(options, edit))
+            return false;
+    }
+    return true;
 }
 
 std::vector<std::string> submit_option_usages(SubmitCommand command) {

@@ -1,7 +1,10 @@
 // A flux submission command line (the words after `flux run`) -> SubmitOptions.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <jobspec/diagnostic.hpp>
@@ -15,9 +18,24 @@ namespace jobspec::syntax {
 void read_submit_arguments(const std::vector<std::string>& words, SubmitOptions& options,
                            Diagnostics& diagnostics);
 
+/// Sets the option of options.command whose long name is `name` (without "--") as
+/// `--name=value` on its command line would (`--name` when there is no value; an
+/// optional value takes its default). Reports usage.unknown-option, usage.option-value
+/// (a flag given a value, a count flux's parser refuses) or usage.missing-argument.
+void set_submit_option(SubmitOptions& options, std::string_view name,
+                       const std::optional<std::string>& value, Diagnostics& diagnostics);
+
 /// See jobspec::submit_option_span.
 std::size_t submit_option_span(const std::vector<std::string>& words, std::size_t at,
                                SubmitCommand command);
+
+/// An edit of one option value: false stops the walk.
+using ValueEdit = std::function<bool(std::string&)>;
+
+/// Calls `edit` once on every value of `options` that flux's --cc substitutes "{cc}"
+/// into (each option the table marks, a field shared by several options once; not the
+/// command's arguments), in table order. False when an edit returned false.
+bool for_each_cc_value(SubmitOptions& options, const ValueEdit& edit);
 
 /// See jobspec::submit_option_usages.
 std::vector<std::string> submit_option_usages(SubmitCommand command);
