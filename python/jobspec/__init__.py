@@ -111,24 +111,27 @@ def parse_duration(text):
     return _seconds(text, _jobspec._parse_duration, "duration")
 
 
-def _option_words(options):
-    """flux command-line words for keyword arguments: name_x=value is --name-x=value; a
-    list or tuple repeats the option; True is the bare flag; False and None are left out;
-    a mapping gives KEY=VALUE words (non-str values as JSON, which flux reads back)."""
-    words = []
+def _option_settings(options):
+    """flux options by name for keyword arguments: name_x=value is --name-x=value; a list
+    or tuple repeats the option; True is the bare flag; False and None are left out; a
+    mapping gives KEY=VALUE values, or for setattr and setopt (key, value) pairs whose
+    values are set as the JSON values they are. Returns (settings, setattr, setopt)."""
+    settings, typed = [], {"setattr": [], "setopt": []}
     for name, given in options.items():
-        flag = "--" + name.replace("_", "-")
+        flag = name.replace("_", "-")
         for value in given if isinstance(given, (list, tuple)) else [given]:
             if value is True:
-                words.append(flag)
+                settings.append((flag, None))
             elif value is None or value is False:
                 continue
+            elif hasattr(value, "items") and flag in typed:
+                typed[flag] += [(str(key), item) for key, item in value.items()]
             elif hasattr(value, "items"):
-                words += [f"{flag}={key}={item if isinstance(item, str) else _json.dumps(item)}"
-                          for key, item in value.items()]
+                settings += [(flag, f"{key}={item if isinstance(item, str) else _json.dumps(item)}")
+                             for key, item in value.items()]
             else:
-                words.append(f"{flag}={value}")
-    return words
+                settings.append((flag, str(value)))
+    return settings, typed["setattr"], typed["setopt"]
 
 
 def compile(command=(), *, kind="run", script=None, env_none=False, environ=None,
@@ -142,7 +145,9 @@ def compile(command=(), *, kind="run", script=None, env_none=False, environ=None
     cores_per_task=2, gpus_per_task=1, exclusive=True, time_limit="5m", queue="debug",
     resources_shape="slot=2/core", requires=["ssd"], dependency="afterok:ƒ2",
     begin_time="+1h", env=["-*", "A=1"], setattr={"system.x": 1}, setopt=..., ...):
-    a list repeats an option, True is a flag, a mapping gives KEY=VALUE values.
+    a list repeats an option, True is a flag, a mapping gives KEY=VALUE values; setattr's
+    and setopt's values are set as the values they are (a str stays a str, where flux's
+    command line would read "1" as a number).
     script: a batch script's text (default: read from command[0] for kind="batch"); its
     RFC 36 directives apply first, options over them. env_none: start the environment
     empty instead of from a copy; environ: a mapping to copy instead of os.environ.
@@ -155,8 +160,9 @@ def compile(command=(), *, kind="run", script=None, env_none=False, environ=None
     command = list(command)
     if environ is not None:
         environ = [(str(k), str(v)) for k, v in environ.items()]
-    words = _option_words(options) + ["--"] + command
-    return _jobspec._compile(words, kind, script, env_none, environ, strict, dialect)
+    settings, setattr, setopt = _option_settings(options)
+    return _jobspec._compile(settings, setattr, setopt, command, kind, script, env_none,
+                             environ, strict, dialect)
 
 
 def dependency(uri, *, allow_unknown_scheme=False):

@@ -196,24 +196,36 @@ SubmitCommand submit_command(std::string_view kind) {
                           "'");
 }
 
-/// compile(): a flux command line (`words`, made by jobspec/__init__.py from keyword
-/// arguments) through the one submission path `jobspec compile` takes. `script`: a batch
+/// compile(): options given by name (`settings`, made by jobspec/__init__.py from keyword
+/// arguments; `setattr` and `setopt` as (key, value) pairs whose values are set as JSON
+/// values) through the one submission path `jobspec compile` takes. `script`: a batch
 /// script's text, whose directives apply first (else batch reads the file the first
 /// argument names). `environment`: what the job's environment is copied from instead of
 /// this process's.
-py::object compile(const std::vector<std::string>& words, std::string_view kind,
+py::object compile(const std::vector<std::pair<std::string, std::optional<std::string>>>& settings,
+                   const std::vector<std::pair<std::string, py::object>>& setattr,
+                   const std::vector<std::pair<std::string, py::object>>& setopt,
+                   const std::vector<std::string>& command, std::string_view kind,
                    std::optional<std::string> script, bool environment_none,
                    std::optional<std::vector<std::pair<std::string, std::string>>> environment,
                    bool strict, std::string_view dialect) {
     SubmitOptions start;
     start.command = submit_command(kind);
     start.environment_none = environment_none;
+    for (const auto& [key, value] : setattr)
+        start.setattr_values.emplace_back(key, to_json(value));
+    for (const auto& [key, value] : setopt)
+        start.setopt_values.emplace_back(key, to_json(value));
+    std::vector<SubmitSetting> named;
+    named.reserve(settings.size());
+    for (const auto& [name, value] : settings)
+        named.push_back({name, value});
     SubmitContext context = current_submit_context();
     if (environment)
         context.environment = std::move(*environment);
     context.dialect = dialect_of(dialect);
     auto options = without_gil([&] {
-        return read_submission(words, start, context,
+        return read_submission(named, command, start, context,
                                script ? std::optional<std::string_view>(*script) : std::nullopt);
     });
     const SubmitOptions parsed = take(std::move(options), "", strict);
@@ -246,7 +258,8 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
           py::arg("dialect"), py::arg("format"), py::arg("flux_instance"), py::arg("limits"));
     m.def("_check_jobspec", &check_document, py::arg("text"), py::arg("v1"), py::arg("dialect"),
           py::arg("format"), py::arg("strict"), py::arg("flux_instance"), py::arg("limits"));
-    m.def("_compile", &compile, py::arg("words"), py::arg("kind"), py::arg("script"),
+    m.def("_compile", &compile, py::arg("settings"), py::arg("setattr"), py::arg("setopt"),
+          py::arg("command"), py::arg("kind"), py::arg("script"),
           py::arg("environment_none"), py::arg("environment"), py::arg("strict"),
           py::arg("dialect"));
     m.def("_parse_duration", [](std::string_view text) { return parse_flux_duration(text); });

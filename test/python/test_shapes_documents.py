@@ -264,6 +264,28 @@ def test_compile_is_jobspec_compile(arguments, keywords):
     assert got == expected
 
 
+def test_compile_takes_values_typed():
+    # setattr and setopt values are set as the values they are, not as text read again:
+    # a str stays a str where flux's command line would read "1" as a number.
+    got = jobspec.compile(["app"], environ={}, setattr={"user.s": "1", "user.l": [1, {"a": None}]},
+                          setopt={"x": "2", "y": 2})
+    assert got["attributes"]["user"] == {"s": "1", "l": [1, {"a": None}]}
+    options = got["attributes"]["system"]["shell"]["options"]
+    assert (options["x"], options["y"]) == ("2", 2)
+    assert cli_compile(["-S", "user.s=1", "app"], {})["attributes"]["user"] == {"s": 1}
+    # A typed attribute is lowered by its type, at its pointer.
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.compile(["app"], environ={}, setattr={"system.duration": "5"})
+    [d] = info.value.diagnostics
+    assert (d.code, d.pointer) == ("jobspec.key-type", "/attributes/system/duration")
+    # Options by name: an unknown one is refused as flux's parser refuses it.
+    with pytest.raises(jobspec.Error) as info:
+        jobspec.compile(["app"], nodse=2)
+    assert info.value.diagnostics[0].code == "usage.unknown-option"
+    # The command is the command, even when it looks like an option.
+    assert jobspec.compile(["-x", "y"], environ={})["tasks"][0]["command"] == ["-x", "y"]
+
+
 def test_compile_batch_script(tmp_path):
     script = tmp_path / "job.sh"
     script.write_text("#!/bin/sh\n#flux: -N2\n#flux: --queue=debug -t 10\nhostname\n")
