@@ -1,29 +1,26 @@
 #include "lower/submission_jobspec.hpp"
 
-#include <algorithm>
 #include <cmath>
-#include <initializer_list>
 
 #include <fmt/format.h>
 
 #include <jobspec/text.hpp>
 
-#include "lower/attribute_lowering.hpp"
 #include "lower/jobspec_lowering.hpp"
 #include "lower/query_lowering.hpp"
 #include "lower/shape_lowering.hpp"
+#include "lower/submission_cc.hpp"
 #include "lower/submission_environment.hpp"
 #include "lower/submission_instance.hpp"
 #include "lower/submission_layout.hpp"
+#include "lower/submission_settings.hpp"
 #include "lower/submission_values.hpp"
 #include "model/decoders.hpp"
 #include "support/json_pointer.hpp"
-#include "support/json_text.hpp"
 #include "support/python_numbers.hpp"
 #include "syntax/flux_uri.hpp"
 #include "syntax/query_parser.hpp"
 #include "syntax/shape_parser.hpp"
-#include "syntax/submit_arguments.hpp"
 
 namespace jobspec::lower {
 
@@ -57,117 +54,6 @@ std::optional<double> time_limit(const std::string& text, Diagnostics& d) {
     return seconds;
 }
 
-/// --cc/--bcc: "{cc}" in the command and the option values becomes the first id.
-std::optional<std::string> with_cc(const std::string& text, std::uint64_t id, Diagnostics& d) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text.compare(i, 2, "{{") == 0 || text.compare(i, 2, "}}") == 0) {
-            out += text.substr(i, 2);
-            ++i;
-        } else if (text[i] == '{') {
-            const auto close = text.find('}', i);
-            const std::string field =
-                close == std::string::npos ? "" : text.substr(i + 1, close - i - 1);
-            if (field == "cc") {
-                out += std::to_string(id);
-            } else if (field.rfind("cc:", 0) == 0 && support::python_int(field.substr(3))) {
-                const std::string spec = field.substr(3);
-                const bool zero = spec[0] == '0';
-                const auto width = static_cast<std::size_t>(*support::python_int(spec));
-                std::string digits = std::to_string(id);
-                if (digits.size() < width)
-                    digits.insert(0, width - digits.size(), zero ? '0' : ' ');
-                out += digits;
-            } else {
-                d.add(Code::submit_value, fmt::format("Invalid replacement string in '{}'", text));
-                return std::nullopt;
-            }
-            i = close;
-        } else if (text[i] == '}') {
-            d.add(Code::submit_value, fmt::format("Invalid replacement string in '{}'", text));
-            return std::nullopt;
-        } else {
-            out += text[i];
-        }
-    }
-    return out;
-}
-
-/// The first id of --cc/--bcc, if any (an empty idset is none).
-std::optional<std::optional<std::uint64_t>> first_cc(const SubmitOptions& o, Diagnostics& d) {
-    if (o.cc && o.bcc && !o.cc->empty() && !o.bcc->empty()) {
-        d.add(Code::submit_value, "specify only one of --cc or --bcc");
-        return std::nullopt;
-    }
-    const auto& text = o.cc && !o.cc->empty() ? o.cc : o.bcc;
-    if (!text || text->empty())
-        return std::optional<std::uint64_t>();
-    auto ids = model::decode_idset(*text);
-    if (!ids || ids->ranges().empty()) {
-        d.add(Code::submit_value, fmt::format("IDset(): Invalid argument: {}", *text));
-        return std::nullopt;
-    }
-    return std::optional<std::uint64_t>(ids->ranges().front().first);
-}
-
-/// -S KEY[=VAL]: the attribute path flux sets.
-std::string attribute_path(const std::string& key) {
-    if (!key.empty() && key[0] == '.')
-        return "attributes" + key;
-    if (key.rfind("attributes.", 0) == 0)
-        return key;
-    if (key.rfind("user.", 0) == 0 || key.rfind("system.", 0) == 0)
-        return "attributes." + key;
-    return "attributes.system." + key;
-}
-
-std::vector<std::string> split_path(const std::string& path) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (true) {
-        const auto dot = path.find('.', start);
-        parts.push_back(path.substr(start, dot == std::string::npos ? dot : dot - start));
-        if (dot == std::string::npos)
-            return parts;
-        start = dot + 1;
-    }
-}
-
-std::string joined(std::vector<std::string>::const_iterator from,
-                   std::vector<std::string>::const_iterator to) {
-    std::string out;
-    for (auto it = from; it != to; ++it)
-        out += (it == from ? "" : ".") + *it;
-    return out;
-}
-
-/// `value` under the keys from..to, outermost first: what flux's dotted set makes.
-DocNode nested(std::vector<std::string>::const_iterator from,
-               std::vector<std::string>::const_iterator to, DocNode value) {
-    for (auto it = to; it != from; --it) {
-        DocNode object = DocNode::make(DocNode::Kind::mapping);
-        object.members().push_back({*(it - 1), {}, std::move(value)});
-        value = std::move(object);
-    }
-    return value;
-}
-
-/// The JSON pointer of these keys.
-std::string pointer_of(std::initializer_list<std::string_view> keys) {
-    support::JsonPointer p;
-    for (const auto key : keys)
-        p.push(key);
-    return p.str();
-}
-
-/// A setting's value (-S/-o KEY=VALUE, or ^KEY=FILE), the text it was read from and the
-/// key.
-struct Setting {
-    std::string key;
-    DocNode value;
-    std::shared_ptr<const SourceText> source;
-};
-
 class SubmissionLowering {
 public:
     SubmissionLowering(const SubmitContext& context, Diagnostics& diagnostics)
@@ -177,8 +63,8 @@ public:
 
     bool run(const SubmitOptions& given) {
         SubmitOptions o = given;
-        const auto cc = first_cc(o, d_);
-        if (!cc || (*cc && !substitute_cc(o, **cc)))
+        const auto cc = apply_cc(o, d_);
+        if (!cc)
             return false;
         const bool run_like = !slots_command(o);
         if (run_like && o.arguments.empty())
@@ -237,7 +123,8 @@ public:
         if (o.debug_emulate && !shell("stop-tasks-in-exec", 1))
             return false;
         if (*cc && o.cc && !o.cc->empty() &&
-            !set_variable("FLUX_JOB_CC", DocNode::of(std::to_string(**cc)), nullptr))
+            !set_environment_variable(out_.jobspec, out_.sources, "FLUX_JOB_CC",
+                                      DocNode::of(std::to_string(**cc)), nullptr, d_))
             return false;
         non_finite_numbers();
         return !d_.has_errors();
@@ -253,35 +140,6 @@ private:
 
     bool shell(const std::string& path, boost::json::value value) {
         return set_system_json(system(), "shell", "options." + path, std::move(value), d_);
-    }
-
-    /// Records that what is at `pointer` now comes from `source` (nothing: from no text).
-    void from_source(std::string pointer, std::shared_ptr<const SourceText> source) {
-        auto& sources = out_.sources;
-        std::erase_if(sources, [&](const SubmissionSource& s) {
-            return s.pointer == pointer || s.pointer.rfind(pointer + "/", 0) == 0;
-        });
-        if (source)
-            sources.push_back({std::move(pointer), std::move(source)});
-    }
-
-    static std::shared_ptr<const SourceText> option_text(std::string_view option,
-                                                         std::string_view text) {
-        return std::make_shared<const SourceText>(SourceText{std::string(option),
-                                                             std::string(text)});
-    }
-
-    /// Each value {cc} is substituted into (flux's own list, kept with the options'
-    /// table), and the command.
-    bool substitute_cc(SubmitOptions& o, std::uint64_t id) {
-        const auto one = [&](std::string& s) {
-            auto r = with_cc(s, id, d_);
-            if (r)
-                s = std::move(*r);
-            return r.has_value();
-        };
-        return std::all_of(o.arguments.begin(), o.arguments.end(), one) &&
-               syntax::for_each_cc_value(o, one);
     }
 
     bool standard_io(const SubmitOptions& o) {
@@ -374,7 +232,7 @@ private:
                 begin.scheme = "begin-time";
                 begin.value = support::python_float_repr(*t);
                 out.push_back(std::move(begin));
-                from_source(pointer, nullptr);
+                out_.sources.set(pointer, nullptr);
                 continue;
             }
             auto uri = syntax::read_flux_uri(text, "dependency", d_);
@@ -382,7 +240,7 @@ private:
             if (!dependency)
                 return false;
             out.push_back(std::move(*dependency));
-            from_source(pointer, option_text("--dependency", text));
+            out_.sources.set(pointer, option_text("--dependency", text));
         }
         if (!out.empty())
             system().set("dependencies", std::move(out));
@@ -407,51 +265,19 @@ private:
         if (!constraint || found.has_errors())
             return false;
         system().set("constraints", std::move(*constraint));
-        from_source("/attributes/system/constraints", nullptr);
+        out_.sources.set("/attributes/system/constraints", nullptr);
         return true;
-    }
-
-    /// -S/-o KEY[=VALUE] (^KEY=FILE: the JSON in FILE).
-    std::optional<Setting> setting(const std::string& text, std::string_view option) {
-        const auto eq = text.find('=');
-        Setting s{text.substr(0, eq), DocNode::of(std::int64_t{1}), nullptr};
-        if (eq == std::string::npos)
-            return s;
-        const std::string value = text.substr(eq + 1);
-        if (s.key.empty() || s.key[0] != '^') {
-            s.value = setting_value(value, ctx_.limits);
-            s.source = option_text(fmt::format("--{}", option), value);
-            return s;
-        }
-        s.key.erase(0, s.key.find_first_not_of('^'));
-        const auto file = read_submission_file(ctx_, value, "", FileError::path, d_);
-        if (!file)
-            return std::nullopt;
-        Diagnostics problems;
-        syntax::JsonDialect python;
-        python.last_duplicate_wins = true;
-        auto parsed = syntax::read_json(file->content, ctx_.limits, problems, python);
-        if (!parsed) {
-            fail(fmt::format("--{}: {}: {}", option, value, problems.begin()->message));
-            return std::nullopt;
-        }
-        s.value = std::move(*parsed);
-        s.source = std::make_shared<const SourceText>(SourceText{value, file->content, true});
-        return s;
     }
 
     bool settings(const SubmitOptions& o) {
         for (const auto& text : o.setopts) {
-            auto s = setting(text, "setopt");
+            auto s = read_setting(text, "setopt", ctx_, d_);
             if (!s || !shell(s->key, s->value.to_json()))
                 return false;
         }
         for (const auto& text : o.setattrs) {
-            auto s = setting(text, "setattr");
-            if (!s)
-                return false;
-            const auto path = split_path(attribute_path(s->key));
-            if (!set_attribute(path, std::move(*s)))
+            auto s = read_setting(text, "setattr", ctx_, d_);
+            if (!s || !set_attribute(out_.jobspec, out_.sources, std::move(*s), d_))
                 return false;
         }
         for (const auto& [key, value] : o.setopt_values)
@@ -459,125 +285,10 @@ private:
                 return false;
         // Values an API gave: read into the tree once, as a text's are.
         for (const auto& [key, value] : o.setattr_values)
-            if (!set_attribute(split_path(attribute_path(key)),
-                               Setting{key, DocNode::from_json(value), nullptr}))
+            if (!set_attribute(out_.jobspec, out_.sources,
+                               Setting{key, DocNode::from_json(value), nullptr}, d_))
                 return false;
         return true;
-    }
-
-    /// flux's dotted set of attributes.PATH, on the model: a typed system attribute is
-    /// lowered by its type, a dictionary (job, shell, files, user) set inside, an
-    /// environment variable set in its place.
-    bool set_attribute(const std::vector<std::string>& parts, Setting s) {
-        Jobspec& js = out_.jobspec;
-        const std::string& scope = parts[1];
-        if (parts.size() == 2 || (scope != "system" && scope != "user")) {
-            const std::size_t errors = d_.error_count();
-            lower_attributes_member(scope, nested(parts.begin() + 2, parts.end(), std::move(s.value)),
-                                    js.attributes, js.dialect, d_);
-            from_source(pointer_of({"attributes", scope}), s.source);
-            return d_.error_count() == errors;
-        }
-        const std::string path = joined(parts.begin(), parts.end());
-        if (scope == "user") {
-            if (!js.attributes.user)
-                js.attributes.user.emplace();
-            return set_dotted(*js.attributes.user, joined(parts.begin() + 2, parts.end()),
-                              s.value.to_json(), d_, "attributes.user.");
-        }
-        const std::string& key = parts[2];
-        const auto rest = parts.begin() + 3;
-        const std::string pointer = pointer_of({"attributes", "system", key});
-        auto& entries = system().entries;
-        auto existing = std::find_if(entries.begin(), entries.end(),
-                                     [&](const Attribute& a) { return a.key == key; });
-        if (rest == parts.end() || existing == entries.end()) {
-            from_source(pointer, s.source);
-            return set_lowered(key, nested(rest, parts.end(), std::move(s.value)), pointer);
-        }
-        if (auto* json = std::get_if<boost::json::value>(&existing->value)) {
-            if (!json->is_object()) {
-                not_an_object(path, s.value.to_json(), key, d_);
-                return false;
-            }
-            // Only the part set is new: check it as that attribute's part.
-            if (!check_part(key, nested(rest, parts.end(), s.value), pointer))
-                return false;
-            return set_dotted(json->get_object(), joined(rest, parts.end()), s.value.to_json(),
-                              d_, fmt::format("attributes.system.{}.", key));
-        }
-        if (std::holds_alternative<Environment>(existing->value))
-            return set_variable(*rest, nested(rest + 1, parts.end(), std::move(s.value)),
-                                s.source);
-        if (auto* c = std::get_if<Constraint>(&existing->value)) {
-            // flux sets a key of the constraint's dictionary: {} holds none.
-            const bool empty = c->op == "and" && c->children.empty();
-            if (empty || (c->op == *rest && rest + 1 == parts.end())) {
-                from_source(pointer, s.source);
-                return set_lowered(key, nested(rest, parts.end(), std::move(s.value)), pointer);
-            }
-            if (c->op != *rest) {
-                // A second operator beside the one there: lowered as the dictionary made.
-                DocNode both = DocNode::make(DocNode::Kind::mapping);
-                both.members().push_back({c->op, {}, DocNode::make(DocNode::Kind::sequence)});
-                both.members().push_back(
-                    {*rest, {}, nested(rest + 1, parts.end(), std::move(s.value))});
-                return set_lowered(key, both, pointer);
-            }
-            not_an_object(path, s.value.to_json(), *rest, d_);
-            return false;
-        }
-        not_an_object(path, s.value.to_json(), key, d_);
-        return false;
-    }
-
-    /// System attribute `key` set to `value`, lowered by its type.
-    bool set_lowered(const std::string& key, const DocNode& value, const std::string& pointer) {
-        support::JsonPointer at(pointer);
-        auto lowered = lower_attribute(key, value, AttributeScope::system, at, d_,
-                                       out_.jobspec.dialect);
-        if (!lowered)
-            return false;
-        system().set(key, std::move(*lowered));
-        for (auto& a : system().entries)
-            if (a.key == key)
-                a.value_range = value.range;
-        return true;
-    }
-
-    bool check_part(const std::string& key, const DocNode& part, const std::string& pointer) {
-        if (key != "job" && key != "shell" && key != "files")
-            return true;
-        support::JsonPointer at(pointer);
-        return lower_attribute(key, part, AttributeScope::system, at, d_).has_value();
-    }
-
-    /// environment.NAME, in its place (or at the end).
-    bool set_variable(const std::string& name, DocNode value,
-                      const std::shared_ptr<const SourceText>& source) {
-        from_source(pointer_of({"attributes", "system", "environment", name}), source);
-        DocNode one = DocNode::make(DocNode::Kind::mapping);
-        one.members().push_back({name, {}, std::move(value)});
-        support::JsonPointer at(pointer_of({"attributes", "system", "environment"}));
-        auto lowered = lower_attribute("environment", one, AttributeScope::system, at, d_);
-        if (!lowered)
-            return false;
-        for (auto& a : system().entries) {
-            auto* e = std::get_if<Environment>(&a.value);
-            if (a.key != "environment" || e == nullptr)
-                continue;
-            auto variable = std::move(std::get<Environment>(*lowered).front());
-            auto same = std::find_if(e->begin(), e->end(), [&](const EnvironmentVariable& v) {
-                return v.name == name;
-            });
-            if (same != e->end())
-                *same = std::move(variable);
-            else
-                e->push_back(std::move(variable));
-            return true;
-        }
-        not_an_object("attributes.system.environment." + name, one.to_json(), "environment", d_);
-        return false;
     }
 
     bool files(const SubmitOptions& o) {
@@ -606,7 +317,7 @@ private:
             found.sort_by_position();
             d_.append(found, option_text("--resources-shape", *o.resources_shape));
             out_.resources_from = SubmissionResources::shape;
-            from_source("/resources", option_text("--resources-shape", *o.resources_shape));
+            out_.sources.set("/resources", option_text("--resources-shape", *o.resources_shape));
             return !found.has_errors();
         }
         if (!o.resources_json)
@@ -633,7 +344,7 @@ private:
         js.resources = lower_resources(*resources, js.dialect, d_);
         out_.resources_as_written = resources->to_json();
         out_.resources_from = SubmissionResources::file;
-        from_source("/resources", std::make_shared<const SourceText>(
+        out_.sources.set("/resources", std::make_shared<const SourceText>(
                                       SourceText{*o.resources_json, file->content, true}));
         return !d_.has_errors();
     }
@@ -696,28 +407,11 @@ std::optional<Submission> lower_submission(const SubmitOptions& options,
     Diagnostics found(context.limits.max_diagnostics);
     SubmissionLowering lowering(context, found);
     const bool built = lowering.run(options);
-    attach_sources(lowering.result().sources, found, diagnostics);
+    lowering.result().sources.attach(found, diagnostics);
     if (!built)
         return std::nullopt;
     return std::move(lowering.result());
 }
 
-void attach_sources(const std::vector<SubmissionSource>& sources, const Diagnostics& found,
-                    Diagnostics& into) {
-    for (Diagnostic d : found) {
-        if (d.location.range.known() && !d.location.source) {
-            const std::string& at = d.location.pointer;
-            for (auto s = sources.rbegin(); s != sources.rend(); ++s)
-                if (at == s->pointer || at.rfind(s->pointer + "/", 0) == 0) {
-                    d.location.source = s->source;
-                    break;
-                }
-            // A range into no text the caller has would put a caret in the wrong place.
-            if (!d.location.source)
-                d.location.range = {};
-        }
-        into.add(std::move(d));
-    }
-}
 
 } // namespace jobspec::lower

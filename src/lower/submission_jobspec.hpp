@@ -14,6 +14,8 @@
 #include <jobspec/jobspec_model.hpp>
 #include <jobspec/submit_options.hpp>
 
+#include "lower/submission_sources.hpp"
+
 namespace jobspec::lower {
 
 /// Where the jobspec's resources came from.
@@ -23,21 +25,14 @@ enum class SubmissionResources : std::uint8_t {
     file,   ///< --resources-json
 };
 
-/// An option's text that part of the jobspec was read from: a diagnostic at `pointer`
-/// or under it whose range is known points into `source`.
-struct SubmissionSource {
-    std::string pointer;
-    std::shared_ptr<const SourceText> source;
-};
-
 /// A submission lowered: the jobspec, and what emitting and reporting need besides.
 struct Submission {
     Jobspec jobspec;
     SubmissionResources resources_from = SubmissionResources::layout;
     /// --resources-json: the resources as the file has them, which flux prints as given.
     std::optional<boost::json::value> resources_as_written;
-    /// The options parts of the jobspec were read from, latest last.
-    std::vector<SubmissionSource> sources;
+    /// The options parts of the jobspec were read from.
+    SubmissionSources sources;
     /// The caller's environment variables that were not UTF-8 and were repaired (each
     /// byte that is not became U+FFFD), by their repaired names.
     std::vector<std::string> repaired;
@@ -55,11 +50,5 @@ struct Submission {
 std::optional<Submission> lower_submission(const SubmitOptions& options,
                                            const SubmitContext& context,
                                            Diagnostics& diagnostics);
-
-/// Adds `found` to `into`, each diagnostic with a known range and no source of its own
-/// pointing into the latest of `sources` at or above its pointer (its range is dropped
-/// when none is: it would point into text the caller does not have).
-void attach_sources(const std::vector<SubmissionSource>& sources, const Diagnostics& found,
-                    Diagnostics& into);
 
 } // namespace jobspec::lower
