@@ -1,4 +1,4 @@
-// `jobspec constraint` and `jobspec match`: constraints, and whether a jobspec fits R.
+// `jobspec constraint`: RFC 35 queries and RFC 31 constraints, and the ranks of R they match.
 #pragma once
 
 #include "cli_support.hpp"
@@ -6,6 +6,5 @@
 namespace jobspec::cli {
 
 Command add_constraint_command(CLI::App& parent, Reporter& reporter);
-Command add_match_command(CLI::App& parent, Reporter& reporter);
 
 } // namespace jobspec::cli

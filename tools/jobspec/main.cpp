@@ -10,6 +10,7 @@
 #include "cli_support.hpp"
 #include "compile_command.hpp"
 #include "constraint_command.hpp"
+#include "match_command.hpp"
 #include "dependency_command.hpp"
 #include "directives_command.hpp"
 #include "explain_command.hpp"
