@@ -17,6 +17,13 @@
 
 namespace jobspec {
 
+/// One entry of RFC 49's TreePool scheduling key: the ranks it describes, and their
+/// topology (locality domains) as written.
+struct TreePoolEntry {
+    IdSet ranks;
+    boost::json::value topo;
+};
+
 /// The cores and GPUs of some execution targets (ranks), their host names, properties and
 /// validity window (RFC 20). Ranks that control the same cores and GPUs are kept as one
 /// group, so a homogeneous cluster of any size costs a handful of ranges.
@@ -66,8 +73,13 @@ public:
     /// Seconds since the epoch; 0 means unset (RFC 20).
     double starttime = 0;
     double expiration = 0;
-    /// The opaque scheduling key, carried along unchanged (null when absent).
+    /// The scheduling key (null when absent), carried along: its writer's to read. When
+    /// it is TreePool's (RFC 49: writer "TreePool"), its "children" entries are read into
+    /// `treepool` and its "children" member here is null, keeping its place.
     boost::json::value scheduling;
+    /// TreePool's children entries, their ranks read once; the operations below keep
+    /// them to the set's ranks. Nothing when the scheduling key is not TreePool's.
+    std::optional<std::vector<TreePoolEntry>> treepool;
 
     /// Only the resources of these ranks (with their hosts and properties); nslots,
     /// starttime, expiration and scheduling are kept, a TreePool scheduling key with its

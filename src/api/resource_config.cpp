@@ -12,6 +12,7 @@
 #include <jobspec/input.hpp>
 
 #include "lower/resource_config_lowering.hpp"
+#include "lower/resource_set_lowering.hpp"
 #include "model/decoders.hpp"
 #include "syntax/document_tree.hpp"
 
@@ -178,11 +179,12 @@ Result<ResourceSet> resource_set_of(const ResourceConfig& config,
                       fmt::format("the scheduling key must be a JSON object, not {}",
                                   syntax::describe(tree->kind())),
                       Location(tree->range));
+        else if (tree)
+            lower::lower_scheduling(*tree, *r, found);
         diagnostics.append(found, std::make_shared<const SourceText>(SourceText{
                                       scheduling_file->name, scheduling_file->text, true}));
         if (found.has_errors())
             return Result<ResourceSet>(std::move(diagnostics));
-        r->scheduling = tree->to_json();
     }
     return {std::move(*r), std::move(diagnostics)};
 }

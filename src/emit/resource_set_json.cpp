@@ -45,8 +45,18 @@ boost::json::value to_json_value(const ResourceSet& set) {
     boost::json::object r;
     r.emplace("version", 1);
     r.emplace("execution", std::move(execution));
-    if (!set.scheduling.is_null())
-        r.emplace("scheduling", set.scheduling);
+    if (!set.scheduling.is_null()) {
+        boost::json::value scheduling = set.scheduling;
+        if (auto* children = set.treepool ? scheduling.as_object().if_contains("children")
+                                          : nullptr) {
+            boost::json::array entries;
+            for (const auto& entry : *set.treepool)
+                entries.push_back(boost::json::object{{"ranks", entry.ranks.format()},
+                                                      {"topo", entry.topo}});
+            *children = std::move(entries);
+        }
+        r.emplace("scheduling", std::move(scheduling));
+    }
     return r;
 }
 

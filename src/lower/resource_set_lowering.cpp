@@ -59,8 +59,7 @@ public:
             } else if (key == "execution") {
                 execution(value, out);
             } else if (key == "scheduling") {
-                if (object(value, "'scheduling'") != nullptr && scheduling(value))
-                    out.scheduling = value.to_json();
+                scheduling_key(value, out);
             } else {
                 report(Code::R_unknown_key,
                        fmt::format("'{}' is not an RFC 20 key; it is dropped", key), key_range);
@@ -99,9 +98,25 @@ private:
         return read_r_idset(v, what, ptr_.str(), diags_);
     }
 
+public:
+    /// The scheduling key into `out`, TreePool's children entries typed.
+    void scheduling_key(const DocNode& v, ResourceSet& out) {
+        std::optional<std::vector<TreePoolEntry>> treepool;
+        if (object(v, "'scheduling'") == nullptr || !scheduling(v, treepool))
+            return;
+        boost::json::object key;
+        for (const auto& m : v.members()) // TreePool's entries are out.treepool
+            key[m.key] = treepool && m.key == "children" ? boost::json::value() : m.value.to_json();
+        out.scheduling = std::move(key);
+        out.treepool = std::move(treepool);
+    }
+
+    JsonPointer& pointer() { return ptr_; }
+
+private:
     /// RFC 20's writer (a string, "fluxion" when absent) and, when it is "TreePool",
     /// RFC 49's topology. Other schedulers' keys are theirs, carried unchecked.
-    bool scheduling(const DocNode& v) {
+    bool scheduling(const DocNode& v, std::optional<std::vector<TreePoolEntry>>& treepool) {
         const auto* writer = v.find("writer");
         if (writer == nullptr)
             return true;
@@ -117,28 +132,34 @@ private:
         if (writer->value.text() != "TreePool")
             return true;
         const std::size_t errors = diags_.error_count();
+        auto& entries = treepool.emplace();
         if (const auto* children = v.find("children")) {
             PointerScope children_at(ptr_, "children");
-            if (const auto* entries = array(children->value, "TreePool's 'children'"))
-                for (std::size_t i = 0; i < entries->size(); ++i) {
+            if (const auto* list = array(children->value, "TreePool's 'children'"))
+                for (std::size_t i = 0; i < list->size(); ++i) {
                     PointerScope entry_at(ptr_, i);
-                    treepool_entry((*entries)[i]);
+                    if (auto entry = treepool_entry((*list)[i]))
+                        entries.push_back(std::move(*entry));
                 }
         }
         return diags_.error_count() == errors;
     }
 
     /// An RFC 49 children entry: exactly "ranks" (an idset) and "topo" (a domain).
-    void treepool_entry(const DocNode& entry) {
+    std::optional<TreePoolEntry> treepool_entry(const DocNode& entry) {
         if (object(entry, "a TreePool children entry") == nullptr)
-            return;
+            return std::nullopt;
+        const std::size_t errors = diags_.error_count();
+        TreePoolEntry out;
         for (const auto& [key, key_range, value] : entry.members()) {
             PointerScope at(ptr_, key);
-            if (key == "ranks")
-                (void)idset(value, "ranks");
-            else if (key == "topo")
+            if (key == "ranks") {
+                if (auto ranks = idset(value, "ranks"))
+                    out.ranks = std::move(*ranks);
+            } else if (key == "topo") {
                 topology_domain(value, 1);
-            else
+                out.topo = value.to_json();
+            } else
                 report(Code::R_scheduling,
                        fmt::format("'{}' is not a TreePool children key: an entry has exactly "
                                    "'ranks' and 'topo' (RFC 49)",
@@ -150,6 +171,9 @@ private:
                 report(Code::R_scheduling,
                        fmt::format("a TreePool children entry needs '{}' (RFC 49)", key),
                        entry.range);
+        if (diags_.error_count() != errors)
+            return std::nullopt;
+        return out;
     }
 
     /// An RFC 49 locality domain: resource keys (cores, gpus, memory, storage) and
@@ -460,6 +484,12 @@ std::string not_a_property_name(std::string_view name) {
 
 ResourceSet lower_resource_set(const DocNode& r, Diagnostics& diagnostics) {
     return RReader(diagnostics).read(r);
+}
+
+void lower_scheduling(const DocNode& scheduling, ResourceSet& into, Diagnostics& diagnostics) {
+    RReader reader(diagnostics);
+    PointerScope at(reader.pointer(), "scheduling");
+    reader.scheduling_key(scheduling, into);
 }
 
 } // namespace jobspec::lower

@@ -35,4 +35,11 @@ std::string not_a_property_name(std::string_view name);
 /// error was added.
 ResourceSet lower_resource_set(const syntax::DocNode& r, Diagnostics& diagnostics);
 
+/// R's scheduling key (a dictionary: RFC 20's writer, and RFC 49's entries when the
+/// writer is TreePool, which go to into.treepool typed) into `into`, as
+/// lower_resource_set reads it: what a configuration's scheduling file holds.
+/// R.type and R.scheduling at pointers under /scheduling; `into` unchanged then.
+void lower_scheduling(const syntax::DocNode& scheduling, ResourceSet& into,
+                      Diagnostics& diagnostics);
+
 } // namespace jobspec::lower

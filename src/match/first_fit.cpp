@@ -15,7 +15,6 @@
 #include "match/placement_units.hpp"
 #include "match/rank_pool.hpp"
 #include "match/xor_candidates.hpp"
-#include "model/treepool.hpp"
 #include "support/numbers.hpp"
 
 namespace jobspec::match {
@@ -501,8 +500,10 @@ ResourceSet finish(const ResourceSet& r, ResourceSet alloc, std::uint64_t nslots
         std::min<std::uint64_t>(nslots, std::numeric_limits<std::int64_t>::max()));
     // RFC 49: TreePool's topology rides along, trimmed to the ranks allocated. Another
     // scheduler's key describes its own view; the allocation has none.
-    if (model::is_treepool(r.scheduling))
+    if (r.treepool) {
         alloc.scheduling = shaped.scheduling;
+        alloc.treepool = shaped.treepool;
+    }
     return alloc;
 }
 

@@ -187,8 +187,9 @@ ResourceSet ResourceSet::filtered(const IdSet& keep) const {
     out.nslots = nslots;
     out.starttime = starttime;
     out.expiration = expiration;
-    out.scheduling =
-        model::treepool_mapped(scheduling, [&](const IdSet& r) { return r.intersected(kept); });
+    out.scheduling = scheduling;
+    out.treepool =
+        model::treepool_mapped(treepool, [&](const IdSet& r) { return r.intersected(kept); });
     return out;
 }
 

@@ -57,7 +57,9 @@ ResourceSet ResourceSet::united(const ResourceSet& other) const {
         if (IdSet on = ranks.intersected(kept); !on.empty())
             out.set_property(name, on);
     keep_properties(out, {&other});
-    out.scheduling = scheduling.is_null() ? other.scheduling : scheduling;
+    const ResourceSet& keyed = scheduling.is_null() ? other : *this;
+    out.scheduling = keyed.scheduling;
+    out.treepool = keyed.treepool;
     return out;
 }
 
@@ -96,8 +98,10 @@ ResourceSet ResourceSet::intersected(const ResourceSet& other) const {
             result.add(p.first + same.first, p.first + same.last, cores, gpus, mine);
     }
     ResourceSet out = result.take();
-    if (!out.empty())
+    if (!out.empty()) {
         out.scheduling = scheduling;
+        out.treepool = treepool;
+    }
     return out;
 }
 
@@ -119,6 +123,7 @@ ResourceSet ResourceSet::without(const ResourceSet& other) const {
     ResourceSet out = result.take();
     keep_properties(out, {this});
     out.scheduling = scheduling;
+    out.treepool = treepool;
     return out;
 }
 

@@ -25,8 +25,9 @@ void keep_rest(const ResourceSet& from, ResourceSet& to, const Renumber& renumbe
     to.starttime = from.starttime;
     to.expiration = from.expiration;
     const IdSet all = from.ranks();
-    to.scheduling = model::treepool_mapped(
-        from.scheduling, [&](const IdSet& r) { return renumber(r.intersected(all)); });
+    to.scheduling = from.scheduling;
+    to.treepool = model::treepool_mapped(
+        from.treepool, [&](const IdSet& r) { return renumber(r.intersected(all)); });
 }
 
 } // namespace

@@ -2,21 +2,18 @@
 #pragma once
 
 #include <functional>
+#include <optional>
+#include <vector>
 
-#include <boost/json/value.hpp>
-
-#include <jobspec/idset.hpp>
+#include <jobspec/resource_set_model.hpp>
 
 namespace jobspec::model {
 
-/// Whether R's scheduling key is TreePool's (RFC 49: writer "TreePool").
-bool is_treepool(const boost::json::value& scheduling);
-
-/// A TreePool scheduling key with each children entry's ranks passed through `ranks`
-/// (RFC 49: trimmed to an allocation's ranks, or renumbered for a sub-instance); entries
-/// left with no rank are dropped, and the topology is carried unchanged. Any other
-/// scheduling key is returned as it is (it is its writer's to change).
-boost::json::value treepool_mapped(const boost::json::value& scheduling,
-                                   const std::function<IdSet(const IdSet&)>& ranks);
+/// TreePool's entries with each one's ranks passed through `ranks` (RFC 49: trimmed to
+/// an allocation's ranks, or renumbered for a sub-instance); an entry left with no rank
+/// is dropped, and the topology is carried unchanged. Nothing stays nothing.
+std::optional<std::vector<TreePoolEntry>>
+treepool_mapped(const std::optional<std::vector<TreePoolEntry>>& treepool,
+                const std::function<IdSet(const IdSet&)>& ranks);
 
 } // namespace jobspec::model

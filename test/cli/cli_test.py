@@ -750,6 +750,16 @@ class ResourceSets(unittest.TestCase):
         write("path.toml", f'[resource]\npath = "{d}/r.json"\nscheduling = "{d}/sched.json"\n')
         r = json.loads(run("R", "parse-config", os.path.join(d, "path.toml")).stdout)
         self.assertEqual((r["execution"]["nodelist"], r["scheduling"]), (["n[0-1]"], {"writer": "TreePool"}))
+        # It is read as R's own scheduling key is: TreePool's entries are checked (RFC 49),
+        # and located in the scheduling file.
+        write("sched.json", '{"writer": "TreePool", "children": [{"ranks": "1-", "topo": {}}]}')
+        r = run("R", "parse-config", os.path.join(d, "path.toml"))
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[R.idset]: ranks '1-' is not an idset", r.stderr)
+        self.assertIn(f"--> {d}/sched.json at /scheduling/children/0/ranks", r.stderr)
+        write("sched.json", '{"writer": "TreePool", "children": [{"ranks": "1", "topo": {}}]}')
+        r = json.loads(run("R", "parse-config", os.path.join(d, "path.toml")).stdout)
+        self.assertEqual(r["scheduling"]["children"], [{"ranks": "1", "topo": {}}])
         # Each problem is located in its file, exit 1; a path that is not there, exit 2.
         write("bad.toml", '[[resource.config]]\nhosts = "foo0"\ncores = "0-"\n')
         r = run("R", "parse-config", os.path.join(d, "bad.toml"))

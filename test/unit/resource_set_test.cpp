@@ -412,10 +412,16 @@ TEST_CASE("R - TreePool's children follow the ranks: kept, renumbered, reranked 
         R"("nodelist":["n[4-7]"]},"scheduling":{"writer":"TreePool","children":[)"
         R"({"ranks":"4-5","topo":{}},{"ranks":"6-7","topo":{"socket":[]}}]}})");
     REQUIRE(r.ok());
+    // Read once into the model, and written back from it.
     const auto children = [](const ResourceSet& s) {
         std::string out;
-        for (const auto& e : s.scheduling.at("children").as_array())
-            out += std::string(e.at("ranks").as_string()) + ";";
+        for (const auto& e : *s.treepool)
+            out += e.ranks.format() + ";";
+        std::string written;
+        const boost::json::value r = jobspec::to_json_value(s);
+        for (const auto& e : r.at("scheduling").at("children").as_array())
+            written += std::string(e.at("ranks").as_string()) + ";";
+        CHECK(written == out);
         return out;
     };
     CHECK(children(r.value().filtered(ids("5-6"))) == "5;6;");
@@ -423,6 +429,12 @@ TEST_CASE("R - TreePool's children follow the ranks: kept, renumbered, reranked 
     CHECK(children(r.value().remapped()) == "0-1;2-3;");       // for a sub-instance
     CHECK(children(r.value().reranked(hosts("n[7,6,5,4]")).value()) == "2-3;0-1;");
     // Another writer's key is its own: carried as it is.
-    r.value().scheduling.as_object()["writer"] = "fluxion";
-    CHECK(children(r.value().remapped()) == "4-5;6-7;");
+    auto other = jobspec::read_resource_set(
+        R"({"version":1,"execution":{"R_lite":[{"rank":"4-7","children":{"core":"0-3"}}],)"
+        R"("nodelist":["n[4-7]"]},"scheduling":{"writer":"fluxion","children":[)"
+        R"({"ranks":"4-5"}]}})");
+    REQUIRE(other.ok());
+    CHECK(!other.value().treepool);
+    CHECK(boost::json::serialize(jobspec::to_json_value(other.value().remapped()).at("scheduling")) ==
+          R"({"writer":"fluxion","children":[{"ranks":"4-5"}]})");
 }
