@@ -194,6 +194,40 @@ class SameAsTheCli(ServerTest):
             self.assertEqual(answer["diagnostics"][0]["file"], "free")
 
 
+class MatchWithQueues(unittest.TestCase):
+    """`jobspec serve --config`: match finds the job's queue in the server's configuration,
+    as `jobspec match --config --queue` does."""
+
+    def test_queue_hosts(self):
+        with tempfile.TemporaryDirectory() as d:
+            config = os.path.join(d, "queues.toml")
+            with open(config, "w", encoding="utf-8") as f:
+                f.write('[queues.debug]\nrequires = ["debug"]\n[queues.batch]\n')
+            r_text = cli(["R", "-"], stdin=R_FOUR_NODES)[1]
+            r = json.loads(r_text)
+            r["execution"]["properties"] = {"debug": "0"}
+            r_text = json.dumps(r)
+            for name, text in [("jobspec", V1_JOBSPEC), ("R", r_text)]:
+                with open(os.path.join(d, name), "w", encoding="utf-8") as f:
+                    f.write(text)
+            server = Server(JOBSPEC, "--config", config)
+            try:
+                for queue in ("debug", "batch", "nope"):
+                    status, answer = server.api("/api/v1/match", {"jobspec": V1_JOBSPEC,
+                                                                  "R": r_text, "queue": queue})
+                    self.assertEqual(status, 200, answer)
+                    self.assertEqual(
+                        (answer["status"], answer["output"], answer["diagnostics"]),
+                        cli(["match", "--config", config, "--queue", queue, "jobspec", "R"],
+                            cwd=d), queue)
+            finally:
+                server.kill()
+        # The configuration must be there when the server starts.
+        done = subprocess.run([JOBSPEC, "serve", "--port", "0", "--config", "/nonexistent"],
+                              capture_output=True, text=True, timeout=30)
+        self.assertEqual(done.returncode, 2)
+
+
 class Views(ServerTest):
     def test_tokens_are_the_grammar_debuggers(self):
         status, answer = self.server.api("/api/v1/tokens",

@@ -30,6 +30,7 @@ struct ServeArgs {
     std::size_t max_connections = 1024;
     unsigned request_timeout = 10;
     unsigned dot_timeout = 5;
+    std::string config;
 };
 
 /// Opens `url` in the desktop's browser; false when neither xdg-open nor sensible-browser
@@ -67,6 +68,7 @@ int run_serve(const ServeArgs& a, Reporter& out) {
     SiteOptions site;
     site.api.limits = a.limits;
     site.api.dot_timeout = std::chrono::seconds(a.dot_timeout);
+    site.api.config = a.config;
     ServerOptions options;
     options.address = a.bind;
     options.port = a.port;
@@ -137,6 +139,10 @@ Command add_serve_command(CLI::App& parent, Reporter& reporter) {
                     "Seconds Graphviz may take to draw one picture")
         ->check(whole_number(1, 600))
         ->capture_default_str();
+    app->add_option("--config", a->config,
+                    "Flux's configuration (a directory of *.toml files, or one file) whose "
+                    "queues match finds a job's queue in, as jobspec match --config")
+        ->check(CLI::ExistingPath);
     add_report_options(*app, reporter);
     add_limit_options(*app, a->limits);
     app->footer(R"(The page: pick a language (a shape, a jobspec with or without the V1 rules, a
@@ -148,11 +154,13 @@ the same. The JSON API behind it (POST /api/v1/compile and others) is described 
 docs/PLAYGROUND.md.
 
 Requests larger than --max-input-bytes get 413; the page and its files are built into
-this program, which reads no file and runs no program but Graphviz's dot.
+this program, which reads no file but the --config files (at each match) and runs no
+program but Graphviz's dot.
 
 Examples:
   jobspec serve --open
   jobspec serve --port 0 --threads 4
+  jobspec serve --config /etc/flux/system/conf.d   # match knows the instance's queues
 
 Exit status: 0 after Ctrl-C (SIGINT) or SIGTERM, 2 when the address cannot be used.)");
     return Command{app, [a, &reporter] { return run_serve(*a, reporter); }};

@@ -256,10 +256,11 @@ HttpResponse graph(const HttpRequest& request, const ApiOptions& options) {
     return reply(out);
 }
 
-/// `jobspec match [--free free] jobspec R`: the diagnostics name their input,
-/// "jobspec", "R" or "free".
+/// `jobspec match [--free free] [--config CONFIG --queue QUEUE] jobspec R`, CONFIG the
+/// server's: the diagnostics name their input, "jobspec", "R" or "free" (a problem in
+/// the configuration names its file).
 HttpResponse match(const HttpRequest& request, const ApiOptions& options) {
-    const json::object body = body_object(request, {"jobspec", "R", "free", "options"});
+    const json::object body = body_object(request, {"jobspec", "R", "free", "queue", "options"});
     const std::string jobspec_text = string_member(body, "jobspec");
     const std::string r_text = string_member(body, "R");
     const std::string free_text = body.contains("free") ? string_member(body, "free") : "";
@@ -304,6 +305,9 @@ HttpResponse match(const HttpRequest& request, const ApiOptions& options) {
     MatchOptions match_options;
     match_options.read.limits = options.limits;
     match_options.read.dialect = dialect_of(settings);
+    match_options.config = options.config;
+    if (body.contains("queue"))
+        match_options.queue = string_member(body, "queue");
     if (!blank(free_text)) {
         auto free = read_resource_set(free_text, options.limits);
         if (!add(free_diagnostics, free.diagnostics()))

@@ -17,6 +17,9 @@ struct ApiOptions {
     /// The longest Graphviz may take for one picture (less when the request's own
     /// deadline is nearer).
     std::chrono::milliseconds dot_timeout{5000};
+    /// Flux's configuration (a directory's *.toml files, or one file) that match finds
+    /// the job's queue in (`jobspec serve --config`); empty: none.
+    std::string config;
 };
 
 /// Answers a request whose path starts with /api/. Diagnostics in the answers are exactly
