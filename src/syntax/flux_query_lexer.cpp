@@ -6,6 +6,7 @@
 
 #include "ConstraintQuery.h"
 #include "support/utf8.hpp"
+#include "syntax/query_words.hpp"
 
 namespace jobspec::syntax {
 
@@ -25,12 +26,6 @@ constexpr bool other_python_space(std::uint32_t cp) noexcept {
     return (cp >= 0x1C && cp <= 0x1F) || cp == 0x85 || cp == 0xA0 || cp == 0x1680 ||
            (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F ||
            cp == 0x205F || cp == 0x3000;
-}
-
-/// `word` at `pos` followed by no word character (Python's `word\b`).
-bool keyword_at(std::string_view text, std::size_t pos, std::string_view word) {
-    return text.substr(pos, word.size()) == word &&
-           support::word_char_length(text, pos + word.size()) == 0;
 }
 
 /// Code-point positions of byte offsets asked for in increasing order.
@@ -141,11 +136,9 @@ void FluxQueryTokenSource::lex(std::string_view text, const Limits& limits,
             if (!deeper(start))
                 return;
             token(c == '-' ? P::MINUS : P::NOT, start, pos);
-        } else if (c == '&' || c == '|' || keyword_at(text, pos, "and") ||
-                   keyword_at(text, pos, "or")) {
-            const bool symbol = c == '&' || c == '|';
-            pos +=
-                symbol ? (pos + 1 < text.size() && text[pos + 1] == c ? 2 : 1) : (c == 'a' ? 3 : 2);
+        } else if (const std::size_t symbol = symbol_at(text, pos);
+                   symbol != 0 || keyword_at(text, pos, "and") || keyword_at(text, pos, "or")) {
+            pos += symbol != 0 ? symbol : (c == 'a' ? 3 : 2);
             negations = 0;
             token(c == '&' || c == 'a' ? P::AND : P::OR, start, pos);
         } else if (c == '(') {

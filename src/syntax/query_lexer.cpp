@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "ConstraintQuery.h"
-#include "support/utf8.hpp"
 #include "support/chars.hpp"
+#include "syntax/query_words.hpp"
 
 namespace jobspec::syntax {
 
@@ -28,13 +28,11 @@ struct Keyword {
     std::size_t type;
 };
 
-/// The keyword and, or or not at `pos`, as RFC 35's grammar reads them (`and\b`, `or\b`,
-/// `not\b`: no word character after them), or nullptr.
-const Keyword* keyword_at(std::string_view text, std::size_t pos) {
+/// The keyword and, or or not at `pos`, or nullptr.
+const Keyword* keyword_here(std::string_view text, std::size_t pos) {
     static constexpr Keyword keywords[] = {{"and", P::AND}, {"or", P::OR}, {"not", P::NOT}};
     for (const Keyword& k : keywords)
-        if (text.substr(pos, k.word.size()) == k.word &&
-            support::word_char_length(text, pos + k.word.size()) == 0)
+        if (keyword_at(text, pos, k.word))
             return &k;
     return nullptr;
 }
@@ -97,8 +95,8 @@ void QueryTokenSource::lex(std::string_view text, const Limits& limits, Diagnost
             }
             push(c == '(' ? P::LPAREN : P::RPAREN, text, pos, pos + 1, 1, 0);
             ++pos;
-        } else if (c == '&' || c == '|') {
-            pos += pos + 1 < text.size() && text[pos + 1] == c ? 2 : 1;
+        } else if (const std::size_t symbol = symbol_at(text, pos)) {
+            pos += symbol;
             push(c == '&' ? P::AND : P::OR, text, start, pos, 1, 0);
         } else if (c == '\'' || c == '"') {
             const std::size_t close = text.find(c, pos + 1);
@@ -122,7 +120,7 @@ void QueryTokenSource::lex(std::string_view text, const Limits& limits, Diagnost
                              "write not (...) to negate an expression");
             push(P::MINUS, text, pos, pos + 1, 1, 0);
             ++pos;
-        } else if (const Keyword* keyword = keyword_at(text, pos)) {
+        } else if (const Keyword* keyword = keyword_here(text, pos)) {
             pos += keyword->word.size();
             if (keyword->type == P::NOT) {
                 ++nots;
