@@ -32,22 +32,24 @@ bool slots_command(const SubmitOptions& o) {
     return o.command == SubmitCommand::batch || o.command == SubmitCommand::alloc;
 }
 
-/// -t: a bare float is minutes, else a Flux Standard Duration.
+/// -t in seconds: a bare float is minutes, else a Flux Standard Duration; nothing,
+/// with submit.value, when it is neither (flux's parser refuses it at once).
 std::optional<double> time_limit(const std::string& text, Diagnostics& d) {
-    std::optional<double> seconds;
     if (auto minutes = support::python_float(text))
-        seconds = *minutes * 60;
-    else
-        seconds = support::flux_duration(text);
-    if (!seconds) {
-        d.add(Code::submit_value, "invalid Flux standard duration");
-        return std::nullopt;
-    }
-    if (*seconds < 0) {
+        return *minutes * 60;
+    if (auto seconds = support::flux_duration(text))
+        return seconds;
+    d.add(Code::submit_value, "invalid Flux standard duration");
+    return std::nullopt;
+}
+
+/// The duration -t gives, checked as flux checks it when it sets the jobspec's.
+std::optional<double> duration(double seconds, Diagnostics& d) {
+    if (seconds < 0) {
         d.add(Code::submit_value, "duration must not be negative");
         return std::nullopt;
     }
-    if (!std::isfinite(*seconds)) {
+    if (!std::isfinite(seconds)) {
         d.add(Code::submit_value, "duration must be a normal, finite value");
         return std::nullopt;
     }
@@ -73,14 +75,13 @@ public:
             return fail("`--resources-shape` and `--resources-json` are mutually exclusive "
                         "arguments. Use only one.");
         const bool from_plugin = o.resources_shape || o.resources_json;
-        if (o.time_limit && !support::python_float(*o.time_limit) &&
-            !support::flux_duration(*o.time_limit))
-            return fail("invalid Flux standard duration");
+        std::optional<double> seconds;
+        if (o.time_limit && !(seconds = time_limit(*o.time_limit, d_)))
+            return false;
         auto layout = submission_layout(o, from_plugin, d_);
         if (!layout)
             return false;
-        std::optional<double> duration;
-        if (o.time_limit && !(duration = time_limit(*o.time_limit, d_)))
+        if (seconds && !(seconds = duration(*seconds, d_)))
             return false;
         Instance instance;
         if (!run_like && !prepare_instance(o, ctx_, instance, d_))
@@ -97,7 +98,7 @@ public:
         task.count = layout->count;
         js.tasks.push_back(std::move(task));
         AttributeList& system = js.attributes.system_list();
-        system.set("duration", duration ? Number(*duration) : Number(std::int64_t{0}));
+        system.set("duration", seconds ? Number(*seconds) : Number(std::int64_t{0}));
         if (layout->per_resource && !shell("per-resource", std::move(*layout->per_resource)))
             return false;
         system.set("environment", Environment{});
@@ -146,10 +147,8 @@ private:
         const bool batch = o.command == SubmitCommand::batch;
         if (o.input) {
             const bool idset = !batch && model::decode_idset(*o.input).has_value();
-            if (idset && o.command == SubmitCommand::submit) {
-                fail("per-task input not supported for submit");
-                return false;
-            }
+            if (idset && o.command == SubmitCommand::submit)
+                return fail("per-task input not supported for submit");
             if (!idset && (!shell("input.stdin.type", "file") ||
                            !shell("input.stdin.path", boost::json::string(*o.input))))
                 return false;
