@@ -1,6 +1,7 @@
 // jobspec.compat.flux's ConstraintParser.parse: flux's reading of a query from the C++
 // grammar, folded into flux's RFC 31 dicts with the parser object's configuration, and
 // for MiniConstraintParser checked against RFC 31.
+#include <exception>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -192,7 +193,7 @@ py::object combine_like_terms(py::handle p1, py::handle p2, py::handle combined_
         py::dict d;
         if (PyDict_SetItem(d.ptr(), names_.and_.ptr(), list_of({p1, p2}).ptr()) < 0)
             throw py::error_already_set();
-        return std::move(d);
+        return d;
     }
     PyObject* into = PyObject_GetItem(p1.ptr(), k1.ptr());
     if (into == nullptr)
@@ -242,8 +243,11 @@ Overrides overrides_of(PyTypeObject* type, py::handle base) {
 }
 
 /// One parse: the parser object's configuration, read through the instance as flux reads
-/// it, and its two overridable methods, called only when a subclass overrides them.
-class Fold {
+/// it, and its two overridable methods, called only when a subclass overrides them. As
+/// fold_flux_query's fold it keeps a stack of values; what Python raises in it is kept
+/// and raised again after (rethrow()), so nothing is thrown through the library, which
+/// may run it without the GIL (each step takes the GIL then).
+class Fold final : public FluxQueryFold {
 public:
     /// With `check`, each term is checked against RFC 31 as it is made (check()).
     Fold(py::handle parser, py::handle base, py::handle error, bool check)
@@ -261,29 +265,34 @@ public:
         terms_valid_ = terms_valid_ && !combine_;
     }
 
-    /// The value of the steps; raises what flux raises.
-    py::object run(const FluxQuery& q) {
-        std::vector<py::object> stack;
-        std::size_t next_term = 0;
-        for (const FluxQueryStep& step : q.steps) {
-            switch (step.kind) {
-            case FluxQueryStep::Kind::term:
-                stack.push_back(term(q.terms[next_term++].text));
-                continue;
-            case FluxQueryStep::Kind::not_:
-                stack.back() = entry(names_.not_, list_of({stack.back()}));
-                continue;
-            default:
-                break;
-            }
-            py::object right = std::move(stack.back());
-            stack.pop_back();
-            py::object& left = stack.back();
-            left = step.kind == FluxQueryStep::Kind::and_ ? combine(left, right) : or_(left, right);
-        }
-        if (stack.size() != 1)
-            throw std::logic_error("read_flux_query gave steps that do not fold to one value");
-        return std::move(stack.back());
+    void term(const FluxQueryTerm& t) override {
+        step([&] { stack_.push_back(term(t.text)); });
+    }
+
+    void negate() override {
+        step([&] { stack_.back() = entry(names_.not_, list_of({stack_.back()})); });
+    }
+
+    void combine(bool conjunction) override {
+        step([&] {
+            py::object right = std::move(stack_.back());
+            stack_.pop_back();
+            py::object& left = stack_.back();
+            left = conjunction ? combine(left, right) : or_(left, right);
+        });
+    }
+
+    /// Raises what a step raised.
+    void rethrow() {
+        if (raised_)
+            std::rethrow_exception(raised_);
+    }
+
+    /// The value of the steps (after rethrow()).
+    py::object result() {
+        if (stack_.size() != 1)
+            throw std::logic_error("fold_flux_query's steps do not fold to one value");
+        return std::move(stack_.back());
     }
 
     /// Raises `error` with jobspec's diagnostics unless the constraint `run` made is valid
@@ -306,11 +315,10 @@ public:
             issue_warnings(diagnostics, "");
     }
 
-    /// Converts the terms flux converts before `q.error`, then raises it.
-    [[noreturn]] void fail(const FluxQuery& q, py::handle query, std::string_view text) {
-        for (std::size_t i = 0; i < q.terms_before_error; ++i)
-            term(q.terms[i].text);
-        const FluxQueryError& e = *q.error;
+    /// Raises where flux stopped (after what the terms before it raised).
+    [[noreturn]] void fail(const FluxQueryStop& stop, py::handle query, std::string_view text) {
+        rethrow();
+        const FluxQueryError& e = stop.error;
         const std::string position = std::to_string(e.position);
         std::string message;
         using Kind = FluxQueryError::Kind;
@@ -338,13 +346,32 @@ public:
             message = "Mismatched parentheses starting at position {self.lexer.last_rparens}.";
             break;
         case Kind::limit:
-            message = q.diagnostics.empty() ? std::string("limit") : q.diagnostics.begin()->message;
+            message =
+                stop.diagnostics.empty() ? std::string("limit") : stop.diagnostics.begin()->message;
             break;
         }
-        raise(text_of(message), diagnostic_objects(q.diagnostics, text));
+        raise(text_of(message), diagnostic_objects(stop.diagnostics, text));
     }
 
+    /// The library runs the fold without the GIL when the query is long.
+    bool released = false;
+
 private:
+    /// Runs one step with the GIL, unless an earlier one raised.
+    template <class F>
+    void step(F&& f) {
+        if (raised_)
+            return;
+        std::optional<py::gil_scoped_acquire> gil;
+        if (released)
+            gil.emplace();
+        try {
+            f();
+        } catch (...) {
+            raised_ = std::current_exception();
+        }
+    }
+
     [[noreturn]] void raise(py::handle message, py::handle diagnostics = {}) {
         py::object exception = error_(message);
         if (PyObject_SetAttr(exception.ptr(), names_.diagnostics.ptr(),
@@ -432,6 +459,8 @@ private:
     py::object operator_map_, split_values_, combined_terms_;
     py::object combine_, invalid_operator_;
     bool terms_valid_;
+    std::vector<py::object> stack_;
+    std::exception_ptr raised_;
 };
 
 } // namespace
@@ -468,13 +497,15 @@ void bind_flux_constraint(py::module_& m) {
                       throw py::error_already_set();
                   text = std::string_view(data, static_cast<std::size_t>(size));
               }
-              const FluxQuery q = text.size() > gil_release_size
-                                      ? without_gil([&] { return read_flux_query(text); })
-                                      : read_flux_query(text);
               Fold fold(parser, base, error, check);
-              if (q.error)
-                  fold.fail(q, query, text);
-              py::object result = fold.run(q);
+              fold.released = text.size() > gil_release_size;
+              const auto stop = fold.released
+                                    ? without_gil([&] { return fold_flux_query(text, fold); })
+                                    : fold_flux_query(text, fold);
+              if (stop)
+                  fold.fail(*stop, query, text);
+              fold.rethrow();
+              py::object result = fold.result();
               if (check)
                   fold.check(result);
               return result;

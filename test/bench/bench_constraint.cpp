@@ -6,9 +6,9 @@
 #include <boost/json/parse.hpp>
 #include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
-#include <jobspec/flux_query.hpp>
 
 #include "r_samples.hpp"
+#include "syntax/flux_query_parser.hpp"
 
 namespace {
 
@@ -24,7 +24,7 @@ BENCHMARK(query_to_json_text);
 // when a term fails, of the whole as JSON.
 void read_flux(benchmark::State& state) {
     for (auto _ : state)
-        benchmark::DoNotOptimize(jobspec::read_flux_query("ssd and not host:foo[1-3]"));
+        benchmark::DoNotOptimize(jobspec::syntax::parse_flux_query("ssd and not host:foo[1-3]"));
 }
 BENCHMARK(read_flux);
 

@@ -11,16 +11,16 @@
 
 #include <jobspec/constraint.hpp>
 #include <jobspec/emit.hpp>
-#include <jobspec/flux_query.hpp>
 #include <jobspec/render.hpp>
 #include <jobspec/text.hpp>
 
 #include "fuzz_checks.hpp"
+#include "syntax/flux_query_parser.hpp"
 
 namespace {
 
 void flux_reading(std::string_view text) {
-    const auto q = jobspec::read_flux_query(text);
+    const auto q = jobspec::syntax::parse_flux_query(text);
     fuzz::terminal(jobspec::render_text(q.diagnostics, text));
     for (const auto& term : q.terms) {
         if (term.text.empty() || jobspec::find_invalid_utf8(term.text) != std::string_view::npos)
@@ -46,7 +46,7 @@ void flux_reading(std::string_view text) {
     std::size_t depth = 0;
     std::uint32_t next_term = 0;
     for (const auto& step : q.steps) {
-        using S = jobspec::FluxQueryStep::Kind;
+        using S = jobspec::syntax::FluxQueryStep::Kind;
         if (step.kind == S::term) {
             if (step.term != next_term++)
                 std::abort();

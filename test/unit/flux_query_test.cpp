@@ -1,5 +1,8 @@
-// read_flux_query: flux-core's lexing and grouping on the ConstraintQuery grammar.
+// flux-core's lexing and grouping on the ConstraintQuery grammar: the reading
+// (syntax::parse_flux_query) and its door for drop-ins (fold_flux_query).
 #include <jobspec/flux_query.hpp>
+
+#include "syntax/flux_query_parser.hpp"
 
 #include <doctest/doctest.h>
 
@@ -7,32 +10,28 @@ namespace {
 
 using Kind = jobspec::FluxQueryError::Kind;
 
-/// The steps folded into one string, each and/or in parentheses: what flux groups.
+/// The query folded through the door into one string, each and/or in parentheses: what
+/// flux groups.
 std::string grouping(std::string_view query) {
-    const auto q = jobspec::read_flux_query(query);
-    if (q.error)
-        return "error";
-    std::vector<std::string> stack;
-    for (const auto& step : q.steps) {
-        using S = jobspec::FluxQueryStep::Kind;
-        if (step.kind == S::term) {
-            stack.push_back(q.terms.at(step.term).text);
-        } else if (step.kind == S::not_) {
-            stack.back() = "not " + stack.back();
-        } else {
+    struct Text final : jobspec::FluxQueryFold {
+        std::vector<std::string> stack;
+        void term(const jobspec::FluxQueryTerm& t) override { stack.push_back(t.text); }
+        void negate() override { stack.back() = "not " + stack.back(); }
+        void combine(bool conjunction) override {
             REQUIRE(stack.size() >= 2);
             std::string right = std::move(stack.back());
             stack.pop_back();
-            stack.back() =
-                "(" + stack.back() + (step.kind == S::and_ ? " & " : " | ") + right + ")";
+            stack.back() = "(" + stack.back() + (conjunction ? " & " : " | ") + right + ")";
         }
-    }
-    REQUIRE(stack.size() == 1);
-    return stack.front();
+    } fold;
+    if (jobspec::fold_flux_query(query, fold))
+        return "error";
+    REQUIRE(fold.stack.size() == 1);
+    return fold.stack.front();
 }
 
-jobspec::FluxQuery failed(std::string_view query) {
-    auto q = jobspec::read_flux_query(query);
+jobspec::syntax::FluxQuery failed(std::string_view query) {
+    auto q = jobspec::syntax::parse_flux_query(query);
     REQUIRE(q.error.has_value());
     CHECK(q.steps.empty());
     CHECK_FALSE(q.diagnostics.empty());
@@ -72,7 +71,7 @@ TEST_CASE("flux lexing: terms, quotes, keywords and joined operators") {
     CHECK(grouping("time:11:00am") == "time:11:00am");
     CHECK(grouping("é:x") == "é:x");
 
-    const auto q = jobspec::read_flux_query("é x:'y z'");
+    const auto q = jobspec::syntax::parse_flux_query("é x:'y z'");
     REQUIRE(q.terms.size() == 2);
     CHECK(q.terms[1].text == "x:y z");
     CHECK(q.terms[1].position == 5); // code points, the quoted part's start
@@ -146,7 +145,7 @@ TEST_CASE("flux reading stays within the limits") {
                                       s += "not ";
                                   return s + "a";
                               }()}) {
-        const auto q = jobspec::read_flux_query(query, limits);
+        const auto q = jobspec::syntax::parse_flux_query(query, limits);
         REQUIRE(q.error.has_value());
         CHECK(q.error->kind == Kind::limit);
         CHECK(q.diagnostics[0].code == jobspec::Code::limit_depth);
@@ -156,8 +155,8 @@ TEST_CASE("flux reading stays within the limits") {
     for (int i = 0; i < 200; ++i)
         flat += "-a b | ";
     flat += "c";
-    CHECK_FALSE(jobspec::read_flux_query(flat, limits).error.has_value());
+    CHECK_FALSE(jobspec::syntax::parse_flux_query(flat, limits).error.has_value());
 
     limits.max_input_bytes = 4;
-    CHECK(jobspec::read_flux_query("abcde", limits).error->kind == Kind::limit);
+    CHECK(jobspec::syntax::parse_flux_query("abcde", limits).error->kind == Kind::limit);
 }
