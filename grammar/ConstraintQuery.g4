@@ -32,8 +32,8 @@ unary    : NOT negated=unary
 term     : (op=WORD COLON)? operand=(WORD | QUOTED) ;
 
 // flux-core's reading of the same language, which jobspec.compat.flux's ConstraintParser
-// gives (src/syntax/flux_query_lexer.cpp lexes it: a WORD is a whole term, operator:operand
-// with quoted parts joined, and there are no COLON or QUOTED tokens). flux groups
+// gives (src/syntax/query_lexer.cpp lexes it with flux's grouping: a WORD is a whole term,
+// operator:operand with quoted parts joined, and there are no COLON or QUOTED tokens). flux groups
 // differently from RFC 35's precedence: a term written after an expression, with no
 // operator, takes everything before it as its left side ("a|b c" is (a|b) and c), and
 // `not` or `-` terms written after an operand bind to that operand ("a not b|c" is

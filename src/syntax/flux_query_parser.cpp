@@ -7,7 +7,7 @@
 #include "ConstraintQuery.h"
 #include "support/input_limit.hpp"
 #include "support/utf8.hpp"
-#include "syntax/flux_query_lexer.hpp"
+#include "syntax/query_lexer.hpp"
 #include "syntax/run_parser.hpp"
 
 namespace jobspec::syntax {
@@ -127,12 +127,12 @@ using Kind = FluxQueryError::Kind;
 /// The parser's error at token `index` (the lexer's EOF when it is the last), as flux
 /// words it: an unclosed or extra ')' counted over the tokens up to it, else the token.
 /// Adds jobspec's diagnostic for it.
-FluxQueryError syntax_error(const FluxQueryTokenSource& source, std::size_t index,
+FluxQueryError syntax_error(const QueryTokenSource& source, std::size_t index,
                             std::string_view text, Diagnostics& diagnostics) {
     const auto& lexed = source.lexed();
     const bool at_end = index >= lexed.size();
     long depth = 0;
-    const FluxQueryTokenSource::Lexed* last_open = nullptr;
+    const QueryTokenSource::Lexed* last_open = nullptr;
     for (std::size_t i = 0; i < lexed.size() && i <= index; ++i) {
         if (lexed[i].type == G::LPAREN) {
             ++depth;
@@ -163,7 +163,7 @@ FluxQueryError syntax_error(const FluxQueryTokenSource& source, std::size_t inde
 }
 
 /// jobspec's diagnostic for a lexer error (a limit has one already).
-void lexer_diagnostic(const FluxQueryTokenSource::Stop& stop, Diagnostics& diagnostics) {
+void lexer_diagnostic(const QueryTokenSource::Stop& stop, Diagnostics& diagnostics) {
     const auto& e = stop.error;
     switch (e.kind) {
     case Kind::illegal_character: {
@@ -191,7 +191,7 @@ void lexer_diagnostic(const FluxQueryTokenSource::Stop& stop, Diagnostics& diagn
 }
 
 /// How many WORDs come before token `index`.
-std::size_t words_before(const FluxQueryTokenSource& source, std::size_t index) {
+std::size_t words_before(const QueryTokenSource& source, std::size_t index) {
     std::size_t n = 0;
     for (std::size_t i = 0; i < index && i < source.lexed().size(); ++i)
         n += source.lexed()[i].type == G::WORD ? 1 : 0;
@@ -206,7 +206,7 @@ FluxQuery parse_flux_query(std::string_view text, const Limits& limits) {
         out.error = FluxQueryError{Kind::limit, {}, 0};
         return out;
     }
-    FluxQueryTokenSource source(text, limits, out.diagnostics);
+    QueryTokenSource source(text, limits, out.diagnostics, QueryGrouping::flux);
     out.terms.reserve(source.lexed().size());
     for (const auto& t : source.lexed())
         if (t.type == G::WORD)
