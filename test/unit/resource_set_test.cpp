@@ -418,8 +418,8 @@ TEST_CASE("R - TreePool's children follow the ranks: kept, renumbered, reranked 
         for (const auto& e : *s.treepool)
             out += e.ranks.format() + ";";
         std::string written;
-        const boost::json::value r = jobspec::to_json_value(s);
-        for (const auto& e : r.at("scheduling").at("children").as_array())
+        const boost::json::value json = jobspec::to_json_value(s);
+        for (const auto& e : json.at("scheduling").at("children").as_array())
             written += std::string(e.at("ranks").as_string()) + ";";
         CHECK(written == out);
         return out;
