@@ -279,14 +279,18 @@ private:
             if (!s || !set_attribute(out_.jobspec, out_.sources, std::move(*s), d_))
                 return false;
         }
-        for (const auto& [key, value] : o.setopt_values)
-            if (!shell(key, value))
-                return false;
         // Values an API gave: read into the tree once, as a text's are.
-        for (const auto& [key, value] : o.setattr_values)
-            if (!set_attribute(out_.jobspec, out_.sources,
-                               Setting{key, DocNode::from_json(value), nullptr}, d_))
+        for (const auto& [key, value] : o.setopt_values) {
+            const Setting s{key, DocNode::from_json(value), nullptr};
+            if (!within_depth(s, "setopt", ctx_.limits, d_) || !shell(key, value))
                 return false;
+        }
+        for (const auto& [key, value] : o.setattr_values) {
+            Setting s{key, DocNode::from_json(value), nullptr};
+            if (!within_depth(s, "setattr", ctx_.limits, d_) ||
+                !set_attribute(out_.jobspec, out_.sources, std::move(s), d_))
+                return false;
+        }
         return true;
     }
 

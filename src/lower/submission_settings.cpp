@@ -59,6 +59,20 @@ DocNode nested(std::vector<std::string>::const_iterator from,
     return value;
 }
 
+/// How deep a value nests (a scalar is 0), counted no further than `most` + 1.
+std::size_t depth_of(const DocNode& n, std::size_t most) {
+    if (most == 0 || (!n.is_mapping() && !n.is_sequence()))
+        return n.is_mapping() || n.is_sequence() ? 1 : 0;
+    std::size_t deepest = 0;
+    if (n.is_mapping())
+        for (const auto& m : n.members())
+            deepest = std::max(deepest, depth_of(m.value, most - 1));
+    else
+        for (const auto& e : n.elements())
+            deepest = std::max(deepest, depth_of(e, most - 1));
+    return deepest + 1;
+}
+
 /// The JSON pointer of these keys.
 std::string pointer_of(std::initializer_list<std::string_view> keys) {
     support::JsonPointer p;
@@ -196,17 +210,31 @@ private:
 
 } // namespace
 
+bool within_depth(const Setting& setting, std::string_view option, const Limits& limits,
+                  Diagnostics& diagnostics) {
+    const std::size_t most = limits.effective_depth();
+    const std::size_t parts =
+        static_cast<std::size_t>(std::count(setting.key.begin(), setting.key.end(), '.')) + 3;
+    if (parts <= most && parts + depth_of(setting.value, most - parts) <= most)
+        return true;
+    diagnostics.add(Code::limit_depth,
+                    fmt::format("--{}: the key and its value nest deeper than the limit of {}",
+                                option, most),
+                    {}, "use fewer parts in the key, or raise --max-depth");
+    return false;
+}
+
 std::optional<Setting> read_setting(const std::string& text, std::string_view option,
-                                     const SubmitContext& ctx, Diagnostics& d) {
+                                    const SubmitContext& ctx, Diagnostics& d) {
     const auto eq = text.find('=');
     Setting s{text.substr(0, eq), DocNode::of(std::int64_t{1}), nullptr};
     if (eq == std::string::npos)
-        return s;
+        return within_depth(s, option, ctx.limits, d) ? std::optional(std::move(s)) : std::nullopt;
     const std::string value = text.substr(eq + 1);
     if (s.key.empty() || s.key[0] != '^') {
         s.value = setting_value(value, ctx.limits);
         s.source = option_text(fmt::format("--{}", option), value);
-        return s;
+        return within_depth(s, option, ctx.limits, d) ? std::optional(std::move(s)) : std::nullopt;
     }
     s.key.erase(0, s.key.find_first_not_of('^'));
     const auto file = read_submission_file(ctx, value, "", FileError::path, d);
@@ -223,7 +251,7 @@ std::optional<Setting> read_setting(const std::string& text, std::string_view op
     }
     s.value = std::move(*parsed);
     s.source = std::make_shared<const SourceText>(SourceText{value, file->content, true});
-    return s;
+    return within_depth(s, option, ctx.limits, d) ? std::optional(std::move(s)) : std::nullopt;
 }
 
 bool set_attribute(Jobspec& jobspec, SubmissionSources& sources, Setting setting,

@@ -9,6 +9,7 @@
 
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/jobspec_model.hpp>
+#include <jobspec/limits.hpp>
 #include <jobspec/submit_options.hpp>
 
 #include "lower/submission_sources.hpp"
@@ -27,9 +28,16 @@ struct Setting {
 /// -S/-o KEY[=VALUE] as flux reads it: VALUE is JSON when it parses (NaN and Infinity
 /// too), else the text; no VALUE is 1; ^KEY=FILE is the JSON in FILE, read through
 /// context.read_file. `option` names the option in messages ("setattr"). Nothing, with
-/// submit.value, submit.file or limit.input-size, when FILE cannot be read or is not JSON.
+/// submit.value, submit.file or limit.input-size, when FILE cannot be read or is not JSON,
+/// or limit.depth when the key and value nest too deep (within_depth).
 std::optional<Setting> read_setting(const std::string& text, std::string_view option,
                                     const SubmitContext& context, Diagnostics& diagnostics);
+
+/// Whether the setting nests within limits.effective_depth(): the key's parts under
+/// attributes.system (or shell.options) and its value's depth together; else limit.depth
+/// naming `option`. What read_setting checks, for settings given as values too.
+bool within_depth(const Setting& setting, std::string_view option, const Limits& limits,
+                  Diagnostics& diagnostics);
 
 /// flux's -S KEY=VALUE on the model: KEY ".K" is attributes.K, "user.*" and "system.*"
 /// are under attributes, any other key under attributes.system; the path is set as

@@ -211,7 +211,7 @@ void check_case(const std::string& command, const std::vector<std::string>& word
         written = written || is_one_of(c, writers);
         expect(!(written && is_one_of(c, readers)), c + " after a writer: a round trip", name);
     }
-    expect(count("from_json") <= o.setattr_values.size(),
+    expect(count("from_json") <= o.setattr_values.size() + o.setopt_values.size(),
            "a value read into a tree that is not an -S value an API gave", name);
     for (const char* never :
          {"lower_jobspec", "read_jobspec", "compile_shape", "parse_constraint_query"})

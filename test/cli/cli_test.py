@@ -353,6 +353,18 @@ class Compile(unittest.TestCase):
         [d] = json.loads(r.stderr)
         self.assertEqual((d["source"], d["offset"], d["column"]), ("--requires", 8, 9))
 
+    def test_setting_keys_nest_within_the_limit(self):
+        # A -S/-o key of many parts nests as deep as it has parts: past --max-depth it is
+        # limit.depth (30,000 parts used to overflow the stack), whatever the value.
+        for option, key in (("-S", "user." + "a." * 30000 + "b=1"), ("-o", "a." * 70 + "b"),
+                            ("-S", "user." + "a." * 40 + "b=" + "[" * 30 + "]" * 30)):
+            r = self.jobspec("--env-none", option, key, "app")
+            self.assertEqual(r.returncode, 1, key[:20])
+            self.assertIn("error[limit.depth]: --set", r.stderr)
+            self.assertIn("the key and its value nest deeper than the limit of 64", r.stderr)
+        r = self.jobspec("--env-none", "--max-depth=200", "-o", "a." * 70 + "b", "app")
+        self.assertEqual(r.returncode, 0, r.stderr)
+
     def test_files_come_through_one_bounded_door(self):
         # Every file an option names is read within --max-input-bytes: /dev/zero ends at
         # once with limit.input-size, as every other input does (it used to read until
