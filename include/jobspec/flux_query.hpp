@@ -41,8 +41,7 @@ struct FluxQueryStop {
 /// later error), and the error is returned; input over `limits` (size, or nesting deeper
 /// than max_depth) stops with a `limit` error. What the fold's functions throw passes
 /// through.
-JOBSPEC_API std::optional<FluxQueryStop> fold_flux_query(std::string_view query,
-                                                        FluxQueryFold& fold,
-                                                        const Limits& limits = {});
+JOBSPEC_API std::optional<FluxQueryStop>
+fold_flux_query(std::string_view query, FluxQueryFold& fold, const Limits& limits = {});
 
 } // namespace jobspec

@@ -259,9 +259,8 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     m.def("_check_jobspec", &check_document, py::arg("text"), py::arg("v1"), py::arg("dialect"),
           py::arg("format"), py::arg("strict"), py::arg("flux_instance"), py::arg("limits"));
     m.def("_compile", &compile, py::arg("settings"), py::arg("setattr"), py::arg("setopt"),
-          py::arg("command"), py::arg("kind"), py::arg("script"),
-          py::arg("environment_none"), py::arg("environment"), py::arg("strict"),
-          py::arg("dialect"));
+          py::arg("command"), py::arg("kind"), py::arg("script"), py::arg("environment_none"),
+          py::arg("environment"), py::arg("strict"), py::arg("dialect"));
     m.def("_parse_duration", [](std::string_view text) { return parse_flux_duration(text); });
     m.def("_workflow", &workflow, py::arg("text"), py::arg("strict"));
     // For test/bench/python_bench.py: the C++ half of jobspec.shape alone, `iterations`

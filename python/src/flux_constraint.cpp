@@ -483,33 +483,32 @@ void bind_flux_constraint(py::module_& m) {
         combined.add(py::str(r.split.data(), r.split.size()));
         return py::make_tuple(operators, split, combined);
     });
-    m.def("_flux_parse",
-          [](py::handle parser, py::handle base, py::handle error, py::handle query, bool check) {
-              std::string_view text;
-              if (!query.is_none()) {
-                  if (!PyUnicode_Check(query.ptr()))
-                      throw py::type_error(
-                          "a query is a str, not " +
-                          py::type::handle_of(query).attr("__name__").cast<std::string>());
-                  Py_ssize_t size = 0;
-                  const char* data = PyUnicode_AsUTF8AndSize(query.ptr(), &size);
-                  if (data == nullptr)
-                      throw py::error_already_set();
-                  text = std::string_view(data, static_cast<std::size_t>(size));
-              }
-              Fold fold(parser, base, error, check);
-              fold.released = text.size() > gil_release_size;
-              const auto stop = fold.released
-                                    ? without_gil([&] { return fold_flux_query(text, fold); })
-                                    : fold_flux_query(text, fold);
-              if (stop)
-                  fold.fail(*stop, query, text);
-              fold.rethrow();
-              py::object result = fold.result();
-              if (check)
-                  fold.check(result);
-              return result;
-          });
+    m.def("_flux_parse", [](py::handle parser, py::handle base, py::handle error, py::handle query,
+                            bool check) {
+        std::string_view text;
+        if (!query.is_none()) {
+            if (!PyUnicode_Check(query.ptr()))
+                throw py::type_error(
+                    "a query is a str, not " +
+                    py::type::handle_of(query).attr("__name__").cast<std::string>());
+            Py_ssize_t size = 0;
+            const char* data = PyUnicode_AsUTF8AndSize(query.ptr(), &size);
+            if (data == nullptr)
+                throw py::error_already_set();
+            text = std::string_view(data, static_cast<std::size_t>(size));
+        }
+        Fold fold(parser, base, error, check);
+        fold.released = text.size() > gil_release_size;
+        const auto stop = fold.released ? without_gil([&] { return fold_flux_query(text, fold); })
+                                        : fold_flux_query(text, fold);
+        if (stop)
+            fold.fail(*stop, query, text);
+        fold.rethrow();
+        py::object result = fold.result();
+        if (check)
+            fold.check(result);
+        return result;
+    });
 }
 
 } // namespace jobspec::python

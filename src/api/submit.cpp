@@ -11,7 +11,6 @@
 
 #include <fmt/format.h>
 
-
 #include "api/bounded_read.hpp"
 #include "emit/flux_submission_json.hpp"
 #include "lower/submission_jobspec.hpp"
@@ -47,8 +46,7 @@ Result<boost::json::value> compile_submission(const SubmitOptions& options,
     if (!found.has_errors()) {
         sema::check_canonical(js, found);
         sema::check_sizes(js, context.limits, found);
-        if (submission->resources_from == lower::SubmissionResources::layout &&
-            !found.has_errors())
+        if (submission->resources_from == lower::SubmissionResources::layout && !found.has_errors())
             sema::check_v1(js, found);
     }
     submission->sources.attach(found, d);

@@ -47,12 +47,12 @@ boost::json::value to_json_value(const ResourceSet& set) {
     r.emplace("execution", std::move(execution));
     if (!set.scheduling.is_null()) {
         boost::json::value scheduling = set.scheduling;
-        if (auto* children = set.treepool ? scheduling.as_object().if_contains("children")
-                                          : nullptr) {
+        if (auto* children =
+                set.treepool ? scheduling.as_object().if_contains("children") : nullptr) {
             boost::json::array entries;
             for (const auto& entry : *set.treepool)
-                entries.push_back(boost::json::object{{"ranks", entry.ranks.format()},
-                                                      {"topo", entry.topo}});
+                entries.push_back(
+                    boost::json::object{{"ranks", entry.ranks.format()}, {"topo", entry.topo}});
             *children = std::move(entries);
         }
         r.emplace("scheduling", std::move(scheduling));

@@ -489,8 +489,8 @@ public:
             return;
         }
         if (key == "system")
-            out_.attributes.system = lower_attribute_list(value, AttributeScope::system, ptr_,
-                                                          diags_, out_.dialect);
+            out_.attributes.system =
+                lower_attribute_list(value, AttributeScope::system, ptr_, diags_, out_.dialect);
         else
             out_.attributes.user = value.to_json().as_object();
     }

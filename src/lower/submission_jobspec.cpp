@@ -348,7 +348,7 @@ private:
         out_.resources_as_written = resources->to_json();
         out_.resources_from = SubmissionResources::file;
         out_.sources.set("/resources", std::make_shared<const SourceText>(
-                                      SourceText{*o.resources_json, file->content, true}));
+                                           SourceText{*o.resources_json, file->content, true}));
         return !d_.has_errors();
     }
 
@@ -405,8 +405,7 @@ private:
 } // namespace
 
 std::optional<Submission> lower_submission(const SubmitOptions& options,
-                                           const SubmitContext& context,
-                                           Diagnostics& diagnostics) {
+                                           const SubmitContext& context, Diagnostics& diagnostics) {
     Diagnostics found(context.limits.max_diagnostics);
     SubmissionLowering lowering(context, found);
     const bool built = lowering.run(options);
@@ -415,6 +414,5 @@ std::optional<Submission> lower_submission(const SubmitOptions& options,
         return std::nullopt;
     return std::move(lowering.result());
 }
-
 
 } // namespace jobspec::lower

@@ -48,7 +48,6 @@ struct Submission {
 /// submit.value, submit.layout, submit.file, limit.*, shape.*, query.*, jobspec.* or
 /// constraint.* diagnostics, when an option is wrong; the sema passes are the caller's.
 std::optional<Submission> lower_submission(const SubmitOptions& options,
-                                           const SubmitContext& context,
-                                           Diagnostics& diagnostics);
+                                           const SubmitContext& context, Diagnostics& diagnostics);
 
 } // namespace jobspec::lower

@@ -95,7 +95,8 @@ public:
         const std::string& scope = parts[1];
         if (parts.size() == 2 || (scope != "system" && scope != "user")) {
             const std::size_t errors = d_.error_count();
-            lower_attributes_member(scope, nested(parts.begin() + 2, parts.end(), std::move(s.value)),
+            lower_attributes_member(scope,
+                                    nested(parts.begin() + 2, parts.end(), std::move(s.value)),
                                     js.attributes, js.dialect, d_);
             sources_.set(pointer_of({"attributes", scope}), s.source);
             return d_.error_count() == errors;
@@ -125,12 +126,11 @@ public:
             // Only the part set is new: check it as that attribute's part.
             if (!check_part(key, nested(rest, parts.end(), s.value), pointer))
                 return false;
-            return set_dotted(json->get_object(), joined(rest, parts.end()), s.value.to_json(),
-                              d_, fmt::format("attributes.system.{}.", key));
+            return set_dotted(json->get_object(), joined(rest, parts.end()), s.value.to_json(), d_,
+                              fmt::format("attributes.system.{}.", key));
         }
         if (std::holds_alternative<Environment>(existing->value))
-            return variable(*rest, nested(rest + 1, parts.end(), std::move(s.value)),
-                                s.source);
+            return variable(*rest, nested(rest + 1, parts.end(), std::move(s.value)), s.source);
         if (auto* c = std::get_if<Constraint>(&existing->value)) {
             // flux sets a key of the constraint's dictionary: {} holds none.
             const bool empty = c->op == "and" && c->children.empty();
@@ -156,8 +156,7 @@ public:
     /// System attribute `key` set to `value`, lowered by its type.
     bool set_lowered(const std::string& key, const DocNode& value, const std::string& pointer) {
         support::JsonPointer at(pointer);
-        auto lowered = lower_attribute(key, value, AttributeScope::system, at, d_,
-                                       js_.dialect);
+        auto lowered = lower_attribute(key, value, AttributeScope::system, at, d_, js_.dialect);
         if (!lowered)
             return false;
         js_.attributes.system_list().set(key, std::move(*lowered));
@@ -176,7 +175,7 @@ public:
 
     /// environment.NAME, in its place (or at the end).
     bool variable(const std::string& name, DocNode value,
-                      const std::shared_ptr<const SourceText>& source) {
+                  const std::shared_ptr<const SourceText>& source) {
         sources_.set(pointer_of({"attributes", "system", "environment", name}), source);
         DocNode one = DocNode::make(DocNode::Kind::mapping);
         one.members().push_back({name, {}, std::move(value)});
@@ -189,9 +188,8 @@ public:
             if (a.key != "environment" || e == nullptr)
                 continue;
             auto variable = std::move(std::get<Environment>(*lowered).front());
-            auto same = std::find_if(e->begin(), e->end(), [&](const EnvironmentVariable& v) {
-                return v.name == name;
-            });
+            auto same = std::find_if(e->begin(), e->end(),
+                                     [&](const EnvironmentVariable& v) { return v.name == name; });
             if (same != e->end())
                 *same = std::move(variable);
             else
@@ -217,10 +215,10 @@ bool within_depth(const Setting& setting, std::string_view option, const Limits&
         static_cast<std::size_t>(std::count(setting.key.begin(), setting.key.end(), '.')) + 3;
     if (parts <= most && parts + depth_of(setting.value, most - parts) <= most)
         return true;
-    diagnostics.add(Code::limit_depth,
-                    fmt::format("--{}: the key and its value nest deeper than the limit of {}",
-                                option, most),
-                    {}, "use fewer parts in the key, or raise --max-depth");
+    diagnostics.add(
+        Code::limit_depth,
+        fmt::format("--{}: the key and its value nest deeper than the limit of {}", option, most),
+        {}, "use fewer parts in the key, or raise --max-depth");
     return false;
 }
 
@@ -260,8 +258,8 @@ bool set_attribute(Jobspec& jobspec, SubmissionSources& sources, Setting setting
     return AttributeSetter(jobspec, sources, diagnostics).set(parts, std::move(setting));
 }
 
-bool set_environment_variable(Jobspec& jobspec, SubmissionSources& sources,
-                              const std::string& name, syntax::DocNode value,
+bool set_environment_variable(Jobspec& jobspec, SubmissionSources& sources, const std::string& name,
+                              syntax::DocNode value,
                               const std::shared_ptr<const SourceText>& source,
                               Diagnostics& diagnostics) {
     return AttributeSetter(jobspec, sources, diagnostics).variable(name, std::move(value), source);

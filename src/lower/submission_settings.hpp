@@ -51,8 +51,8 @@ bool set_attribute(Jobspec& jobspec, SubmissionSources& sources, Setting setting
 
 /// attributes.system.environment.NAME = `value` (lowered as an environment variable's),
 /// in its place or at the end.
-bool set_environment_variable(Jobspec& jobspec, SubmissionSources& sources,
-                              const std::string& name, syntax::DocNode value,
+bool set_environment_variable(Jobspec& jobspec, SubmissionSources& sources, const std::string& name,
+                              syntax::DocNode value,
                               const std::shared_ptr<const SourceText>& source,
                               Diagnostics& diagnostics);
 

@@ -34,9 +34,9 @@ struct FluxQuery {
     Diagnostics diagnostics;
 };
 
-/// Lexes `text` with flux's grouping (QueryTokenSource), parses it with the fluxQuery rule and folds
-/// the parse into flux's reduction steps; the first error, lexer's or parser's, in the
-/// order flux meets them. Diagnostics are added only for limits (the caller words the rest).
+/// Lexes `text` with flux's grouping (QueryTokenSource), parses it with the fluxQuery rule and
+/// folds the parse into flux's reduction steps; the first error, lexer's or parser's, in the order
+/// flux meets them. Diagnostics are added only for limits (the caller words the rest).
 FluxQuery parse_flux_query(std::string_view text, const Limits& limits = {});
 
 } // namespace jobspec::syntax

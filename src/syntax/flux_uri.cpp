@@ -19,8 +19,8 @@ std::string form_decoded(std::string_view s) {
             out += ' ';
         } else if (s[i] == '%' && i + 2 < s.size() && support::hex_digit(s[i + 1]) >= 0 &&
                    support::hex_digit(s[i + 2]) >= 0) {
-            out += static_cast<char>(support::hex_digit(s[i + 1]) * 16 +
-                                     support::hex_digit(s[i + 2]));
+            out +=
+                static_cast<char>(support::hex_digit(s[i + 1]) * 16 + support::hex_digit(s[i + 2]));
             i += 2;
         } else {
             out += s[i];
@@ -44,9 +44,9 @@ std::optional<DependencyAst> read_flux_uri(std::string_view given, std::string_v
             text += c;
     const bool located = text.size() == given.size();
     const auto at = [&](std::size_t begin, std::size_t end) {
-        return located ? SourceRange{static_cast<std::uint32_t>(begin),
-                                     static_cast<std::uint32_t>(end)}
-                       : SourceRange{};
+        return located
+                   ? SourceRange{static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end)}
+                   : SourceRange{};
     };
     if (text.find(':') == std::string::npos)
         text += ':';

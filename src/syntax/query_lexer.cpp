@@ -99,16 +99,15 @@ private:
             return;
         if (out_.lexed_.empty()) // as many as push reserved for the tokens
             out_.lexed_.reserve(out_.tokens().capacity());
-        out_.lexed_.push_back(Lexed{std::string(text_.substr(begin, end - begin)),
-                                    cp_.at(begin), range_of(begin, end), type});
+        out_.lexed_.push_back(Lexed{std::string(text_.substr(begin, end - begin)), cp_.at(begin),
+                                    range_of(begin, end), type});
         previous_ = type;
     }
 
     /// RFC 35's errors: a diagnostic, and the lexing stops.
     bool error(Code code, std::size_t at, std::size_t length, std::string message,
                std::string help = {}) {
-        d_.add(code, std::move(message), Location{range_of(at, at + length), {}},
-               std::move(help));
+        d_.add(code, std::move(message), Location{range_of(at, at + length), {}}, std::move(help));
         out_.set_fatal();
         return false;
     }
@@ -133,8 +132,7 @@ private:
         const auto bad = find_invalid_utf8(text_);
         if (bad == std::string_view::npos)
             return true;
-        return flux_ ? stop(ErrorKind::illegal_character, "\xEF\xBF\xBD", cp_.at(bad), bad,
-                            bad + 1)
+        return flux_ ? stop(ErrorKind::illegal_character, "\xEF\xBF\xBD", cp_.at(bad), bad, bad + 1)
                      : error(Code::query_syntax, bad, 1, "text is not valid UTF-8");
     }
 
@@ -145,7 +143,8 @@ private:
     bool deeper(std::size_t at) {
         if (open_.size() + outside_ + negations_ <= max_depth_)
             return true;
-        const std::string message = fmt::format("nesting is deeper than the limit of {}", max_depth_);
+        const std::string message =
+            fmt::format("nesting is deeper than the limit of {}", max_depth_);
         if (!flux_)
             return error(Code::limit_depth, at, 1, message);
         d_.add(Code::limit_depth, message, Location{range_of(at, at + 1), {}});

@@ -40,12 +40,12 @@ std::vector<std::string> calls;
 } // namespace
 
 // Each wrapped function: its __real_ (the library's) and __wrap_ (this file's) symbols.
-#define JOBSPEC_WRAP(MANGLED, NAME, RET, PARAMS, ARGS)                                      \
-    RET real_##NAME PARAMS __asm__("__real_" MANGLED);                                      \
-    RET wrap_##NAME PARAMS __asm__("__wrap_" MANGLED);                                      \
-    RET wrap_##NAME PARAMS {                                                                \
-        calls.push_back(#NAME);                                                             \
-        return real_##NAME ARGS;                                                            \
+#define JOBSPEC_WRAP(MANGLED, NAME, RET, PARAMS, ARGS)                                             \
+    RET real_##NAME PARAMS __asm__("__real_" MANGLED);                                             \
+    RET wrap_##NAME PARAMS __asm__("__wrap_" MANGLED);                                             \
+    RET wrap_##NAME PARAMS {                                                                       \
+        calls.push_back(#NAME);                                                                    \
+        return real_##NAME ARGS;                                                                   \
     }
 
 using namespace jobspec;
@@ -85,10 +85,10 @@ JOBSPEC_WRAP("_ZN7jobspec22parse_constraint_queryESt17basic_string_viewIcSt11cha
              parse_constraint_query, Result<Constraint>, (string_view t, const QueryOptions& o),
              (t, o))
 // Writers.
-JOBSPEC_WRAP("_ZN7jobspec13to_json_valueERKNS_10ConstraintE", constraint_value,
-             boost::json::value, (const Constraint& c), (c))
-JOBSPEC_WRAP("_ZN7jobspec13to_json_valueERKNS_10DependencyE", dependency_value,
-             boost::json::value, (const Dependency& c), (c))
+JOBSPEC_WRAP("_ZN7jobspec13to_json_valueERKNS_10ConstraintE", constraint_value, boost::json::value,
+             (const Constraint& c), (c))
+JOBSPEC_WRAP("_ZN7jobspec13to_json_valueERKNS_10DependencyE", dependency_value, boost::json::value,
+             (const Dependency& c), (c))
 JOBSPEC_WRAP("_ZN7jobspec13to_json_valueERKNS_7JobspecENS_10CountStyleE", jobspec_value,
              boost::json::value, (const Jobspec& j, CountStyle s), (j, s))
 JOBSPEC_WRAP("_ZN7jobspec13to_json_valueERKSt6vectorINS_14ResourceVertexESaIS1_EENS_"
@@ -103,8 +103,8 @@ JOBSPEC_WRAP("_ZN7jobspec7support16append_json_textERNSt7__cxx1112basic_stringIc
              (std::string & out, const boost::json::value& v, support::JsonTextStyle s),
              (out, v, s))
 // Checks.
-JOBSPEC_WRAP("_ZN7jobspec4sema15check_canonicalERKNS_7JobspecERNS_11DiagnosticsE",
-             check_canonical, void, (const Jobspec& j, Diagnostics& d), (j, d))
+JOBSPEC_WRAP("_ZN7jobspec4sema15check_canonicalERKNS_7JobspecERNS_11DiagnosticsE", check_canonical,
+             void, (const Jobspec& j, Diagnostics& d), (j, d))
 JOBSPEC_WRAP("_ZN7jobspec4sema19check_text_encodingERKNS_7JobspecERNS_11DiagnosticsE",
              check_text_encoding, void, (const Jobspec& j, Diagnostics& d), (j, d))
 JOBSPEC_WRAP("_ZN7jobspec4sema8check_v1ERKNS_7JobspecERNS_11DiagnosticsE", check_v1, void,
@@ -123,11 +123,12 @@ JOBSPEC_WRAP("_ZN7jobspec16check_dependencyERKNS_10DependencyENS_17DependencyCon
 
 namespace {
 
-const std::vector<std::string> readers = {"read_json",   "from_json",   "lower_jobspec",
-                                          "read_jobspec", "parse_shape", "parse_query",
-                                          "compile_shape", "parse_constraint_query"};
-const std::vector<std::string> writers = {"constraint_value", "dependency_value", "jobspec_value",
-                                          "resources_value",  "json_text",        "append_json_text"};
+const std::vector<std::string> readers = {
+    "read_json",   "from_json",   "lower_jobspec", "read_jobspec",
+    "parse_shape", "parse_query", "compile_shape", "parse_constraint_query"};
+const std::vector<std::string> writers = {"constraint_value", "dependency_value",
+                                          "jobspec_value",    "resources_value",
+                                          "json_text",        "append_json_text"};
 
 bool is_one_of(const std::string& name, const std::vector<std::string>& names) {
     for (const auto& n : names)
@@ -219,13 +220,12 @@ void check_case(const std::string& command, const std::vector<std::string>& word
     for (const char* once :
          {"check_canonical", "check_text_encoding", "check_v1", "check_sizes", "check_resources"})
         expect(count(once) <= 1, std::string(once) + " more than once", name);
-    expect(count("check_dependency") <= o.dependencies.size(), "a dependency checked twice",
-           name);
+    expect(count("check_dependency") <= o.dependencies.size(), "a dependency checked twice", name);
     expect(count("parse_shape") <= (o.resources_shape ? 1U : 0U), "the shape read twice", name);
     expect(count("parse_query") <= (o.requires_terms.empty() ? 0U : 1U), "the query read twice",
            name);
-    const std::size_t json_texts = o.setattrs.size() + o.setopts.size() + o.conf.size() +
-                                   (o.resources_json ? 1 : 0);
+    const std::size_t json_texts =
+        o.setattrs.size() + o.setopts.size() + o.conf.size() + (o.resources_json ? 1 : 0);
     expect(count("read_json") <= json_texts, "JSON read more often than texts given", name);
 }
 
@@ -269,8 +269,7 @@ int main(int argc, char** argv) {
     one.arguments = {"app"};
     SubmitContext context;
     (void)compile_submission(one, context);
-    expect(count("check_canonical") == 1 && count("check_v1") == 1, "the wraps see no call",
-           "app");
+    expect(count("check_canonical") == 1 && count("check_v1") == 1, "the wraps see no call", "app");
     std::printf("%zu compiles checked, %d failures\n", checked, failures);
     return failures == 0 ? 0 : 1;
 }
