@@ -329,9 +329,7 @@ private:
         if (!file)
             return false;
         Diagnostics problems;
-        syntax::JsonDialect python;
-        python.last_duplicate_wins = true;
-        auto parsed = syntax::read_json(file->content, ctx_.limits, problems, python);
+        auto parsed = json_tree(file->content, ctx_.limits, problems);
         if (!parsed) {
             d_.add(Code::submit_file, fmt::format("--resources-json: cannot read '{}' as JSON: {}",
                                                   *o.resources_json, problems.begin()->message));

@@ -239,9 +239,7 @@ std::optional<Setting> read_setting(const std::string& text, std::string_view op
     if (!file)
         return std::nullopt;
     Diagnostics problems;
-    syntax::JsonDialect python;
-    python.last_duplicate_wins = true;
-    auto parsed = syntax::read_json(file->content, ctx.limits, problems, python);
+    auto parsed = json_tree(file->content, ctx.limits, problems);
     if (!parsed) {
         d.add(Code::submit_value,
               fmt::format("--{}: {}: {}", option, value, problems.begin()->message));

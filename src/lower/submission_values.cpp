@@ -327,11 +327,16 @@ std::optional<boost::json::object> signal_option(const std::string& text, Diagno
     return out;
 }
 
-std::optional<boost::json::value> json_value(std::string_view text, const Limits& limits,
-                                             Diagnostics& diagnostics) {
+std::optional<syntax::DocNode> json_tree(std::string_view text, const Limits& limits,
+                                         Diagnostics& diagnostics) {
     syntax::JsonDialect python;
     python.last_duplicate_wins = true;
-    auto node = syntax::read_json(text, limits, diagnostics, python);
+    return syntax::read_json(text, limits, diagnostics, python);
+}
+
+std::optional<boost::json::value> json_value(std::string_view text, const Limits& limits,
+                                             Diagnostics& diagnostics) {
+    auto node = json_tree(text, limits, diagnostics);
     if (!node)
         return std::nullopt;
     return node->to_json();
@@ -362,9 +367,7 @@ std::optional<SubmitFile> read_submission_file(const SubmitContext& context,
 
 syntax::DocNode setting_value(const std::string& text, const Limits& limits) {
     Diagnostics ignored;
-    syntax::JsonDialect python;
-    python.last_duplicate_wins = true;
-    if (auto node = syntax::read_json(text, limits, ignored, python))
+    if (auto node = json_tree(text, limits, ignored))
         return std::move(*node);
     std::string_view t = text;
     while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front())))

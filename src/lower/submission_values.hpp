@@ -41,8 +41,14 @@ std::optional<boost::json::object> signal_option(const std::string& text,
 /// byte offsets into `text`.
 syntax::DocNode setting_value(const std::string& text, const Limits& limits);
 
-/// JSON text as a value, read by the one JSON reader (syntax::read_json) within
-/// `limits`, a repeated key's last value kept as Python's json module keeps it. Nothing,
+/// JSON text as a tree, read by the one JSON reader (syntax::read_json) within `limits`
+/// as Python's json module reads it (a repeated key's last value kept): what flux reads
+/// -S values, ^FILE settings and --resources-json with. Nothing, with the reader's
+/// diagnostics, when it is not JSON.
+std::optional<syntax::DocNode> json_tree(std::string_view text, const Limits& limits,
+                                         Diagnostics& diagnostics);
+
+/// json_tree's tree as a JSON value, for what stays JSON in the jobspec (--conf). Nothing,
 /// with the reader's diagnostics, when it is not JSON.
 std::optional<boost::json::value> json_value(std::string_view text, const Limits& limits,
                                              Diagnostics& diagnostics);
