@@ -5,9 +5,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <jobspec/api.hpp>
 #include <jobspec/jobspec_model.hpp>
+#include <jobspec/resource_config.hpp>
 #include <jobspec/resource_set_model.hpp>
 #include <jobspec/result.hpp>
 
@@ -27,6 +29,9 @@ struct MatchOptions {
     /// have its properties (requires) and be on its hosts, which have its membership
     /// property (+NAME).
     std::string config;
+    /// Flux's configuration already read (a running instance's, from config.get, as one
+    /// JSON file), used as `config` would be when `config` is empty.
+    std::vector<ConfigFile> config_files;
     std::string queue;
 };
 

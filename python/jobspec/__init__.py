@@ -15,6 +15,7 @@ drop-in replacement in jobspec.compat.flux.
 """
 import json as _json
 import os as _os
+from collections.abc import Mapping as _Mapping
 
 from . import _jobspec
 from ._errors import Diagnostic, Error, JobspecWarning
@@ -240,11 +241,17 @@ def allocate(jobspec, r, *, dialect="rfc", free=None, config=None, queue=""):
     ResourceSet. dialect "fluxion" reads it as Fluxion does: slots side by side are
     alternatives (or-slots), and each choice its xor_slots stand for is tried, the first
     that fits winning. free (an R: what is free now) places
-    it there; config (the path of Flux's configuration) applies its queue: queue, else its
+    it there; config (the path of Flux's configuration, or the configuration as a dict, as a running
+    instance's config.get gives it) applies its queue: queue, else its
     system.queue, else the default. Raises jobspec.Error when it cannot be satisfied
     (jobspec.unsatisfiable), waits for resources (match.pending), or asks for what R
     cannot describe (match.unsupported); each says which requirement and why."""
     text, _ = _document_text(jobspec, "auto")
+    path = config_json = None
+    if isinstance(config, _Mapping):
+        config_json = _json.dumps(config, allow_nan=False)
+    elif config is not None:
+        path = _os.fspath(config)
     return _jobspec._allocate(text, _resource_set(r), dialect,
-                              None if free is None else _resource_set(free),
-                              None if config is None else _os.fspath(config), queue)
+                              None if free is None else _resource_set(free), path, config_json,
+                              queue)

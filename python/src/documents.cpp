@@ -277,11 +277,14 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     });
     m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r,
                           std::string_view dialect, std::optional<ResourceSet> free,
-                          std::optional<std::string> config, std::string_view queue) {
+                          std::optional<std::string> config,
+                          std::optional<std::string> config_json, std::string_view queue) {
         MatchOptions options;
         options.read.dialect = dialect_of(dialect);
         options.free = std::move(free);
         options.config = config.value_or("");
+        if (config_json)
+            options.config_files.push_back({"config.json", std::move(*config_json)});
         options.queue = queue;
         return take(without_gil([&] { return match_jobspec(jobspec_text, r, options); }),
                     jobspec_text);

@@ -64,13 +64,14 @@ Result<ResourceSet> match_jobspec(const Jobspec& jobspec, const ResourceSet& r,
                                   const MatchOptions& options) {
     match::Ground ground;
     ground.free = options.free ? &*options.free : nullptr;
-    if (options.config.empty())
+    if (options.config.empty() && options.config_files.empty())
         return place(jobspec, r, nullptr, ground);
     const auto& system = jobspec.attributes.system;
     const std::string* own = system ? system->get<std::string>("queue") : nullptr;
-    auto queue = read_queue_at(options.config,
-                               !options.queue.empty() || own == nullptr ? options.queue : *own,
-                               options.read.limits);
+    const std::string_view name = !options.queue.empty() || own == nullptr ? options.queue : *own;
+    auto queue = options.config.empty()
+                     ? read_queue(options.config_files, name, options.read.limits)
+                     : read_queue_at(options.config, name, options.read.limits);
     if (!queue.ok())
         return Result<ResourceSet>(queue.diagnostics());
     return after(queue.diagnostics(),

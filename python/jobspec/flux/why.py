@@ -1,0 +1,237 @@
+"""Why is a job not running? One verdict per pending job of a live Flux instance.
+
+`flux jobspec why [JOBID...]` (flux-jobspec.py) and the submission check of the plugins
+(feasible) are built on this module. It reads what the scheduler sees, once for all jobs
+(read_instance), then places each job's jobspec with jobspec.allocate on three views of
+the resources: what is free now, what is up, and all of it. The verdicts:
+
+  held          urgency 0 (or priority 0), or waiting for its priority
+  blocked       an unmet dependency, or its queue is stopped
+  next          it fits what is free now: it waits only for the scheduler, or for the jobs
+                ahead of it
+  resources     it fits what is up, not what is free: the nodes that would serve it, the
+                jobs holding them, and the earliest end of one by its time limit
+  down          it fits the instance, not what is up: the down or drained nodes it needs,
+                with their drain reasons
+  never         it fits nothing on this instance: jobspec's explanation, located in the
+                jobspec, and the nodes that come closest
+
+See docs/FLUX.md ("Why isn't my job running?").
+"""
+import json
+import time
+
+import jobspec
+
+#: Job states (RFC 21) as job-list's masks.
+DEPEND, PRIORITY, SCHED, RUN, CLEANUP = 2, 4, 8, 16, 32
+PENDING = DEPEND | PRIORITY | SCHED
+
+#: Verdicts, in the order they are decided.
+VERDICTS = ("held", "blocked", "next", "resources", "down", "never")
+
+_PENDING_ATTRS = ["userid", "urgency", "priority", "state", "queue", "dependencies",
+                  "t_submit", "name"]
+_RUNNING_ATTRS = ["userid", "queue", "ranks", "nodelist", "expiration"]
+_ALL_USERS = 0xFFFFFFFF  # FLUX_USERID_UNKNOWN: job-list's "every user"
+_CURRENT = 0x2  # FLUX_JOB_LOOKUP_CURRENT: the jobspec with its updates applied
+
+
+class Instance:
+    """What the scheduler of a running instance sees, read once: R (all, down, allocated,
+    free), drain reasons, the configuration (for queues), each queue's status, and the
+    pending and running jobs of every user."""
+
+    def __init__(self, sched_status, status, config, queues, pending, running,
+                 dialect="rfc"):
+        self.dialect = dialect
+        self.all = jobspec.ResourceSet(sched_status["all"])
+        self.down = jobspec.ResourceSet(sched_status["down"])
+        self.allocated = jobspec.ResourceSet(sched_status["allocated"])
+        self.up = self.all - self.down
+        self.free = self.up - self.allocated
+        self.drain = _drain_reasons(status.get("drain", {}))
+        self.offline = jobspec.IdSet(status.get("offline", "") or "")
+        self.config = config if config.get("queues") else None
+        self.queues = queues
+        self.pending = pending
+        self.running = running
+
+
+def _drain_reasons(drain):
+    """rank -> (timestamp, reason) from resource.status's drain map (idset keys)."""
+    out = {}
+    for ranks, info in drain.items():
+        for rank in jobspec.IdSet(ranks):
+            out[rank] = (info.get("timestamp", 0.0), info.get("reason", ""))
+    return out
+
+
+def read_instance(handle):
+    """The Instance of the running instance `handle` is connected to. Every request is
+    sent before any answer is waited for."""
+    sched = handle.rpc("resource.sched-status", nodeid=0)
+    status = handle.rpc("resource.status", nodeid=0)
+    config = handle.rpc("config.get", {})
+    queue_list = handle.rpc("job-manager.queue-list", {})
+    pending = _job_list_all(handle, PENDING, _PENDING_ATTRS)
+    running = _job_list_all(handle, RUN | CLEANUP, _RUNNING_ATTRS)
+    names = queue_list.get().get("queues", [])
+    statuses = {name: handle.rpc("job-manager.queue-status", {"name": name})
+                for name in names} if names else {None: handle.rpc("job-manager.queue-status", {})}
+    queues = {name: future.get() for name, future in statuses.items()}
+    return Instance(sched.get(), status.get(), config.get(), queues, pending, running)
+
+
+def _job_list_all(handle, states, attrs):
+    import flux.job  # pylint: disable=import-outside-toplevel
+    return flux.job.job_list(handle, max_entries=0, attrs=attrs, userid=_ALL_USERS,
+                             states=states).get_jobs()
+
+
+def read_jobspecs(handle, ids):
+    """id -> the jobspec's JSON text (as job-info holds it, updates applied), or the
+    OSError of its lookup. All lookups are in flight together."""
+    futures = {i: handle.rpc("job-info.lookup",
+                             {"id": i, "keys": ["jobspec"], "flags": _CURRENT})
+               for i in ids}
+    out = {}
+    for i, future in futures.items():
+        try:
+            value = future.get()["jobspec"]
+            out[i] = value if isinstance(value, str) else json.dumps(value)
+        except OSError as e:
+            out[i] = e
+    return out
+
+
+def f58(jobid):
+    return jobspec.encode_jobid(int(jobid), "f58")
+
+
+def _ahead(job, instance):
+    """The pending jobs the scheduler considers before `job`: in SCHED, not held, of a
+    started queue, with a higher priority or the same priority and submitted earlier."""
+    key = (-job.get("priority", 0), job["id"])
+    out = []
+    for other in instance.pending:
+        if other["id"] == job["id"] or other["state"] != SCHED or other.get("priority", 0) <= 0:
+            continue
+        status = instance.queues.get(other.get("queue"), instance.queues.get(None, {}))
+        if not status.get("start", True):
+            continue
+        if (-other.get("priority", 0), other["id"]) < key:
+            out.append(other)
+    out.sort(key=lambda o: (-o.get("priority", 0), o["id"]))
+    return out
+
+
+def _holders(ranks, instance):
+    """The running jobs on any of `ranks`, and the earliest end (expiration) of one."""
+    holders = [j for j in instance.running
+               if j.get("ranks") and not jobspec.IdSet(j["ranks"]).isdisjoint(ranks)]
+    ends = [j["expiration"] for j in holders if j.get("expiration", 0) > 0]
+    return holders, (min(ends) if ends else None)
+
+
+def _hosts(r, ranks):
+    return str(r.filtered(ranks).nodelist) if ranks else ""
+
+
+def _place(text, r, instance, free=None):
+    return jobspec.allocate(text, r, free=free, config=instance.config,
+                            dialect=instance.dialect)
+
+
+def _diagnostics(error):
+    return [{"code": d.code, "severity": d.severity, "message": d.message,
+             "pointer": d.pointer, **({"help": d.help} if d.help else {})}
+            for d in error.diagnostics]
+
+
+def _closest(text, instance):
+    """The nodes that meet the job's constraints (its queue's too), when some do."""
+    try:
+        document = json.loads(text)
+        constraint = document.get("attributes", {}).get("system", {}).get("constraints")
+        ranks = jobspec.match(constraint, instance.all) if constraint else instance.all.ranks
+    except (ValueError, AttributeError, jobspec.Error):
+        return ""
+    return _hosts(instance.all, ranks)
+
+
+def explain(job, text, instance):
+    """The verdict (a dict) for one pending job of `instance` whose jobspec is `text`."""
+    out = {"id": f58(job["id"]), "queue": job.get("queue")}
+    state = job["state"]
+    if state == DEPEND:
+        deps = job.get("dependencies", [])
+        return {**out, "verdict": "blocked", "dependencies": deps,
+                "summary": "blocked: waiting for " + (", ".join(deps) or "a dependency")}
+    if state == PRIORITY:
+        return {**out, "verdict": "held", "summary": "held: waiting for a priority"}
+    if job.get("urgency", 16) == 0 or job.get("priority", 1) == 0:
+        why = ("urgency 0 (flux job urgency ID default releases it)" if job.get("urgency") == 0
+               else "priority 0 (a priority plugin holds it)")
+        return {**out, "verdict": "held", "urgency": job.get("urgency"),
+                "summary": "held: " + why}
+    status = instance.queues.get(job.get("queue"), instance.queues.get(None, {}))
+    if not status.get("start", True):
+        reason = status.get("stop_reason", "")
+        name = job.get("queue") or "the queue"
+        return {**out, "verdict": "blocked", "queue_stopped": reason or True,
+                "summary": f"blocked: queue {name} is stopped" + (f": {reason}" if reason else "")}
+    try:
+        _place(text, instance.all, instance, free=instance.free)
+        ahead = _ahead(job, instance)
+        summary = "next in line: it fits what is free now"
+        if ahead:
+            summary += f"; {len(ahead)} job{'s' if len(ahead) != 1 else ''} ahead of it"
+            summary += " (first " + f58(ahead[0]["id"]) + ")"
+        else:
+            summary += "; it waits only for the scheduler"
+        return {**out, "verdict": "next", "ahead": [f58(a["id"]) for a in ahead],
+                "summary": summary}
+    except jobspec.Error as e:
+        if e.diagnostics[0].code != "match.pending":
+            return _never(out, e, text, instance)
+    try:
+        alloc = _place(text, instance.up, instance)
+        holders, end = _holders(alloc.ranks, instance)
+        nodes = str(alloc.nodelist)
+        summary = f"waiting for resources: it would run on {nodes}"
+        if holders:
+            summary += ", held by " + ", ".join(f58(h["id"]) for h in holders[:5])
+            if len(holders) > 5:
+                summary += f" and {len(holders) - 5} more"
+        if end is not None:
+            summary += "; the first ends by " + time.strftime("%Y-%m-%dT%H:%M:%S",
+                                                             time.localtime(end))
+        return {**out, "verdict": "resources", "nodes": nodes,
+                "held_by": [f58(h["id"]) for h in holders], "earliest_end": end,
+                "summary": summary}
+    except jobspec.Error:
+        pass
+    alloc = _place(text, instance.all, instance)
+    needed = alloc.ranks - instance.up.ranks
+    nodes = {}
+    for rank in needed:
+        host = _hosts(instance.all, jobspec.IdSet(str(rank)))
+        if rank in instance.drain:
+            nodes[host] = "drained: " + (instance.drain[rank][1] or "no reason given")
+        else:
+            nodes[host] = "offline" if rank in instance.offline else "down"
+    listed = ", ".join(f"{h} ({why})" for h, why in nodes.items())
+    return {**out, "verdict": "down", "nodes": nodes,
+            "summary": f"waiting for down or drained nodes: {listed}"}
+
+
+def _never(out, error, text, instance):
+    first = error.diagnostics[0]
+    where = f" at {first.pointer}" if first.pointer else ""
+    closest = _closest(text, instance)
+    summary = f"never on this instance: {first.code}{where}: {first.message}"
+    if closest:
+        summary += f"; closest: {closest}"
+    return {**out, "verdict": "never", "diagnostics": _diagnostics(error),
+            "closest": closest, "summary": summary}
