@@ -1,7 +1,10 @@
 /* jobspec.so: a jobtap plugin that checks each job's jobspec in the job manager with
  * jobspec's RFC 14 rules (and RFC 25's with v1), and rejects a job that breaks one with
  * a line naming each problem's diagnostic code and JSON pointer. A thin adapter: the
- * job's JSON in, jobspec_validate() of the C API, the verdict out.
+ * job's JSON in, jobspec_validate() of the C API, the verdict out. It also says why a
+ * job the scheduler passes over is not running (pending_reasons.c, an annotation), and
+ * with never=true rejects a job that can never run on the instance's resources
+ * (instance_view.c keeps them).
  *
  *   flux jobtap load /path/to/jobspec.so [v1=true] [dialect=fluxion] [strict=true] ...
  *   [job-manager]
@@ -11,8 +14,11 @@
  * what Fluxion reads: jobspec validate --dialect), and the limits of `jobspec
  * validate`: max-input-bytes (default 10 MiB, job-ingest's buffer), max-depth,
  * max-vertices, max-constraint-terms, max-diagnostics, max-alias-nodes (positive
- * integers). An unknown key or a bad value fails the load, with the reason in the
- * broker's log (flux dmesg). What the instance cannot hold is always refused
+ * integers); never, down-is-never (booleans: reject at submission a job that cannot
+ * run on all of the instance's resources, or on those that are up), reasons (boolean,
+ * default true: annotate pending jobs with why they wait) and reason-depth (no reasons
+ * while more jobs than this are waiting to be scheduled; default 1000). An unknown key
+ * or a bad value fails the load, with the reason in the broker's log (flux dmesg). What the instance cannot hold is always refused
  * (`jobspec validate --flux-instance=SIZE`, flux.* codes).
  *
  * The job manager hands plugins the jobspec with attributes.system.environment removed,
@@ -30,8 +36,28 @@
 
 #include <jobspec/jobspec.h>
 
+#include "instance_view.h"
+#include "pending_reasons.h"
+
 /* job-ingest's default buffer-size: a larger jobspec cannot be submitted anyway. */
 #define DEFAULT_MAX_INPUT_BYTES "10485760"
+#define DEFAULT_REASON_DEPTH 1000
+
+/* What the plugin holds: the options jobspecs are read with (and the instance's
+ * configuration, for queues), and what is known of the instance. */
+struct plugin {
+    jobspec_options* options;
+    bool never;         /* reject a job that can never run here */
+    bool down_is_never; /* ... on the resources that are up */
+    bool reasons;
+    int reason_depth;
+    struct instance_view* view;
+    struct pending_reasons* pending;
+};
+
+/* The plugin's own keys; every other one is a jobspec_options_set() option. */
+static const char* const plugin_names[] = {"never", "down-is-never", "reasons", "reason-depth",
+                                           NULL};
 
 static const char* const option_names[] = {
     "v1",
@@ -46,11 +72,31 @@ static const char* const option_names[] = {
     NULL,
 };
 
-static bool known_option(const char* name) {
-    for (const char* const* n = option_names; *n != NULL; n++)
+static bool among(const char* const* names, const char* name) {
+    for (const char* const* n = names; *n != NULL; n++)
         if (strcmp(*n, name) == 0)
             return true;
     return false;
+}
+
+/* A plugin key's value into `plugin`; false if the value is not of its type. */
+static bool set_plugin_key(struct plugin* plugin, const char* key, json_t* value) {
+    if (strcmp(key, "reason-depth") == 0) {
+        if (!json_is_integer(value) || json_integer_value(value) < 0 ||
+            json_integer_value(value) > 1000000)
+            return false;
+        plugin->reason_depth = (int)json_integer_value(value);
+        return true;
+    }
+    if (!json_is_boolean(value))
+        return false;
+    if (strcmp(key, "never") == 0)
+        plugin->never = json_is_true(value);
+    else if (strcmp(key, "down-is-never") == 0)
+        plugin->down_is_never = json_is_true(value);
+    else
+        plugin->reasons = json_is_true(value);
+    return true;
 }
 
 /* A configuration value as the text jobspec_options_set() takes: true/false, an integer,
@@ -68,9 +114,10 @@ static char* option_text(json_t* value) {
     return NULL;
 }
 
-/* Reads the plugin's configuration into `options`; false, with the reason logged, for an
+/* Reads the plugin's configuration into `plugin`; false, with the reason logged, for an
  * unknown key or a value the option does not take. */
-static bool configure(flux_plugin_t* p, jobspec_options* options) {
+static bool configure(flux_plugin_t* p, struct plugin* plugin) {
+    jobspec_options* options = plugin->options;
     flux_t* h = flux_jobtap_get_flux(p);
     const char* conf = flux_plugin_get_conf(p);
     json_error_t json_error;
@@ -99,13 +146,22 @@ static bool configure(flux_plugin_t* p, jobspec_options* options) {
     json_object_foreach(object, key, value) {
         char* text = option_text(value);
         jobspec_error* error = NULL;
-        if (!known_option(key)) {
-            char names[256] = "";
-            for (const char* const* n = option_names; *n != NULL; n++) {
-                if (n != option_names)
-                    strncat(names, ", ", sizeof names - strlen(names) - 1);
-                strncat(names, *n, sizeof names - strlen(names) - 1);
+        if (among(plugin_names, key)) {
+            if (!set_plugin_key(plugin, key, value)) {
+                flux_log(h, LOG_ERR, "jobspec.so: %s: %s", key,
+                         strcmp(key, "reason-depth") == 0 ? "an integer from 0 to 1000000"
+                                                          : "a boolean is needed");
+                ok = false;
             }
+        } else if (!among(option_names, key)) {
+            char names[320] = "";
+            for (const char* const* list[] = {option_names, plugin_names, NULL}, *const** l = list;
+                 *l != NULL; l++)
+                for (const char* const* n = *l; *n != NULL; n++) {
+                    if (names[0] != '\0')
+                        strncat(names, ", ", sizeof names - strlen(names) - 1);
+                    strncat(names, *n, sizeof names - strlen(names) - 1);
+                }
             flux_log(h, LOG_ERR, "jobspec.so: unknown key '%s' (%s)", key, names);
             ok = false;
         } else if (text == NULL || !jobspec_options_set(options, key, text, &error)) {
@@ -121,28 +177,53 @@ static bool configure(flux_plugin_t* p, jobspec_options* options) {
     return ok;
 }
 
-/* Checks the jobspec in `args`; rejects the job with one line when it breaks a rule. */
-static int check(flux_plugin_t* p, flux_plugin_arg_t* args, const jobspec_options* options) {
+/* Rejects the job with one line: the summary of `error`, or `fallback`. */
+static int reject(flux_plugin_t* p, flux_plugin_arg_t* args, const jobspec_error* error,
+                  const char* fallback) {
+    char* line = jobspec_error_summary(error, JOBSPEC_FLUX_VERDICT_BYTES);
+    int rc = flux_jobtap_reject_job(p, args, "%s", line != NULL && *line != '\0' ? line : fallback);
+    jobspec_free(line);
+    return rc;
+}
+
+/* never=true: rejects the job when it cannot run on the instance's resources (those that
+ * are up, with down-is-never), as jobspec's explanation says. Until the resources are
+ * known (just after loading) and for failures other than jobspec.unsatisfiable, the job
+ * is accepted: this check must never stop a job the scheduler could run. */
+static int check_feasible(flux_plugin_t* p, flux_plugin_arg_t* args, const struct plugin* plugin,
+                          const char* text) {
+    const jobspec_rset* r = plugin->down_is_never ? instance_view_up(plugin->view)
+                                                  : instance_view_all(plugin->view);
+    jobspec_error* error = NULL;
+    jobspec_rset* alloc;
+    int rc = 0;
+    if (r == NULL)
+        return 0;
+    if ((alloc = jobspec_allocate(text, r, plugin->options, &error)) == NULL && error != NULL &&
+        strcmp(jobspec_error_code(error, 0), "jobspec.unsatisfiable") == 0)
+        rc = reject(p, args, error, "jobspec.so: the job can never run here");
+    jobspec_rset_free(alloc);
+    jobspec_error_free(error);
+    return rc;
+}
+
+/* Checks the jobspec in `args`; rejects the job with one line when it breaks a rule (or,
+ * with never, cannot run here). */
+static int check(flux_plugin_t* p, flux_plugin_arg_t* args, const struct plugin* plugin) {
     json_t* jobspec = NULL;
     jobspec_error* error = NULL;
     char* text;
-    char* line;
     int rc;
 
     if (flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o}", "jobspec", &jobspec) < 0)
         return flux_jobtap_reject_job(p, args, "jobspec.so: the job has no jobspec");
     if (!(text = json_dumps(jobspec, JSON_COMPACT)))
         return flux_jobtap_reject_job(p, args, "jobspec.so: cannot encode the jobspec");
-    if (jobspec_validate(text, options, &error)) {
-        free(text);
-        return 0;
-    }
+    if (jobspec_validate(text, plugin->options, &error))
+        rc = plugin->never ? check_feasible(p, args, plugin, text) : 0;
+    else /* Fails closed: without memory for the message, the job is still rejected. */
+        rc = reject(p, args, error, "jobspec.so: cannot check the job");
     free(text);
-    /* Fails closed: without memory for the message, the job is still rejected. */
-    line = jobspec_error_summary(error, JOBSPEC_FLUX_VERDICT_BYTES);
-    rc = flux_jobtap_reject_job(
-        p, args, "%s", line != NULL && *line != '\0' ? line : "jobspec.so: cannot check the job");
-    jobspec_free(line);
     jobspec_error_free(error);
     return rc;
 }
@@ -154,16 +235,28 @@ static int job_state(flux_plugin_arg_t* args) {
     return state;
 }
 
+static flux_jobid_t job_id(flux_plugin_arg_t* args) {
+    json_int_t id = 0;
+    (void)flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:I}", "id", &id);
+    return (flux_jobid_t)id;
+}
+
 /* A new job is checked in job.create, which comes before every job.validate callback,
  * flux-core's own included: a problem both would find is then reported by jobspec, with
  * its code. job.create also announces jobs already accepted (after a restart, or when
- * the plugin is loaded): those are left alone. */
+ * the plugin is loaded): those are left alone, but followed for reasons. */
 static int create_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t* args, void* data) {
+    struct plugin* plugin = data;
     const int state = job_state(args);
     (void)topic;
-    if (state > 0 && state != FLUX_JOB_STATE_NEW)
+    if (state > 0 && state != FLUX_JOB_STATE_NEW) {
+        if (state == FLUX_JOB_STATE_SCHED && plugin->pending != NULL) {
+            pending_reasons_add(plugin->pending, job_id(args));
+            instance_view_refresh(plugin->view);
+        }
         return 0;
-    return check(p, args, data);
+    }
+    return check(p, args, plugin);
 }
 
 /* job.validate: a new job was checked in job.create; this is an update (flux update),
@@ -175,19 +268,78 @@ static int validate_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t* a
     return check(p, args, data);
 }
 
-static void options_free(void* options) {
-    jobspec_options_free(options);
+/* Jobs enter and leave SCHED; allocations and frees change what is free. */
+static int state_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t* args, void* data) {
+    struct plugin* plugin = data;
+    const bool sched = strcmp(topic, "job.state.sched") == 0;
+    const bool run = strcmp(topic, "job.state.run") == 0;
+    (void)p;
+    if (plugin->pending != NULL && sched)
+        pending_reasons_add(plugin->pending, job_id(args));
+    else if (plugin->pending != NULL && (run || strcmp(topic, "job.state.cleanup") == 0))
+        pending_reasons_remove(plugin->pending, job_id(args));
+    if (sched || run || strcmp(topic, "job.inactive-add") == 0)
+        instance_view_refresh(plugin->view);
+    return 0;
+}
+
+/* The instance's configuration, for the queues a job is matched in: only when it has
+ * queues, so that a job without them is not slowed by reading it. */
+static int conf_update_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t* args,
+                          void* data) {
+    struct plugin* plugin = data;
+    json_t* conf = NULL;
+    char* text = NULL;
+    bool ok;
+    (void)topic;
+    if (flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o}", "conf", &conf) < 0)
+        return flux_jobtap_error(p, args, "jobspec.so: conf.update without a configuration");
+    if (json_object_get(conf, "queues") != NULL && !(text = json_dumps(conf, JSON_COMPACT)))
+        return flux_jobtap_error(p, args, "jobspec.so: cannot encode the configuration");
+    ok = jobspec_options_set(plugin->options, "config-json", text != NULL ? text : "", NULL);
+    free(text);
+    return ok ? 0 : -1;
+}
+
+static void plugin_free(void* data) {
+    struct plugin* plugin = data;
+    pending_reasons_destroy(plugin->pending);
+    instance_view_destroy(plugin->view);
+    jobspec_options_free(plugin->options);
+    free(plugin);
 }
 
 int flux_plugin_init(flux_plugin_t* p) {
-    jobspec_options* options = jobspec_options_new();
-    if (options == NULL || flux_plugin_aux_set(p, "jobspec::options", options, options_free) < 0) {
-        jobspec_options_free(options);
+    struct plugin* plugin = calloc(1, sizeof *plugin);
+    if (plugin == NULL)
+        return -1;
+    plugin->reasons = true;
+    plugin->reason_depth = DEFAULT_REASON_DEPTH;
+    if (!(plugin->options = jobspec_options_new()) ||
+        flux_plugin_aux_set(p, "jobspec::plugin", plugin, plugin_free) < 0) {
+        jobspec_options_free(plugin->options);
+        free(plugin);
         return -1;
     }
-    if (!configure(p, options))
+    if (!configure(p, plugin))
         return -1;
-    if (flux_plugin_add_handler(p, "job.create", create_cb, options) < 0)
+    plugin->never = plugin->never || plugin->down_is_never;
+    if (plugin->never || plugin->reasons) {
+        if (plugin->reasons && !(plugin->pending = pending_reasons_create(p, plugin->options,
+                                                                          plugin->reason_depth)))
+            return -1;
+        plugin->view = instance_view_create(flux_jobtap_get_flux(p),
+                                            plugin->reasons ? pending_reasons_update : NULL,
+                                            plugin->pending);
+        if (plugin->view == NULL)
+            return -1;
+        instance_view_refresh(plugin->view);
+        if (flux_plugin_add_handler(p, "job.state.*", state_cb, plugin) < 0 ||
+            flux_plugin_add_handler(p, "job.inactive-add", state_cb, plugin) < 0)
+            return -1;
+    }
+    if (flux_plugin_add_handler(p, "conf.update", conf_update_cb, plugin) < 0 ||
+        flux_plugin_add_handler(p, "job.create", create_cb, plugin) < 0)
         return -1;
-    return flux_plugin_add_handler(p, "job.validate", validate_cb, options);
+    return flux_plugin_add_handler(p, "job.validate", validate_cb, plugin);
 }

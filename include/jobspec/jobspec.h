@@ -121,6 +121,8 @@ JOBSPEC_C_API void jobspec_options_free(jobspec_options* options);
  *   "pretty"           "true": indent JSON output ("false")
  *   "config", "queue"  jobspec_allocate: the path of Flux's configuration, and the queue
  *                      a job is submitted to (RFC 33) ("": none; the default queue)
+ *   "config-json"      jobspec_allocate: Flux's configuration as the text of one JSON
+ *                      object (a running instance's), used when "config" is ""
  *   "max-depth", "max-input-bytes", "max-diagnostics", "max-alias-nodes",
  *   "max-vertices", "max-constraint-terms": limits, a positive integer (see
  *                      limits.hpp; depth at most 1000, diagnostics at most 100000)

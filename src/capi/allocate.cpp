@@ -17,6 +17,8 @@ jobspec_rset* jobspec_allocate_now(const char* document, const jobspec_rset* r,
         jobspec::MatchOptions match;
         match.read = o.read_options();
         match.config = o.config;
+        if (!o.config_json.empty())
+            match.config_files.push_back({"config.json", o.config_json});
         match.queue = o.queue;
         if (free != nullptr)
             match.free = free->value;

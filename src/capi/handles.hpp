@@ -49,6 +49,8 @@ struct jobspec_options {
     std::uint64_t flux_instance_size = 0;
     /// Flux's configuration and the queue a job is submitted to (jobspec_allocate).
     std::string config;
+    /// Flux's configuration as one JSON object's text, used when `config` is empty.
+    std::string config_json;
     std::string queue;
     jobspec::Limits limits;
 

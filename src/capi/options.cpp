@@ -61,6 +61,10 @@ std::optional<bool> apply(jobspec_options& o, std::string_view name, std::string
             o.dialect = *d;
         return d.has_value();
     }
+    if (name == "config-json") {
+        o.config_json = value;
+        return true;
+    }
     if (name == "config" || name == "queue") {
         (name == "config" ? o.config : o.queue) = value;
         return true;

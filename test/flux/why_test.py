@@ -2,7 +2,7 @@
 """`flux jobspec why` in real instances, and the scheduler doing what each verdict says
 (issue 47, docs/FLUX.md "Why isn't my job running?").
 
-usage: why_test.py FLUX PYTHON-BUILD-DIR [FLUXION-BUILD-DIR]
+usage: why_test.py FLUX JOBTAP-PLUGIN PYTHON-BUILD-DIR [FLUXION-BUILD-DIR]
        FLUXION-BUILD-DIR defaults to $JOBSPEC_FLUXION_BUILD, else the flux-sched/build
        beside the install/ of FLUX, where ../shared/reference/build-flux-sched.sh puts it
        (inside an instance: flux python why_test.py --inside SCHEDULER)
@@ -15,7 +15,11 @@ drained node (down), a held one, one blocked by a dependency, one in a stopped q
 Then the scheduler must do what each verdict predicts: cancelling the job that holds the
 nodes starts the waiting job, undraining starts the job on the drained node, releasing
 and starting the queue start theirs, and flux-core's feasibility check refuses the
-"never" job and accepts the others. With sched-simple, and with Fluxion when
+"never" job and accepts the others (with Fluxion, Fluxion refuses it itself). The jobtap
+plugin, loaded as docs/FLUX.md says, shows the same reasons in `flux jobs -o
+'{user.jobspec_reason}'` and clears them when a job runs; with never=true (and
+down-is-never=true) it and the validator (--jobspec-never) refuse at submission what can
+never run, with the located reason. With sched-simple, and with Fluxion when
 FLUXION-BUILD-DIR holds its modules.
 
 Skipped (77) without flux, unless JOBSPEC_REQUIRE_FLUX is set; Fluxion is required when
@@ -43,6 +47,11 @@ properties = ["ssd"]
 
 [policy.jobspec.defaults.system]
 queue = "batch"
+
+[ingest]
+batch-count = 1
+[ingest.validator]
+disable = true
 """
 
 FAILURES = []
@@ -86,7 +95,33 @@ def feasible(jobid):
     return answer["errnum"] == 0, answer.get("errstr", "")
 
 
-def inside(scheduler):
+def reasons():
+    """id -> the jobtap plugin's annotation, for every job."""
+    p = sh("flux", "jobs", "-a", "-no", "{id} {user.jobspec_reason}")
+    return dict((line.split(" ", 1) + [""])[:2] for line in p.stdout.splitlines())
+
+
+def annotated(jobid, text, seconds=10):
+    """Whether the job's annotation starts with `text` within `seconds` (the plugin
+    computes reasons a moment after each change); the last annotation seen."""
+    import time  # pylint: disable=import-outside-toplevel
+    deadline = time.monotonic() + seconds
+    while True:
+        got = reasons().get(jobid, "").strip()
+        if got.startswith(text) if text else got in ("", "-"):
+            return True, got
+        if time.monotonic() > deadline:
+            return False, got
+        time.sleep(0.1)
+
+
+def refused(args, text):
+    """Whether `flux submit ARGS` is refused with `text` in its message."""
+    p = sh("flux", "submit", *args, ok=False)
+    return p.returncode != 0 and text in p.stderr, p.stdout + p.stderr
+
+
+def inside(scheduler, jobtap, validator):
     sh("flux", "queue", "start", "--all")
     sh("flux", "queue", "stop", "debug", "--message=maintenance")
     sh("flux", "resource", "drain", "1", "bad fan")
@@ -126,6 +161,14 @@ def inside(scheduler):
     text = sh("flux", "jobspec", "why", e, ok=False)
     check(text.returncode == 1 and text.stdout.startswith(e) and "never on this instance"
           in text.stdout, f"{scheduler}: text output for E", text.stdout + text.stderr)
+    # The same reasons in flux jobs, from the jobtap plugin.
+    shown = {b: "waiting for resources", d: "waiting for down or drained nodes: node1",
+             e: "never: jobspec.unsatisfiable at /attributes/system/constraints"}
+    if scheduler == "sched-simple":
+        shown[c] = "next in line: fits now, 1 job ahead"
+    for jobid, reason in shown.items():
+        ok, got = annotated(jobid, reason)
+        check(ok, f"{scheduler}: flux jobs shows {jobid}'s reason '{reason}'", got)
 
     # The scheduler does what the verdicts say.
     if scheduler == "sched-simple":
@@ -137,6 +180,8 @@ def inside(scheduler):
         sh("flux", "cancel", e)
     sh("flux", "cancel", a)
     check(started(b), f"{scheduler}: B starts once A is cancelled")
+    ok, got = annotated(b, "")
+    check(ok, f"{scheduler}: B's reason is cleared once it runs", got)
     if c in v and scheduler == "sched-simple":
         rc, now = why(c)
         check(now[c]["verdict"] == "resources" and now[c].get("held_by") == [b],
@@ -165,16 +210,46 @@ def inside(scheduler):
     rc = sh("flux", "jobspec", "why", "ƒ1111111111", ok=False)
     check(rc.returncode == 1 and "unknown job id" in rc.stderr, f"{scheduler}: an unknown id",
           rc.stderr)
+
+    # "Never" at submission: the jobtap plugin with never=true, then down-is-never=true.
+    never = ("-N3", "--requires=ssd", "true")
+    located = "jobspec.unsatisfiable at /attributes/system/constraints: asks 3 nodes"
+    sh("flux", "jobtap", "load", f"--remove={os.path.basename(jobtap)}", jobtap, "never=true")
+    ok, out = refused(never, located)
+    check(ok, f"{scheduler}: never=true refuses a job that can never run, located", out)
+    sh("flux", "resource", "drain", "1", "bad fan")
+    p = sh("flux", "submit", "--requires=rank:1", "true", ok=False)
+    check(p.returncode == 0, f"{scheduler}: never=true accepts a job on a drained node",
+          p.stderr)
+    sh("flux", "jobtap", "load", f"--remove={os.path.basename(jobtap)}", jobtap,
+       "down-is-never=true")
+    ok, out = refused(("--requires=rank:1", "true"), "jobspec.unsatisfiable")
+    check(ok, f"{scheduler}: down-is-never=true refuses a job on a drained node", out)
+    p = sh("flux", "submit", "-N1", "--requires=ssd", "true", ok=False)
+    check(p.returncode == 0, f"{scheduler}: down-is-never=true accepts a job that fits",
+          p.stderr)
+    # The validator, as job-ingest runs it.
+    for args, ok in ((never, False), (("-N2", "--requires=ssd", "true"), True)):
+        text = sh("flux", "submit", "--dry-run", *args).stdout
+        p = subprocess.run(["flux", "job-validator", "--jobspec-only", f"--plugins={validator}",
+                            "--jobspec-never"], input=text, capture_output=True, text=True,
+                           timeout=60)
+        answer = json.loads(p.stdout.strip().splitlines()[-1])
+        check((answer["errnum"] == 0) == ok and (ok or located in answer.get("errstr", "")),
+              f"{scheduler}: the validator's --jobspec-never "
+              + ("accepts" if ok else "refuses") + " " + " ".join(args), json.dumps(answer))
+    sh("flux", "resource", "undrain", "1")
     return 1 if FAILURES else 0
 
 
 def outside():
-    flux, python_dir = sys.argv[1:3]
-    fluxion = sys.argv[3] if len(sys.argv) > 3 else os.environ.get(
+    flux, jobtap, python_dir = sys.argv[1:4]
+    jobtap = os.path.abspath(jobtap) if jobtap else ""
+    fluxion = sys.argv[4] if len(sys.argv) > 4 else os.environ.get(
         "JOBSPEC_FLUXION_BUILD",
         os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(flux))), "flux-sched",
                      "build"))
-    if not flux or not os.access(flux, os.X_OK):
+    if not flux or not os.access(flux, os.X_OK) or not jobtap:
         print("flux-core was not found: skipped")
         return 1 if os.environ.get("JOBSPEC_REQUIRE_FLUX") else 77
     env = dict(os.environ)
@@ -193,8 +268,10 @@ def outside():
     for scheduler in schedulers:
         with tempfile.TemporaryDirectory(prefix="jobspec-why-") as directory:
             with open(os.path.join(directory, "site.toml"), "w", encoding="utf-8") as f:
-                f.write(CONFIG)
-            inner = ["flux", "python", os.path.abspath(__file__), "--inside", scheduler]
+                f.write(CONFIG + f'[job-manager]\nplugins = [ {{ load = "{jobtap}" }} ]\n')
+            validator = os.path.join(python_dir, "jobspec", "flux", "validator.py")
+            inner = ["flux", "python", os.path.abspath(__file__), "--inside", scheduler, jobtap,
+                     validator]
             if scheduler == "fluxion":
                 inner = ["sh", "-c", "flux module remove sched-simple && flux module load "
                          f"{modules[0]} && flux module load {modules[1]} && exec \"$@\"",
@@ -212,6 +289,6 @@ def outside():
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "--inside":
-        sys.exit(inside(sys.argv[2]))
+    if len(sys.argv) > 4 and sys.argv[1] == "--inside":
+        sys.exit(inside(*sys.argv[2:5]))
     sys.exit(outside())

@@ -16,6 +16,10 @@ line naming each problem's diagnostic code and JSON pointer ("jobspec.slot-no-la
   --jobspec-max-depth=N, --jobspec-max-vertices=N, --jobspec-max-constraint-terms=N,
   --jobspec-max-diagnostics=N, --jobspec-max-alias-nodes=N
                                  the other limits of `jobspec validate`
+  --jobspec-never                reject a job that can never run on the instance's
+                                 resources, with jobspec's explanation (in place of
+                                 flux-core's feasibility plugin)
+  --jobspec-down-is-never        the same, on the resources that are up now
 
 Load it by name once installed into flux-core (plugins = ["jobspec-rfc"]) or by the
 path of this file (python3 -m jobspec.flux --validator prints it). When the jobspec
@@ -24,6 +28,7 @@ so once in the instance's log and rejects every job with that reason: it never s
 the validator. See docs/FLUX.md.
 """
 import errno
+import json
 import os
 import sys
 
@@ -37,7 +42,7 @@ if not __package__:
         sys.path.append(_ROOT)
 try:
     import jobspec
-    from jobspec.flux import document, instance, rejection
+    from jobspec.flux import document, instance, rejection, why
 except ImportError as _error:
     jobspec = None
     # Why, in full, for the instance's log; each job gets the short line.
@@ -73,6 +78,8 @@ class Validator(ValidatorPlugin):
         self.strict = False
         self.instance = True
         self.limits = {"max_input_bytes": DEFAULT_MAX_INPUT_BYTES}
+        self.never = None  # with --jobspec-never: the handle resources are asked by
+        self.down_is_never = False
         parser.add_argument(
             "--jobspec-v1", action="store_true",
             help="jobspec-rfc: also check RFC 25's V1 rules (one node or slot, one task, "
@@ -85,6 +92,14 @@ class Validator(ValidatorPlugin):
         parser.add_argument(
             "--jobspec-strict", action="store_true",
             help="jobspec-rfc: reject a job for warnings too (an unknown system attribute)",
+        )
+        parser.add_argument(
+            "--jobspec-never", action="store_true",
+            help="jobspec-rfc: reject a job that can never run on the instance's resources",
+        )
+        parser.add_argument(
+            "--jobspec-down-is-never", action="store_true",
+            help="jobspec-rfc: reject a job that cannot run on the resources that are up",
         )
         for limit in LIMITS:
             option = "--jobspec-" + limit.replace("_", "-")
@@ -110,6 +125,10 @@ class Validator(ValidatorPlugin):
         self.v1 = args.jobspec_v1
         self.dialect = args.jobspec_dialect
         self.strict = args.jobspec_strict
+        self.down_is_never = args.jobspec_down_is_never
+        if args.jobspec_never or args.jobspec_down_is_never:
+            import flux  # pylint: disable=import-outside-toplevel
+            self.never = flux.Flux()
         for limit in LIMITS:
             value = getattr(args, "jobspec_" + limit)
             if value is not None:
@@ -131,4 +150,18 @@ class Validator(ValidatorPlugin):
         except Exception as error:  # pylint: disable=broad-except
             # Anything at all (even a bug of ours) rejects the job, never the validator.
             return errno.EINVAL, rejection(error)
+        if self.never is not None:
+            return self._feasible(job)
         return None
+
+    def _feasible(self, job):
+        """--jobspec-never: the job's verdict on the instance's resources, asked for each
+        job (flux-core's feasibility plugin asks the scheduler for each job too). When
+        they cannot be asked, or the job cannot be judged, it is accepted: this check must
+        never stop a job the scheduler could run."""
+        try:
+            r, config = why.read_resources(self.never, self.down_is_never)
+            error = why.never(json.dumps(job.jobspec), r, config, self.dialect)
+        except (OSError, jobspec.Error):
+            return None
+        return None if error is None else (errno.EINVAL, error.summary)

@@ -15,6 +15,8 @@ the resources: what is free now, what is up, and all of it. The verdicts:
                 with their drain reasons
   never         it fits nothing on this instance: jobspec's explanation, located in the
                 jobspec, and the nodes that come closest
+  unknown       jobspec cannot judge it (match.unsupported: memory, which R version 1
+                does not describe)
 
 See docs/FLUX.md ("Why isn't my job running?").
 """
@@ -28,7 +30,7 @@ DEPEND, PRIORITY, SCHED, RUN, CLEANUP = 2, 4, 8, 16, 32
 PENDING = DEPEND | PRIORITY | SCHED
 
 #: Verdicts, in the order they are decided.
-VERDICTS = ("held", "blocked", "next", "resources", "down", "never")
+VERDICTS = ("held", "blocked", "next", "resources", "down", "never", "unknown")
 
 _PENDING_ATTRS = ["userid", "urgency", "priority", "state", "queue", "dependencies",
                   "t_submit", "name"]
@@ -143,6 +145,29 @@ def _place(text, r, instance, free=None):
                             dialect=instance.dialect)
 
 
+def read_resources(handle, down_is_never=False):
+    """What a job must fit to be able to run on the instance: all of its R (what is up,
+    with down_is_never), and its configuration when it has queues (else None)."""
+    sched = handle.rpc("resource.sched-status", nodeid=0)
+    config = handle.rpc("config.get", {}).get()
+    status = sched.get()
+    r = jobspec.ResourceSet(status["all"])
+    if down_is_never:
+        r = r - jobspec.ResourceSet(status["down"])
+    return r, (config if config.get("queues") else None)
+
+
+def never(text, r, config, dialect="rfc"):
+    """The jobspec.Error saying why the jobspec `text` can never run on `r` (from
+    read_resources), or None when it can, or when it cannot be judged (another error)."""
+    try:
+        jobspec.allocate(text, r, config=config, dialect=dialect)
+    except jobspec.Error as e:
+        if e.diagnostics[0].code == "jobspec.unsatisfiable":
+            return e
+    return None
+
+
 def _diagnostics(error):
     return [{"code": d.code, "severity": d.severity, "message": d.message,
              "pointer": d.pointer, **({"help": d.help} if d.help else {})}
@@ -193,8 +218,12 @@ def explain(job, text, instance):
         return {**out, "verdict": "next", "ahead": [f58(a["id"]) for a in ahead],
                 "summary": summary}
     except jobspec.Error as e:
-        if e.diagnostics[0].code != "match.pending":
+        if e.diagnostics[0].code == "jobspec.unsatisfiable":
             return _never(out, e, text, instance)
+        if e.diagnostics[0].code != "match.pending":
+            # What jobspec cannot judge (match.unsupported: memory in R version 1).
+            return {**out, "verdict": "unknown", "diagnostics": _diagnostics(e),
+                    "summary": "cannot tell: " + e.summary}
     try:
         alloc = _place(text, instance.up, instance)
         holders, end = _holders(alloc.ranks, instance)
