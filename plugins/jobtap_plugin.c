@@ -241,6 +241,12 @@ static flux_jobid_t job_id(flux_plugin_arg_t* args) {
     return (flux_jobid_t)id;
 }
 
+static json_int_t job_priority(flux_plugin_arg_t* args) {
+    json_int_t priority = 0;
+    (void)flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:I}", "priority", &priority);
+    return priority;
+}
+
 /* A new job is checked in job.create, which comes before every job.validate callback,
  * flux-core's own included: a problem both would find is then reported by jobspec, with
  * its code. job.create also announces jobs already accepted (after a restart, or when
@@ -278,7 +284,8 @@ static int state_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t* args
         pending_reasons_add(plugin->pending, job_id(args));
     else if (plugin->pending != NULL && (run || strcmp(topic, "job.state.cleanup") == 0))
         pending_reasons_remove(plugin->pending, job_id(args));
-    if (sched || run || strcmp(topic, "job.inactive-add") == 0)
+    /* A held job (priority 0) entering SCHED changes nothing to say. */
+    if ((sched && job_priority(args) > 0) || run || strcmp(topic, "job.inactive-add") == 0)
         instance_view_refresh(plugin->view);
     return 0;
 }

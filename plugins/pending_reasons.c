@@ -75,7 +75,8 @@ void pending_reasons_remove(struct pending_reasons* reasons, flux_jobid_t id) {
     json_object_del(reasons->jobs, key);
 }
 
-/* The job's priority and jobspec text, from the job manager; false if it is gone. */
+/* The job's priority and, unless it is held (priority 0, which flux jobs shows
+ * already), its jobspec text, from the job manager; false if it is gone. */
 static bool look_up(struct pending_reasons* reasons, flux_jobid_t id, struct pending_job* job) {
     flux_plugin_arg_t* args = flux_jobtap_job_lookup(reasons->p, id);
     json_t* jobspec = NULL;
@@ -83,7 +84,7 @@ static bool look_up(struct pending_reasons* reasons, flux_jobid_t id, struct pen
     bool ok = args != NULL &&
               flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o s:I}", "jobspec", &jobspec,
                                      "priority", &priority) == 0 &&
-              (job->jobspec = json_dumps(jobspec, JSON_COMPACT)) != NULL;
+              (priority <= 0 || (job->jobspec = json_dumps(jobspec, JSON_COMPACT)) != NULL);
     job->id = id;
     job->priority = priority;
     flux_plugin_arg_destroy(args);
@@ -157,7 +158,7 @@ void pending_reasons_update(struct instance_view* view, void* arg) {
     for (size_t i = 0; i < n; i++) {
         char reason[REASON_BYTES + 1];
         char id[24];
-        if (jobs[i].priority <= 0) /* held: flux jobs says so already */
+        if (jobs[i].priority <= 0)
             continue;
         reason_of(reasons, view, &jobs[i], ahead++, reason);
         key_of(jobs[i].id, id);

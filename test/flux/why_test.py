@@ -149,7 +149,8 @@ def inside(scheduler, jobtap, validator):
           and abs(v[b].get("earliest_end", 0) - expiration) < 1,
           f"{scheduler}: B waits for node[2-3], held by A, until A's time limit", json.dumps(v[b]))
     if scheduler == "sched-simple" and c in v:
-        check(v[c].get("ahead") == [b], f"{scheduler}: C has B ahead of it", json.dumps(v[c]))
+        check(v[c].get("ahead") == 1 and v[c].get("first_ahead") == b,
+              f"{scheduler}: C has B ahead of it", json.dumps(v[c]))
     check(v[d].get("nodes") == {"node1": "drained: bad fan"},
           f"{scheduler}: D waits for node1, drained: bad fan", json.dumps(v[d]))
     check(g in " ".join(v[g].get("dependencies", [""])) or f in " ".join(v[g].get("dependencies", [""])),

@@ -20,6 +20,7 @@ the resources: what is free now, what is up, and all of it. The verdicts:
 
 See docs/FLUX.md ("Why isn't my job running?").
 """
+import bisect
 import json
 import time
 
@@ -58,6 +59,7 @@ class Instance:
         self.queues = queues
         self.pending = pending
         self.running = running
+        self.line = None  # _line's
 
 
 def _drain_reasons(drain):
@@ -111,21 +113,26 @@ def f58(jobid):
     return jobspec.encode_jobid(int(jobid), "f58")
 
 
+def _queue_status(instance, queue):
+    return instance.queues.get(queue, instance.queues.get(None, {}))
+
+
+def _line(instance):
+    """The jobs the scheduler considers, in its order: in SCHED, not held, of a started
+    queue; higher priority first, then submitted earlier. Made once per instance."""
+    if instance.line is None:
+        instance.line = sorted(
+            ((-j.get("priority", 0), j["id"]) for j in instance.pending
+             if j["state"] == SCHED and j.get("priority", 0) > 0
+             and _queue_status(instance, j.get("queue")).get("start", True)))
+    return instance.line
+
+
 def _ahead(job, instance):
-    """The pending jobs the scheduler considers before `job`: in SCHED, not held, of a
-    started queue, with a higher priority or the same priority and submitted earlier."""
-    key = (-job.get("priority", 0), job["id"])
-    out = []
-    for other in instance.pending:
-        if other["id"] == job["id"] or other["state"] != SCHED or other.get("priority", 0) <= 0:
-            continue
-        status = instance.queues.get(other.get("queue"), instance.queues.get(None, {}))
-        if not status.get("start", True):
-            continue
-        if (-other.get("priority", 0), other["id"]) < key:
-            out.append(other)
-    out.sort(key=lambda o: (-o.get("priority", 0), o["id"]))
-    return out
+    """How many jobs the scheduler considers before `job`, and the first of them."""
+    line = _line(instance)
+    count = bisect.bisect_left(line, (-job.get("priority", 0), job["id"]))
+    return count, (line[0][1] if count else None)
 
 
 def _holders(ranks, instance):
@@ -200,7 +207,7 @@ def explain(job, text, instance):
                else "priority 0 (a priority plugin holds it)")
         return {**out, "verdict": "held", "urgency": job.get("urgency"),
                 "summary": "held: " + why}
-    status = instance.queues.get(job.get("queue"), instance.queues.get(None, {}))
+    status = _queue_status(instance, job.get("queue"))
     if not status.get("start", True):
         reason = status.get("stop_reason", "")
         name = job.get("queue") or "the queue"
@@ -208,15 +215,15 @@ def explain(job, text, instance):
                 "summary": f"blocked: queue {name} is stopped" + (f": {reason}" if reason else "")}
     try:
         _place(text, instance.all, instance, free=instance.free)
-        ahead = _ahead(job, instance)
+        ahead, first = _ahead(job, instance)
         summary = "next in line: it fits what is free now"
         if ahead:
-            summary += f"; {len(ahead)} job{'s' if len(ahead) != 1 else ''} ahead of it"
-            summary += " (first " + f58(ahead[0]["id"]) + ")"
+            summary += f"; {ahead} job{'s' if ahead != 1 else ''} ahead of it"
+            summary += " (first " + f58(first) + ")"
         else:
             summary += "; it waits only for the scheduler"
-        return {**out, "verdict": "next", "ahead": [f58(a["id"]) for a in ahead],
-                "summary": summary}
+        return {**out, "verdict": "next", "ahead": ahead,
+                **({"first_ahead": f58(first)} if ahead else {}), "summary": summary}
     except jobspec.Error as e:
         if e.diagnostics[0].code == "jobspec.unsatisfiable":
             return _never(out, e, text, instance)
