@@ -5,11 +5,12 @@ a site guessing why flux does not find them. meson (1.0) shows an install script
 only when it fails, so the note goes to the terminal (/dev/tty) when there is one; the
 configure summary says the same.
 
-usage: install_note.py JOBTAP JOBTAP_SEARCHED VALIDATOR SHIM PYTHON_DIR FOUND FLUX
+usage: install_note.py JOBTAP JOBTAP_SEARCHED VALIDATOR SHIM COMMAND PYTHON_DIR FOUND FLUX
 
 JOBTAP: where jobspec.so was installed; JOBTAP_SEARCHED: the directory flux-core loads
 jobtap plugins from by name; VALIDATOR: validator.py's installed path ("" without the
 Python package); SHIM: the jobspec-rfc name installed into flux-core ("" when not);
+COMMAND: `flux jobspec` installed among flux-core's commands ("" when not);
 PYTHON_DIR: where the package went; FOUND: "found" when the Python flux runs searches
 it; FLUX: the flux command. Paths are the final ones, without DESTDIR.
 """
@@ -18,7 +19,7 @@ import sys
 
 
 def main():
-    jobtap, searched, validator, shim, python_dir, found, flux = sys.argv[1:8]
+    jobtap, searched, validator, shim, command, python_dir, found, flux = sys.argv[1:9]
     destdir = os.environ.get("DESTDIR", "")
     lines = ["jobspec's Flux plugins (docs/FLUX.md):"]
     by_name = os.path.dirname(jobtap) == searched
@@ -32,6 +33,9 @@ def main():
                      f'                    plugins = ["{validator}"]  (by name only from '
                      "inside flux-core's prefix)")
         lines.append(f"  CLI plugin        FLUX_CLI_PLUGINPATH={os.path.join(os.path.dirname(validator), 'cli')}")
+        lines.append(f"  flux jobspec      {command}" if command else
+                     "  flux jobspec      FLUX_EXEC_PATH="
+                     + os.path.join(os.path.dirname(validator), "cmd"))
         lines.append(f"  Python package    {python_dir}")
         if found != "found":
             lines.append(f"                    the Python that {flux} runs does not search it: "

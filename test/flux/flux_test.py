@@ -371,19 +371,19 @@ def run_restart():
 
 def installed_files(build, destdir):
     """Where `meson install --destdir` put the plugins: (jobspec.so, validator.py, the CLI
-    plugin's directory), under `destdir`."""
+    plugin's directory, flux jobspec's), under `destdir`."""
     out = subprocess.run(["meson", "introspect", "--installed", build], capture_output=True,
                          text=True, check=True).stdout
     where = {os.path.basename(k): destdir + v for k, v in json.loads(out).items()}
     return (where["jobspec.so"], where["validator.py"],
-            os.path.dirname(where["jobspec_check.py"]))
+            os.path.dirname(where["jobspec_check.py"]), os.path.dirname(where["flux-jobspec.py"]))
 
 
 def run_installed():
     """`meson install` into a fresh directory (DESTDIR, as a package is built), and an
     instance with all three plugins loaded from there by the paths the install reports,
     with nothing of the build tree on any path: a good job runs, a bad one is refused by
-    each plugin, and the CLI plugin checks a command line."""
+    each plugin, the CLI plugin checks a command line, and `flux jobspec why` answers."""
     build = os.path.dirname(PYTHON_DIR)
     with tempfile.TemporaryDirectory(prefix="jobspec-flux-installed-") as directory:
         destdir = os.path.join(directory, "destdir")
@@ -392,9 +392,10 @@ def run_installed():
         CHECKER.check(p.returncode == 0, "installed", "meson install", p.stdout + p.stderr)
         if p.returncode != 0:
             return
-        jobtap, validator, cli = installed_files(build, destdir)
+        jobtap, validator, cli, command = installed_files(build, destdir)
         env = without_build_python()
         env["FLUX_CLI_PLUGINPATH"] = cli
+        env["FLUX_EXEC_PATH"] = command
         bad = cases.small_v1()
         bad["tasks"][0]["slot"] = "nosuch"
         for plugin, toml in (
@@ -409,6 +410,7 @@ def run_installed():
                                                                    ["jobspec.unknown-slot"])))
             plan.add(run_command(["flux", "submit", "--requires=rank:4294967295", "true"]),
                      expect(1, "flux.idset-range"))
+            plan.add(run_command(["flux", "jobspec", "why"]), expect(0, "no pending jobs"))
             run_plan(f"installed, {plugin}", directory, env, plan)
 
 
@@ -456,41 +458,53 @@ def run_not_importable():
 
 
 def run_docs(update=False):
-    """Every example of docs/FLUX.md, in an instance set up as the page says
-    (flux_docs.py). With `update`, the page's outputs are rewritten with what printed."""
-    path = os.path.join(HERE, "..", "..", "docs", "FLUX.md")
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    printed = {}
+    """Every example of docs/FLUX.md, and the flux= examples of docs/GUIDE.md, in an
+    instance set up as FLUX.md says (flux_docs.py). With `update`, the pages' outputs are
+    rewritten with what printed."""
+    docs = os.path.join(HERE, "..", "..", "docs")
+    pages = {}
+    for name in ("FLUX.md", "GUIDE.md"):
+        with open(os.path.join(docs, name), encoding="utf-8") as f:
+            pages[name] = f.read()
+    tomls = flux_docs.setups(pages["FLUX.md"])
     build = os.path.dirname(PYTHON_DIR)
-    for setup, toml in sorted(flux_docs.setups(text).items()):
-        with tempfile.TemporaryDirectory(prefix=f"jobspec-flux-docs-{setup}-") as directory:
-            work = os.path.join(directory, "work")
-            os.makedirs(work)
-            os.symlink(build, os.path.join(work, "build"))
-            write_toml(directory, flux_docs.with_build(toml, JOBTAP))
-            env = without_build_python()
-            env["PATH"] = os.path.join(build, "tools") + os.pathsep + env["PATH"]
-            env["NO_COLOR"] = "1"
-            if "jobspec-rfc" in toml:
-                env["FLUX_PYTHONPATH_PREPEND"] = installed_overlay(directory)
-                env["PYTHONPATH"] = PYTHON_DIR
-            if setup == "cli":
-                # As where flux's Python finds the package once installed.
-                env["FLUX_CLI_PLUGINPATH"] = os.path.join(PYTHON_DIR, "jobspec", "flux", "cli")
-                env["PYTHONPATH"] = PYTHON_DIR
-            plan = Plan(directory)
-            runs = flux_docs.sessions(text, setup)
-            for example in runs:
-                plan.add({"run": ["sh", "-c", flux_docs.with_build(example.command, JOBTAP)],
-                          "cwd": work, "merge": True},
-                         (lambda r: (True, "")) if update else
-                         (lambda r, e=example: flux_docs.check(e, r)))
-            results = run_plan(f"docs/FLUX.md, {setup}", directory, env, plan) or []
-            printed.update((e, r["stdout"]) for e, r in zip(runs, results))
-    if update:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(flux_docs.rewrite(text, printed))
+    for page, text in pages.items():
+        printed = {}
+        for setup in sorted(flux_docs.setups(text)):
+            printed.update(run_docs_setup(page, text, setup, tomls[setup], build, update))
+        if update:
+            with open(os.path.join(docs, page), "w", encoding="utf-8") as f:
+                f.write(flux_docs.rewrite(text, printed))
+
+
+def run_docs_setup(page, text, setup, toml, build, update):
+    """The examples of one setup of one page: {Example: what it printed}."""
+    with tempfile.TemporaryDirectory(prefix=f"jobspec-flux-docs-{setup}-") as directory:
+        work = os.path.join(directory, "work")
+        os.makedirs(work)
+        os.symlink(build, os.path.join(work, "build"))
+        write_toml(directory, flux_docs.with_build(toml, JOBTAP))
+        env = without_build_python()
+        env["PATH"] = os.path.join(build, "tools") + os.pathsep + env["PATH"]
+        env["NO_COLOR"] = "1"
+        # As once installed among flux's commands.
+        env["FLUX_EXEC_PATH"] = os.path.join(PYTHON_DIR, "jobspec", "flux", "cmd")
+        if "jobspec-rfc" in toml:
+            env["FLUX_PYTHONPATH_PREPEND"] = installed_overlay(directory)
+            env["PYTHONPATH"] = PYTHON_DIR
+        if setup == "cli":
+            # As where flux's Python finds the package once installed.
+            env["FLUX_CLI_PLUGINPATH"] = os.path.join(PYTHON_DIR, "jobspec", "flux", "cli")
+            env["PYTHONPATH"] = PYTHON_DIR
+        plan = Plan(directory)
+        runs = flux_docs.sessions(text, setup)
+        for example in runs:
+            plan.add({"run": ["sh", "-c", flux_docs.with_build(example.command, JOBTAP)],
+                      "cwd": work, "merge": True},
+                     (lambda r: (True, "")) if update else
+                     (lambda r, e=example: flux_docs.check(e, r)))
+        results = run_plan(f"docs/{page}, {setup}", directory, env, plan) or []
+        return dict(zip(runs, (r["stdout"] for r in results)))
 
 
 SCENARIOS = ["validator", "validator-v1", "jobtap", "jobtap-v1", "jobtap-update", "cli",

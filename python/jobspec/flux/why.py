@@ -182,14 +182,15 @@ def _diagnostics(error):
 
 
 def _closest(text, instance):
-    """The nodes that meet the job's constraints (its queue's too), when some do."""
+    """The nodes that meet the job's constraints, when it has some and some do: those it
+    could run on, were they bigger. "" otherwise."""
     try:
         document = json.loads(text)
         constraint = document.get("attributes", {}).get("system", {}).get("constraints")
-        ranks = jobspec.match(constraint, instance.all) if constraint else instance.all.ranks
+        ranks = jobspec.match(constraint, instance.all) if constraint else None
     except (ValueError, AttributeError, jobspec.Error):
         return ""
-    return _hosts(instance.all, ranks)
+    return _hosts(instance.all, ranks) if ranks else ""
 
 
 def explain(job, text, instance):
