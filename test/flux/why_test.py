@@ -22,11 +22,16 @@ down-is-never=true) it and the validator (--jobspec-never) refuse at submission 
 never run, with the located reason. With sched-simple, and with Fluxion when
 FLUXION-BUILD-DIR holds its modules.
 
+Then, in the same instance, why_generated.py's random states and random jobs: 50 cases
+per scheduler (JOBSPEC_WHY_CASES), from a random seed that is printed (JOBSPEC_WHY_SEED
+replays one).
+
 Skipped (77) without flux, unless JOBSPEC_REQUIRE_FLUX is set; Fluxion is required when
 JOBSPEC_REQUIRE_FLUXION is set.
 """
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -137,6 +142,7 @@ def inside(scheduler, jobtap, validator):
     sh("flux", "job", "wait-event", "-t", "30", e, "priority")
     rc, v = why()
     check(rc == 1, f"{scheduler}: exit 1 while a job cannot run now", f"rc {rc}")
+    # (D asks one node, of the three that are up: Fluxion too keeps it waiting.)
     expected = {b: "resources", d: "down", f: "held", g: "blocked", h: "blocked", e: "never"}
     # Fluxion backfills past B: C may already have run.
     if c in v:
@@ -240,6 +246,7 @@ def inside(scheduler, jobtap, validator):
               f"{scheduler}: the validator's --jobspec-never "
               + ("accepts" if ok else "refuses") + " " + " ".join(args), json.dumps(answer))
     sh("flux", "resource", "undrain", "1")
+    sh("flux", "jobtap", "load", f"--remove={os.path.basename(jobtap)}", jobtap)
     return 1 if FAILURES else 0
 
 
@@ -265,14 +272,20 @@ def outside():
     elif os.environ.get("JOBSPEC_REQUIRE_FLUXION"):
         print(f"Fluxion's modules are not in '{fluxion}', but JOBSPEC_REQUIRE_FLUXION is set")
         return 1
+    cases = os.environ.get("JOBSPEC_WHY_CASES", "50")
+    seed = os.environ.get("JOBSPEC_WHY_SEED", str(random.randrange(2**31)))
+    print(f"generated cases from seed {seed} (JOBSPEC_WHY_SEED={seed} replays them)")
     status = 0
     for scheduler in schedulers:
         with tempfile.TemporaryDirectory(prefix="jobspec-why-") as directory:
             with open(os.path.join(directory, "site.toml"), "w", encoding="utf-8") as f:
                 f.write(CONFIG + f'[job-manager]\nplugins = [ {{ load = "{jobtap}" }} ]\n')
             validator = os.path.join(python_dir, "jobspec", "flux", "validator.py")
-            inner = ["flux", "python", os.path.abspath(__file__), "--inside", scheduler, jobtap,
-                     validator]
+            generated = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                     "why_generated.py")
+            inner = ["sh", "-c", 'flux python "$0" --inside "$1" "$2" "$3" && '
+                     'flux python "$4" "$1" "$5" "$6"', os.path.abspath(__file__), scheduler,
+                     jobtap, validator, generated, cases, seed]
             if scheduler == "fluxion":
                 inner = ["sh", "-c", "flux module remove sched-simple && flux module load "
                          f"{modules[0]} && flux module load {modules[1]} && exec \"$@\"",

@@ -12,7 +12,8 @@ the resources: what is free now, what is up, and all of it. The verdicts:
   resources     it fits what is up, not what is free: the nodes that would serve it, the
                 jobs holding them, and the earliest end of one by its time limit
   down          it fits the instance, not what is up: the down or drained nodes it needs,
-                with their drain reasons
+                with their drain reasons (with Fluxion, which refuses such a job when it
+                considers it, this is never, with the same nodes)
   never         it fits nothing on this instance: jobspec's explanation, located in the
                 jobspec, and the nodes that come closest
   unknown       jobspec cannot judge it (match.unsupported: memory, which R version 1
@@ -46,8 +47,11 @@ class Instance:
     pending and running jobs of every user."""
 
     def __init__(self, sched_status, status, config, queues, pending, running,
-                 dialect="rfc"):
-        self.dialect = dialect
+                 scheduler="sched-simple"):
+        #: "fluxion" when Fluxion schedules, which reads jobspecs in its dialect and
+        #: refuses a job that does not fit the nodes that are up.
+        self.scheduler = scheduler
+        self.dialect = "fluxion" if scheduler == "fluxion" else "rfc"
         self.all = jobspec.ResourceSet(sched_status["all"])
         self.down = jobspec.ResourceSet(sched_status["down"])
         self.allocated = jobspec.ResourceSet(sched_status["allocated"])
@@ -78,13 +82,18 @@ def read_instance(handle):
     status = handle.rpc("resource.status", nodeid=0)
     config = handle.rpc("config.get", {})
     queue_list = handle.rpc("job-manager.queue-list", {})
+    modules = handle.rpc("module.list")
     pending = _job_list_all(handle, PENDING, _PENDING_ATTRS)
     running = _job_list_all(handle, RUN | CLEANUP, _RUNNING_ATTRS)
     names = queue_list.get().get("queues", [])
     statuses = {name: handle.rpc("job-manager.queue-status", {"name": name})
                 for name in names} if names else {None: handle.rpc("job-manager.queue-status", {})}
     queues = {name: future.get() for name, future in statuses.items()}
-    return Instance(sched.get(), status.get(), config.get(), queues, pending, running)
+    names = [m.get("name", "") for m in modules.get().get("mods", [])]
+    scheduler = "fluxion" if any(n.startswith("sched-fluxion") for n in names) else (
+        "sched-simple" if "sched-simple" in names else "other")
+    return Instance(sched.get(), status.get(), config.get(), queues, pending, running,
+                    scheduler)
 
 
 def _job_list_all(handle, states, attrs):
@@ -259,8 +268,35 @@ def explain(job, text, instance):
         else:
             nodes[host] = "offline" if rank in instance.offline else "down"
     listed = ", ".join(f"{h} ({why})" for h, why in nodes.items())
+    asked = _nodes_asked(text)
+    if instance.scheduler == "fluxion" and asked > len(instance.up):
+        # Fluxion refuses a job that asks more nodes than are up, as unsatisfiable, when
+        # it considers it (docs/COMPAT.md).
+        return {**out, "verdict": "never", "nodes": nodes, "down_is_never": True,
+                "summary": f"never while these nodes are down or drained: {listed} "
+                f"(it asks {asked} nodes; {len(instance.up)} are up, and Fluxion refuses "
+                "a job that asks more nodes than are up)"}
     return {**out, "verdict": "down", "nodes": nodes,
             "summary": f"waiting for down or drained nodes: {listed}"}
+
+
+def _nodes_asked(text):
+    """How many nodes the jobspec asks in all: each node vertex's least count times its
+    enclosing vertices'."""
+    def least(count):
+        return count.get("min", 1) if isinstance(count, dict) else count
+
+    def walk(vertices, times):
+        total = 0
+        for v in vertices if isinstance(vertices, list) else []:
+            n = times * least(v.get("count", 1))
+            total += n if v.get("type") == "node" else 0
+            total += walk(v.get("with", []), n)
+        return total
+    try:
+        return walk(json.loads(text).get("resources", []), 1)
+    except (ValueError, AttributeError, TypeError):
+        return 0
 
 
 def _never(out, error, text, instance):

@@ -45,8 +45,9 @@ def _parser():
                    help="every user's pending jobs, not only yours")
     w.add_argument("--json", action="store_true",
                    help="one JSON object: {\"jobs\": [verdict...]}, each with its evidence")
-    w.add_argument("--dialect", choices=("rfc", "fluxion"), default="rfc",
-                   help="read jobspecs as this scheduler does (default: rfc)")
+    w.add_argument("--dialect", choices=("rfc", "fluxion"),
+                   help="read jobspecs as this scheduler does (default: fluxion when Fluxion "
+                   "schedules the instance, else rfc)")
     return parser
 
 
@@ -61,7 +62,8 @@ def _decode(text, parser):
 def why_command(args, parser):
     handle = flux.Flux()
     instance = why.read_instance(handle)
-    instance.dialect = args.dialect
+    if args.dialect:
+        instance.dialect = args.dialect
     pending = {j["id"]: j for j in instance.pending}
     verdicts, status = [], 0
     if args.ids:
