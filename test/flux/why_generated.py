@@ -29,9 +29,12 @@ import time
 import flux
 import flux.job
 
+import jobspec
+
 from jobspec.flux import why
 
 NODES = 4
+INACTIVE = 64
 STARTS = 10.0     # how long a job that should start is given
 STAYS = 0.7       # how long a job that should not start is watched
 
@@ -44,39 +47,72 @@ def sh(*args, ok=True, stdin=None):
 
 
 def random_job(rng):
-    """flux submit arguments of a random job."""
-    args = []
-    kind = rng.choice(["nodes", "cores", "cores"])
-    if kind == "nodes":
-        args += ["-N", str(NODES + 1 if rng.random() < 0.1 else rng.randint(1, NODES))]
+    """The options of a random job, as jobspec.compile takes them (flux submit's)."""
+    options = {}
+    if rng.random() < 1 / 3:
+        options["nodes"] = NODES + 1 if rng.random() < 0.1 else rng.randint(1, NODES)
         if rng.random() < 0.5:
-            args += ["-n", args[1]]
+            options["ntasks"] = options["nodes"]
         if rng.random() < 0.3:
-            args += ["--exclusive"]
+            options["exclusive"] = True
     else:
-        args += ["-n", str(rng.randint(1, 5)), "-c", str(rng.choice([1, 1, 2, 4, 5]))]
+        options["ntasks"] = rng.randint(1, 5)
+        options["cores_per_task"] = rng.choice([1, 1, 2, 4, 5])
     if rng.random() < 0.2:
-        args += ["-g", "1"]
+        options["gpus_per_task"] = 1
     # (host: constraints are checked against the brokers' real host names at submission)
     requires = rng.choice([None] * 6 + ["ssd", "-ssd", f"rank:{rng.randint(0, NODES - 1)}",
                                         f"rank:{rng.randint(0, 1)}-{rng.randint(2, 3)}"])
     if requires is not None:
-        args += [f"--requires={requires}"]
+        options["requires"] = requires
     if rng.random() < 0.3:
-        args += ["-q", "debug"]
-    return args
+        options["queue"] = "debug"
+    return options
+
+
+def state(h, jobid):
+    return flux.job.job_list_id(h, jobid, attrs=["state"]).get_job()["state"]
 
 
 def started(h, jobid, seconds):
-    """Whether the job is given resources within `seconds` (False too if it ends first)."""
-    del h
-    return sh("flux", "job", "wait-event", "-t", str(seconds), str(jobid), "alloc",
-              ok=False).returncode == 0
+    """Whether the job is given resources within `seconds` (False if it ends first)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        now = state(h, jobid)
+        if now in (why.RUN, why.CLEANUP):
+            return True
+        if now == INACTIVE or time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+
+
+def refused(h, jobid, seconds):
+    """Whether the job ends (an exception) within `seconds` without starting."""
+    deadline = time.monotonic() + seconds
+    while state(h, jobid) != INACTIVE:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return not any(e.name == "alloc" for e in flux.job.event_watch(h, jobid))
+
+
+def cancel(h, jobids):
+    for jobid in jobids:
+        try:
+            flux.job.cancel(h, jobid)
+        except OSError:
+            pass  # already ended
+
+
+def running(h):
+    return [j["id"] for j in flux.job.job_list(h, max_entries=0, attrs=["state"],
+                                               states=why.RUN).get_jobs()]
 
 
 def clean(h):
     """Every job cancelled and gone, every node undrained."""
-    sh("flux", "cancel", "--all", ok=False)
+    cancel(h, [j["id"] for j in flux.job.job_list(
+        h, max_entries=0, attrs=["state"], states=why.PENDING | why.RUN).get_jobs()])
     sh("flux", "resource", "undrain", "--force", "0-3")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -88,14 +124,17 @@ def clean(h):
     raise RuntimeError("jobs did not go away")
 
 
-def submit(args, held=False):
-    p = sh("flux", "submit", *(["--urgency=0"] if held else []), *args, "sleep", "inf",
-           ok=False)
-    return flux.job.JobID(p.stdout.strip()) if p.returncode == 0 else None
+def submit(h, options, held=False):
+    """The job's id, or None when it is refused at submission."""
+    document = jobspec.compile(["sleep", "inf"], environ={}, **options)
+    try:
+        return flux.job.submit(h, json.dumps(document), urgency=0 if held else 16)
+    except OSError:
+        return None
 
 
-def feasible(jobid):
-    text = sh("flux", "job", "info", str(jobid), "jobspec").stdout
+def feasible(h, jobid):
+    text = why.read_jobspecs(h, [jobid])[jobid]
     p = sh("flux", "job-validator", "--jobspec-only", "--plugins=feasibility", stdin=text,
            ok=False)
     return json.loads(p.stdout.strip().splitlines()[-1])["errnum"] == 0
@@ -104,12 +143,10 @@ def feasible(jobid):
 def verdict_of(h, jobid):
     """why's verdict for the held job as if it were released."""
     instance = why.read_instance(h)
-    job = next(j for j in instance.pending if j["id"] == int(jobid))
+    job = next(j for j in instance.pending if j["id"] == jobid)
     job = {**job, "urgency": 16, "priority": 16, "state": why.SCHED}
-    instance.line = None
     instance.pending = [job if j["id"] == job["id"] else j for j in instance.pending]
-    text = why.read_jobspecs(h, [int(jobid)])[int(jobid)]
-    return why.explain(job, text, instance)
+    return why.explain(job, why.read_jobspecs(h, [jobid])[jobid], instance)
 
 
 def check_case(h, scheduler, rng):
@@ -118,45 +155,38 @@ def check_case(h, scheduler, rng):
     if drained:
         sh("flux", "resource", "drain", ",".join(map(str, drained)), "generated")
     for _ in range(rng.randint(0, 3)):
-        holder = submit(random_job(rng))
+        holder = submit(h, random_job(rng))
         if holder is not None and not started(h, holder, 1.0):
-            sh("flux", "cancel", str(holder), ok=False)
-    args = random_job(rng)
-    j = submit(args, held=True)
+            cancel(h, [holder])
+    options = random_job(rng)
+    j = submit(h, options, held=True)
     if j is None:
-        return None, True, f"refused at submission: {args}"
-    sh("flux", "job", "wait-event", "-t", "30", str(j), "priority")
+        return None, True, f"refused at submission: {options}"
+    while state(h, j) != why.SCHED:
+        time.sleep(0.01)
     verdict = verdict_of(h, j)
     v = verdict["verdict"]
-    story = f"{args} drained={drained}: {verdict['summary']}"
-    sh("flux", "job", "urgency", str(j), "default")
+    story = f"{options} drained={drained}: {verdict['summary']}"
+    h.rpc("job-manager.urgency", {"id": j, "urgency": 16}).get()
     if v == "next":
         return v, started(h, j, STARTS), story
     if v == "resources":
         if started(h, j, STAYS):
             return v, False, story + "; it started at once"
-        for holder in verdict["held_by"]:
-            sh("flux", "cancel", holder, ok=False)
+        cancel(h, [flux.job.JobID(x) for x in verdict["held_by"]])
         return v, started(h, j, STARTS), story + "; it did not start once its holders ended"
     if v == "down":
-        others = [str(x["id"]) for x in flux.job.job_list(
-            h, max_entries=0, attrs=["state"], states=why.RUN).get_jobs()]
-        for other in others:
-            sh("flux", "cancel", other, ok=False)
+        cancel(h, running(h))
         if started(h, j, STAYS):
             return v, False, story + "; it started without its down nodes"
         sh("flux", "resource", "undrain", ",".join(map(str, drained)))
         return v, started(h, j, STARTS), story + "; it did not start once undrained"
     if v == "never" and verdict.get("down_is_never"):
         # Fluxion: refused once it considers the job, the nodes being still down.
-        p = sh("flux", "job", "wait-event", "-t", str(STARTS), str(j), "exception", ok=False)
-        return v, p.returncode == 0, story + "; it was not refused"
+        return v, refused(h, j, STARTS), story + "; it was not refused"
     if v == "never":
-        ok = scheduler != "sched-simple" or not feasible(j)
-        others = [str(x["id"]) for x in flux.job.job_list(
-            h, max_entries=0, attrs=["state"], states=why.RUN).get_jobs()]
-        for other in others:
-            sh("flux", "cancel", other, ok=False)
+        ok = scheduler != "sched-simple" or not feasible(h, j)
+        cancel(h, running(h))
         if drained:
             sh("flux", "resource", "undrain", ",".join(map(str, drained)))
         if started(h, j, STAYS):
