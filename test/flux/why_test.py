@@ -163,11 +163,15 @@ def inside(scheduler, jobtap, validator):
           f"{scheduler}: G waits for F", json.dumps(v[g]))
     check(v[h].get("queue_stopped") == "maintenance", f"{scheduler}: H's queue is stopped",
           json.dumps(v[h]))
-    check("jobspec.unsatisfiable" in v[e]["summary"] and v[e].get("closest") == "node[2-3]",
-          f"{scheduler}: E never fits, node[2-3] closest", json.dumps(v[e]))
+    check("jobspec.unsatisfiable" in v[e]["summary"] and v[e].get("closest") == "node[2-3]"
+          and {"source": "--requires", "text": "ssd", "offset": 0, "length": 3,
+               "pointer": "/attributes/system/constraints"} in v[e].get("located", []),
+          f"{scheduler}: E never fits, node[2-3] closest, located in --requires",
+          json.dumps(v[e]))
     text = sh("flux", "jobspec", "why", e, ok=False)
     check(text.returncode == 1 and text.stdout.startswith(e) and "never on this instance"
-          in text.stdout, f"{scheduler}: text output for E", text.stdout + text.stderr)
+          in text.stdout and "--requires: ssd\n" in text.stdout,
+          f"{scheduler}: text output for E, with a caret", text.stdout + text.stderr)
     # The same reasons in flux jobs, from the jobtap plugin.
     shown = {b: "waiting for resources", d: "waiting for down or drained nodes: node1",
              e: "never: jobspec.unsatisfiable at /attributes/system/constraints"}

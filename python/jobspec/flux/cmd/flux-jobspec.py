@@ -59,6 +59,23 @@ def _decode(text, parser):
     return None
 
 
+def _carets(located):
+    """(source, text, caret line) for each text `located` points into: a caret under
+    each span, the whole text's left out when a part of it is named too."""
+    by_text = {}
+    for place in located:
+        by_text.setdefault((place["source"], place["text"]), set()).add(
+            (place["offset"], place["length"]))
+    for (source, text), spans in by_text.items():
+        parts = {s for s in spans if s != (0, len(text))} or spans
+        line = [" "] * len(text)
+        for offset, length in parts:
+            for i in range(offset, offset + max(length, 1)):
+                line[min(i, len(line) - 1)] = "^"
+        # Columns count characters of the text as printed.
+        yield source, text, "".join(line).rstrip()
+
+
 def why_command(args, parser):
     handle = flux.Flux()
     instance = why.read_instance(handle)
@@ -106,6 +123,12 @@ def why_command(args, parser):
         width = max((len(v["id"]) for v in out), default=0)
         for v in out:
             print(f"{v['id']:<{width}}  {v['summary']}")
+            for source, text, spans in _carets(v.get("located", [])):
+                # The jobspec as the shape and --requires query it reads as, carets
+                # under what fails.
+                label = f"{'':<{width}}  {source}: "
+                print(label + text)
+                print(" " * len(label) + spans)
             for d in v.get("diagnostics", [])[1:]:
                 where = f" at {d['pointer']}" if d["pointer"] else ""
                 print(f"{'':<{width}}  {d['severity']}[{d['code']}]{where}: {d['message']}")
