@@ -1,8 +1,9 @@
-#define _POSIX_C_SOURCE 200809L /* strdup */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "pending_reasons.h"
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,18 +11,22 @@
 
 /* The longest reason: an annotation is one short line of `flux jobs`. */
 #define REASON_BYTES 120
+/* The most time one update takes in the job manager; the jobs not reached wait for the
+ * next update, which comes a moment later and starts where this one stopped. */
+#define UPDATE_SECONDS 0.005
 
 struct pending_reasons {
     flux_plugin_t* p;
     const jobspec_options* options;
     int depth;
-    json_t* jobs; /* "ID" -> the reason last set ("" for none) */
+    json_t* jobs;  /* "ID" -> the reason last set ("" for none) */
+    size_t cursor; /* where in the scheduler's order the next update starts */
 };
 
 struct pending_job {
     flux_jobid_t id;
     int64_t priority;
-    char* jobspec;
+    const char* jobspec;
 };
 
 struct pending_reasons* pending_reasons_create(flux_plugin_t* p, const jobspec_options* options,
@@ -75,20 +80,34 @@ void pending_reasons_remove(struct pending_reasons* reasons, flux_jobid_t id) {
     json_object_del(reasons->jobs, key);
 }
 
-/* The job's priority and, unless it is held (priority 0, which flux jobs shows
- * already), its jobspec text, from the job manager; false if it is gone. */
+/* The job's priority, from the job manager; false if it is gone. */
 static bool look_up(struct pending_reasons* reasons, flux_jobid_t id, struct pending_job* job) {
     flux_plugin_arg_t* args = flux_jobtap_job_lookup(reasons->p, id);
-    json_t* jobspec = NULL;
     json_int_t priority = 0;
-    bool ok = args != NULL &&
-              flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o s:I}", "jobspec", &jobspec,
-                                     "priority", &priority) == 0 &&
-              (priority <= 0 || (job->jobspec = json_dumps(jobspec, JSON_COMPACT)) != NULL);
+    bool ok = args != NULL && flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:I}",
+                                                     "priority", &priority) == 0;
     job->id = id;
     job->priority = priority;
     flux_plugin_arg_destroy(args);
     return ok;
+}
+
+/* The job's jobspec text, from the job manager; NULL if it is gone. */
+static char* jobspec_of(struct pending_reasons* reasons, flux_jobid_t id) {
+    flux_plugin_arg_t* args = flux_jobtap_job_lookup(reasons->p, id);
+    json_t* jobspec = NULL;
+    char* text = NULL;
+    if (args != NULL &&
+        flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o}", "jobspec", &jobspec) == 0)
+        text = json_dumps(jobspec, JSON_COMPACT);
+    flux_plugin_arg_destroy(args);
+    return text;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* The scheduler's order: higher priority first, then earlier submission (smaller id). */
@@ -142,10 +161,11 @@ static void reason_of(struct pending_reasons* reasons, struct instance_view* vie
 void pending_reasons_update(struct instance_view* view, void* arg) {
     struct pending_reasons* reasons = arg;
     size_t count = json_object_size(reasons->jobs);
+    const double deadline = now() + UPDATE_SECONDS;
     struct pending_job* jobs;
     const char* key;
     json_t* last;
-    size_t n = 0;
+    size_t n = 0, i;
     int ahead = 0;
 
     if (count == 0 || count > (size_t)reasons->depth || !(jobs = calloc(count, sizeof *jobs)))
@@ -155,12 +175,21 @@ void pending_reasons_update(struct instance_view* view, void* arg) {
             n++;
     }
     qsort(jobs, n, sizeof *jobs, before);
-    for (size_t i = 0; i < n; i++) {
+    for (i = 0; i < n && jobs[i].priority > 0; i++) {
         char reason[REASON_BYTES + 1];
         char id[24];
-        if (jobs[i].priority <= 0)
+        char* text;
+        if (i < reasons->cursor) {
+            ahead++;
             continue;
+        }
+        if (now() > deadline)
+            break;
+        if (!(text = jobspec_of(reasons, jobs[i].id)))
+            continue;
+        jobs[i].jobspec = text;
         reason_of(reasons, view, &jobs[i], ahead++, reason);
+        free(text);
         key_of(jobs[i].id, id);
         last = json_object_get(reasons->jobs, id);
         if (last != NULL && strcmp(json_string_value(last), reason) != 0) {
@@ -168,7 +197,9 @@ void pending_reasons_update(struct instance_view* view, void* arg) {
             json_object_set_new(reasons->jobs, id, json_string(reason));
         }
     }
-    for (size_t i = 0; i < n; i++)
-        free(jobs[i].jobspec);
+    /* Out of time: the rest in the next update, soon. */
+    reasons->cursor = i < n && jobs[i].priority > 0 ? i : 0;
+    if (reasons->cursor > 0)
+        instance_view_refresh(view);
     free(jobs);
 }

@@ -3,7 +3,9 @@
  * each new view of the resources (an allocation, a free, a resource event) each is
  * placed on it by jobspec_allocate, in priority order, and its annotation set (a volatile
  * memo, nothing written to the KVS) when the reason changed; it is cleared when the job
- * leaves SCHED. Nothing is done while more than `depth` jobs are in SCHED. */
+ * leaves SCHED. Nothing is done while more than `depth` jobs are in SCHED, and an update
+ * takes at most 5 ms of the job manager's time: the jobs it did not reach are placed in
+ * the next update, a moment later, which starts where it stopped. */
 #ifndef JOBSPEC_PLUGIN_PENDING_REASONS_H
 #define JOBSPEC_PLUGIN_PENDING_REASONS_H
 

@@ -222,6 +222,17 @@ def inside(scheduler, jobtap, validator):
     check(rc.returncode == 1 and "unknown job id" in rc.stderr, f"{scheduler}: an unknown id",
           rc.stderr)
 
+    # Many waiting jobs: every one gets its reason, in bounded steps.
+    blocker = submit("-N1", "--requires=rank:0", "sleep", "inf")
+    check(started(blocker), f"{scheduler}: a job holds node0")
+    head = submit("-N4", "true")
+    many = [submit("-n1", "--requires=rank:1", "true") for _ in range(120)]
+    ok, got = annotated(many[-1], "next in line: fits now, 120 jobs ahead", seconds=30)
+    missing = [j for j, r in reasons().items() if j in many and not r.startswith("next")]
+    check(ok and not missing, f"{scheduler}: 120 waiting jobs all get their reasons",
+          f"{got}; {len(missing)} without")
+    sh("flux", "cancel", blocker, head, *many)
+
     # "Never" at submission: the jobtap plugin with never=true, then down-is-never=true.
     never = ("-N3", "--requires=ssd", "true")
     located = "jobspec.unsatisfiable at /attributes/system/constraints: asks 3 nodes"
