@@ -1,7 +1,7 @@
 """Why is a job not running? One verdict per pending job of a live Flux instance.
 
-`flux jobspec why [JOBID...]` (flux-jobspec.py) and the submission check of the plugins
-(feasible) are built on this module. It reads what the scheduler sees, once for all jobs
+`flux jobspec why [JOBID...]` (cmd/flux-jobspec.py) and the validator's --jobspec-never
+(read_resources, never) are built on this module. It reads what the scheduler sees, once for all jobs
 (read_instance), then places each job's jobspec with jobspec.allocate on three views of
 the resources: what is free now, what is up, and all of it. The verdicts:
 
@@ -12,8 +12,9 @@ the resources: what is free now, what is up, and all of it. The verdicts:
   resources     it fits what is up, not what is free: the nodes that would serve it, the
                 jobs holding them, and the earliest end of one by its time limit
   down          it fits the instance, not what is up: the down or drained nodes it needs,
-                with their drain reasons (with Fluxion, which refuses such a job when it
-                considers it, this is never, with the same nodes)
+                with their drain reasons (with Fluxion, which refuses a job asking more
+                nodes than are up when it considers it, such a job is never, with the
+                same nodes)
   never         it fits nothing on this instance: jobspec's explanation, located in the
                 jobspec, and the nodes that come closest
   unknown       jobspec cannot judge it (match.unsupported: memory, which R version 1
@@ -31,12 +32,8 @@ import jobspec
 DEPEND, PRIORITY, SCHED, RUN, CLEANUP = 2, 4, 8, 16, 32
 PENDING = DEPEND | PRIORITY | SCHED
 
-#: Verdicts, in the order they are decided.
-VERDICTS = ("held", "blocked", "next", "resources", "down", "never", "unknown")
-
-_PENDING_ATTRS = ["userid", "urgency", "priority", "state", "queue", "dependencies",
-                  "t_submit", "name"]
-_RUNNING_ATTRS = ["userid", "queue", "ranks", "nodelist", "expiration"]
+_PENDING_ATTRS = ["userid", "urgency", "priority", "state", "queue", "dependencies"]
+_RUNNING_ATTRS = ["ranks", "expiration"]
 _ALL_USERS = 0xFFFFFFFF  # FLUX_USERID_UNKNOWN: job-list's "every user"
 _CURRENT = 0x2  # FLUX_JOB_LOOKUP_CURRENT: the jobspec with its updates applied
 
@@ -85,9 +82,10 @@ def read_instance(handle):
     modules = handle.rpc("module.list")
     pending = _job_list_all(handle, PENDING, _PENDING_ATTRS)
     running = _job_list_all(handle, RUN | CLEANUP, _RUNNING_ATTRS)
-    names = queue_list.get().get("queues", [])
-    statuses = {name: handle.rpc("job-manager.queue-status", {"name": name})
-                for name in names} if names else {None: handle.rpc("job-manager.queue-status", {})}
+    # Without queues configured, the one anonymous queue (None).
+    names = queue_list.get().get("queues", []) or [None]
+    statuses = {name: handle.rpc("job-manager.queue-status", {"name": name} if name else {})
+                for name in names}
     queues = {name: future.get() for name, future in statuses.items()}
     names = [m.get("name", "") for m in modules.get().get("mods", [])]
     scheduler = "fluxion" if any(n.startswith("sched-fluxion") for n in names) else (
