@@ -11,6 +11,8 @@ judges J as if released, on the instance as it is (the same code as `flux jobspe
 then J is released and the scheduler must do what the verdict says:
 
   next        J starts
+              (next, resources, down: with sched-simple, flux-core's feasibility check
+              accepts J)
   resources   J does not start; once the jobs said to hold its nodes are cancelled, it does
   down        J does not start, even once every other job is cancelled; once the nodes
               are undrained, it does
@@ -167,6 +169,9 @@ def check_case(h, scheduler, rng):
     verdict = verdict_of(h, j)
     v = verdict["verdict"]
     story = f"{options} drained={drained}: {verdict['summary']}"
+    if scheduler == "sched-simple" and v in ("next", "resources", "down") \
+            and not feasible(h, j):
+        return v, False, story + "; flux-core's feasibility check refuses it"
     h.rpc("job-manager.urgency", {"id": j, "urgency": 16}).get()
     if v == "next":
         return v, started(h, j, STARTS), story
