@@ -689,6 +689,18 @@ static void test_allocate(void) {
     jobspec_options_free(options);
     remove(path);
     rmdir(conf);
+
+    /* The same queue from a configuration already read, as a running instance's. */
+    options = jobspec_options_new();
+    CHECK(jobspec_options_set(options, "config-json",
+                              "{\"queues\": {\"small\": {\"hosts\": \"node[0-1]\"}}}", &error));
+    CHECK(jobspec_options_set(options, "queue", "small", &error));
+    CHECK(jobspec_allocate(two, r, options, &error) == NULL);
+    CHECK_ERROR(error, "jobspec.unsatisfiable");
+    CHECK(jobspec_options_set(options, "config-json", "{\"queues\": [1]}", &error));
+    CHECK(jobspec_allocate(two, r, options, &error) == NULL);
+    CHECK_ERROR(error, "match.queue");
+    jobspec_options_free(options);
     jobspec_rset_free(allocation);
     jobspec_rset_free(r);
 }
