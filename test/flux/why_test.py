@@ -309,7 +309,8 @@ def outside():
                                                       "lib")
             p = subprocess.run([flux, "start", "--test-size=4",
                                 f"-o,--config-path={directory}"] + inner,
-                               env=env, capture_output=True, text=True, timeout=600)
+                               env=env, capture_output=True, text=True,
+                               timeout=300 + 5 * int(cases))
             print(p.stdout, end="")
             if p.returncode != 0:
                 print(p.stderr[-3000:])
