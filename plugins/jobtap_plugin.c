@@ -18,8 +18,9 @@
  * run on all of the instance's resources, or on those that are up), reasons (boolean,
  * default true: annotate pending jobs with why they wait) and reason-depth (no reasons
  * while more jobs than this are waiting to be scheduled; default 1000). An unknown key
- * or a bad value fails the load, with the reason in the broker's log (flux dmesg). What the instance cannot hold is always refused
- * (`jobspec validate --flux-instance=SIZE`, flux.* codes).
+ * or a bad value fails the load, with the reason in the broker's log (flux dmesg). What
+ * the instance cannot hold is always refused (`jobspec validate --flux-instance=SIZE`,
+ * flux.* codes).
  *
  * The job manager hands plugins the jobspec with attributes.system.environment removed,
  * so the environment is the one part this plugin cannot check (docs/FLUX.md).
@@ -77,6 +78,15 @@ static bool among(const char* const* names, const char* name) {
         if (strcmp(*n, name) == 0)
             return true;
     return false;
+}
+
+/* `names`, comma-separated, after what `out` holds. */
+static void append_names(char* out, size_t size, const char* const* names) {
+    for (const char* const* n = names; *n != NULL; n++) {
+        if (out[0] != '\0')
+            strncat(out, ", ", size - strlen(out) - 1);
+        strncat(out, *n, size - strlen(out) - 1);
+    }
 }
 
 /* A plugin key's value into `plugin`; false if the value is not of its type. */
@@ -155,13 +165,8 @@ static bool configure(flux_plugin_t* p, struct plugin* plugin) {
             }
         } else if (!among(option_names, key)) {
             char names[320] = "";
-            for (const char* const* list[] = {option_names, plugin_names, NULL}, *const** l = list;
-                 *l != NULL; l++)
-                for (const char* const* n = *l; *n != NULL; n++) {
-                    if (names[0] != '\0')
-                        strncat(names, ", ", sizeof names - strlen(names) - 1);
-                    strncat(names, *n, sizeof names - strlen(names) - 1);
-                }
+            append_names(names, sizeof names, option_names);
+            append_names(names, sizeof names, plugin_names);
             flux_log(h, LOG_ERR, "jobspec.so: unknown key '%s' (%s)", key, names);
             ok = false;
         } else if (text == NULL || !jobspec_options_set(options, key, text, &error)) {
