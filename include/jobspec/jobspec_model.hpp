@@ -23,6 +23,9 @@ struct TaskCount {
     std::uint64_t count = 1;
     /// The resource type, for per_resource.
     std::string resource_type;
+    /// How many keys the count was written with: RFC 25 allows exactly one (its schema's
+    /// maxProperties), where RFC 14 ignores the others with a warning. 1 when built in code.
+    std::size_t keys = 1;
 };
 
 /// One task descriptor (RFC 14 "tasks"). Ranges are byte offsets into the source text,

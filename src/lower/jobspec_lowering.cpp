@@ -386,6 +386,7 @@ private:
     void task_count(const DocNode& n, TaskCount& out) {
         if (!expect(n, Kind::mapping, "task 'count'"))
             return;
+        out.keys = n.members().size();
         const DocMember* chosen = nullptr;
         for (const auto& m : n.members()) {
             if (!one_of(m.key, task_count_keys)) {

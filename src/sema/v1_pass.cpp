@@ -139,6 +139,10 @@ private:
                    "a V1 task has only command, slot and count");
         }
         PointerScope count_at(ptr_, "count");
+        if (t.count.keys > 1)
+            report(Code::v1_task_count,
+                   fmt::format("count must have exactly one key in V1, not {}", t.count.keys),
+                   t.count_range, "keep per_slot or total, and nothing else");
         switch (t.count.kind) {
         case TaskCount::Kind::per_resource:
             report(Code::v1_task_count, "V1 does not support 'per_resource'", t.count_range,

@@ -554,6 +554,19 @@ class JobIds(unittest.TestCase):
         r = run("id", "18446744073709551616")
         self.assertIn("error[fluid.overflow]", r.stderr)
 
+    def test_ids_flux_reads_more_loosely_are_refused(self):
+        # RFC 19: dothex is "each 4 hexadecimal digits"; flux reads shorter groups
+        # (docs/COMPAT.md).
+        for text in ("0.0.0.1", "17.e9fb.8df1.6c2e"):
+            with self.subTest(text):
+                r = run("id", text)
+                self.assertEqual(r.returncode, 1)
+                self.assertIn("error[fluid.format]", r.stderr)
+        # Words are mnemonicode words only: flux ignores a tail after the id.
+        r = run("id", "reform-remote-galileo--heart-package-academy-x")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[fluid.unknown-word]", r.stderr)
+
     def test_misuse(self):
         self.assertEqual(run("id", "--to", "base64", "1").returncode, 2)
         self.assertEqual(run("id", "-x").returncode, 2)
@@ -800,6 +813,17 @@ class Sets(unittest.TestCase):
         self.assertIn("error[idset.order]", r.stderr)
         self.assertIn("  3,1\n    ^\n", r.stderr)
         self.assertEqual(run("idset", "shuffle", "1").returncode, 2)
+
+    def test_idset_encode_takes_brackets_once_around_the_whole_set(self):
+        # RFC 22: one pair of brackets around the whole set, as [[1,2]] was refused.
+        for text, column in (("[[1]]", 1), ("1,[3],2", 2), ("[[1-3]]", 1), ("[[1,2]]", 1),
+                             ("1]", 1)):
+            with self.subTest(text):
+                r = run("idset", "encode", text)
+                self.assertEqual(r.returncode, 1)
+                self.assertIn("error[idset.syntax]: unexpected", r.stderr)
+                self.assertIn(f"  {text}\n  {' ' * column}^\n", r.stderr)
+        self.assertEqual(run("idset", "encode", "[3,1-2]").stdout, "1-3\n")
 
     def test_idset_reads_standard_input_without_idsets(self):
         # Issue 29: like every command, idset reads standard input when given nothing, one

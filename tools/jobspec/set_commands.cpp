@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include <jobspec/idset.hpp>
 
 #include "codec_reports.hpp"
@@ -77,6 +79,18 @@ std::optional<IdSet> read_idset(const std::string& arg, const std::string& op, s
     const bool bracketed = arg.size() >= 2 && arg.front() == '[' && arg.back() == ']';
     std::size_t start = bracketed ? 1 : 0;
     const std::size_t end = bracketed ? arg.size() - 1 : arg.size();
+    // Each part is an id or a range: a bracket inside is another pair, which RFC 22 has not.
+    if (const auto inner = std::string_view(arg).substr(start, end - start).find_first_of("[]");
+        inner != std::string_view::npos) {
+        Diagnostics brackets;
+        brackets.add(Code::idset_syntax,
+                     fmt::format("unexpected '{}': brackets go around the whole set, once",
+                                 arg[start + inner]),
+                     Location(SourceRange{static_cast<std::uint32_t>(start + inner),
+                                          static_cast<std::uint32_t>(start + inner + 1)}));
+        reporter.report(brackets, arg, path, line);
+        return std::nullopt;
+    }
     while (start <= end) {
         const std::size_t comma = std::min(arg.find(',', start), end);
         auto part = IdSet::parse(std::string_view(arg).substr(start, comma - start));
