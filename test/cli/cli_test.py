@@ -551,8 +551,9 @@ class JobIds(unittest.TestCase):
         self.assertIn("error[fluid.unknown-word]: not a FLUID in words encoding: "
                       "'hungry' is not a mnemonicode word\n  hungry-hippo\n  ^~~~~~\n", r.stderr)
         self.assertIn("error[fluid.character]: not a FLUID in f58 encoding", r.stderr)
-        r = run("id", "18446744073709551616")
-        self.assertIn("error[fluid.overflow]", r.stderr)
+        for text in ("18446744073709551616", "ƒzzzzzzzzzzzz", "ƒjpXCZedGfVR"):
+            r = run("id", text)
+            self.assertIn("error[fluid.overflow]", r.stderr)
 
     def test_ids_flux_reads_more_loosely_are_refused(self):
         # RFC 19: dothex is "each 4 hexadecimal digits"; flux reads shorter groups
