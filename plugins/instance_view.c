@@ -8,16 +8,18 @@
 
 /* How long after a change the view is asked again: changes that come together (a burst
  * of allocations) are read once. */
-#define REFRESH_DELAY 0.05
+#define REFRESH_DELAY 0.25
 
 struct instance_view {
     flux_t* h;
     instance_view_changed_f changed;
+    instance_view_wanted_f wanted;
     void* arg;
     flux_future_t* journal;
     flux_future_t* status; /* the request in flight, if any */
     flux_watcher_t* timer;
     bool dirty;            /* changed since the request in flight was sent */
+    bool resources_dirty;  /* ... by a resource event, which is always read */
     bool logged;           /* a failure was logged: not again */
     jobspec_rset* all;
     jobspec_rset* up;
@@ -86,7 +88,7 @@ static void send_status(struct instance_view* view) {
         return;
     }
     view->status = f;
-    view->dirty = false;
+    view->dirty = view->resources_dirty = false;
 }
 
 static void timer_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* arg) {
@@ -94,8 +96,13 @@ static void timer_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* ar
     (void)r;
     (void)w;
     (void)revents;
-    if (view->status == NULL)
+    if (view->status != NULL)
+        return; /* asked again when the answer in flight comes */
+    if (view->all == NULL || view->resources_dirty || view->wanted == NULL ||
+        view->wanted(view->arg))
         send_status(view);
+    else
+        view->dirty = false; /* nobody waits for this one: no request at all */
 }
 
 void instance_view_refresh(struct instance_view* view) {
@@ -115,15 +122,18 @@ static void journal_cb(flux_future_t* f, void* arg) {
         return;
     }
     flux_future_reset(f);
+    view->resources_dirty = true;
     instance_view_refresh(view);
 }
 
-struct instance_view* instance_view_create(flux_t* h, instance_view_changed_f changed, void* arg) {
+struct instance_view* instance_view_create(flux_t* h, instance_view_changed_f changed,
+                                           instance_view_wanted_f wanted, void* arg) {
     struct instance_view* view = calloc(1, sizeof *view);
     if (view == NULL)
         return NULL;
     view->h = h;
     view->changed = changed;
+    view->wanted = wanted;
     view->arg = arg;
     view->timer = flux_timer_watcher_create(flux_get_reactor(h), REFRESH_DELAY, 0., timer_cb, view);
     view->journal = flux_rpc(h, "resource.journal", NULL, 0, FLUX_RPC_STREAMING);
@@ -132,6 +142,7 @@ struct instance_view* instance_view_create(flux_t* h, instance_view_changed_f ch
         instance_view_destroy(view);
         return NULL;
     }
+    send_status(view); /* the first view at once: until it comes, nothing is known */
     return view;
 }
 

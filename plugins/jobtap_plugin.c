@@ -313,6 +313,11 @@ static int conf_update_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t
     return ok ? 0 : -1;
 }
 
+static bool never_wanted(void* arg) {
+    (void)arg;
+    return false;
+}
+
 static void plugin_free(void* data) {
     struct plugin* plugin = data;
     pending_reasons_destroy(plugin->pending);
@@ -340,12 +345,13 @@ int flux_plugin_init(flux_plugin_t* p) {
         if (plugin->reasons && !(plugin->pending = pending_reasons_create(p, plugin->options,
                                                                           plugin->reason_depth)))
             return -1;
-        plugin->view = instance_view_create(flux_jobtap_get_flux(p),
-                                            plugin->reasons ? pending_reasons_update : NULL,
-                                            plugin->pending);
+        /* With never alone, only the resources matter, not allocations: wanted is
+         * then never true, and only resource events are read. */
+        plugin->view = instance_view_create(
+            flux_jobtap_get_flux(p), plugin->reasons ? pending_reasons_update : NULL,
+            plugin->reasons ? pending_reasons_waiting : never_wanted, plugin->pending);
         if (plugin->view == NULL)
             return -1;
-        instance_view_refresh(plugin->view);
         if (flux_plugin_add_handler(p, "job.state.*", state_cb, plugin) < 0 ||
             flux_plugin_add_handler(p, "job.inactive-add", state_cb, plugin) < 0)
             return -1;

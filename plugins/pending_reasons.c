@@ -158,6 +158,11 @@ static void reason_of(struct pending_reasons* reasons, struct instance_view* vie
     jobspec_error_free(error);
 }
 
+bool pending_reasons_waiting(void* arg) {
+    const struct pending_reasons* reasons = arg;
+    return json_object_size(reasons->jobs) > 0;
+}
+
 void pending_reasons_update(struct instance_view* view, void* arg) {
     struct pending_reasons* reasons = arg;
     size_t count = json_object_size(reasons->jobs);

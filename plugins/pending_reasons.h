@@ -33,5 +33,7 @@ void pending_reasons_remove(struct pending_reasons* reasons, flux_jobid_t id);
 
 /* Recomputes every reason on `view` (an instance_view_changed_f). */
 void pending_reasons_update(struct instance_view* view, void* reasons);
+/* Whether a job is in SCHED, so that a new view is of use (an instance_view_wanted_f). */
+bool pending_reasons_waiting(void* reasons);
 
 #endif

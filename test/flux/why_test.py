@@ -35,6 +35,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import time
 
 CONFIG = """
 [resource]
@@ -109,7 +110,6 @@ def reasons():
 def annotated(jobid, text, seconds=10):
     """Whether the job's annotation starts with `text` within `seconds` (the plugin
     computes reasons a moment after each change); the last annotation seen."""
-    import time  # pylint: disable=import-outside-toplevel
     deadline = time.monotonic() + seconds
     while True:
         got = reasons().get(jobid, "").strip()
@@ -237,6 +237,7 @@ def inside(scheduler, jobtap, validator):
     never = ("-N3", "--requires=ssd", "true")
     located = "jobspec.unsatisfiable at /attributes/system/constraints: asks 3 nodes"
     sh("flux", "jobtap", "load", f"--remove={os.path.basename(jobtap)}", jobtap, "never=true")
+    time.sleep(0.5)  # a job before the plugin has read the resources is accepted (FLUX.md)
     ok, out = refused(never, located)
     check(ok, f"{scheduler}: never=true refuses a job that can never run, located", out)
     sh("flux", "resource", "drain", "1", "bad fan")
@@ -245,6 +246,7 @@ def inside(scheduler, jobtap, validator):
           p.stderr)
     sh("flux", "jobtap", "load", f"--remove={os.path.basename(jobtap)}", jobtap,
        "down-is-never=true")
+    time.sleep(0.5)
     ok, out = refused(("--requires=rank:1", "true"), "jobspec.unsatisfiable")
     check(ok, f"{scheduler}: down-is-never=true refuses a job on a drained node", out)
     p = sh("flux", "submit", "-N1", "--requires=ssd", "true", ok=False)
