@@ -9,6 +9,11 @@
 /* How long after a change the view is asked again: changes that come together (a burst
  * of allocations) are read once. */
 #define REFRESH_DELAY 0.25
+/* How long an answer is waited for: a request the resource module drops (reloaded)
+ * must not leave the view waiting for ever. */
+#define ANSWER_SECONDS 30.
+/* The largest R read: an instance's, however large. */
+#define MAX_R_BYTES "1073741824"
 
 struct instance_view {
     flux_t* h;
@@ -25,6 +30,7 @@ struct instance_view {
     jobspec_rset* up;
     jobspec_rset* free;
     jobspec_rset* down;
+    jobspec_options* r_options;
 };
 
 static void log_once(struct instance_view* view, const char* what) {
@@ -33,10 +39,12 @@ static void log_once(struct instance_view* view, const char* what) {
     view->logged = true;
 }
 
-/* One member of resource.sched-status's answer as a jobspec_rset; NULL if unreadable. */
-static jobspec_rset* member(json_t* r) {
+/* One member of resource.sched-status's answer as a jobspec_rset; NULL if unreadable.
+ * `options` let a large instance's R through (the library's default input limit is
+ * for a file a user gives). */
+static jobspec_rset* member(json_t* r, const jobspec_options* options) {
     char* text = json_dumps(r, JSON_COMPACT);
-    jobspec_rset* out = text != NULL ? jobspec_rset_read(text, NULL, NULL) : NULL;
+    jobspec_rset* out = text != NULL ? jobspec_rset_read(text, options, NULL) : NULL;
     free(text);
     return out;
 }
@@ -56,7 +64,8 @@ static void status_cb(flux_future_t* f, void* arg) {
     if (flux_rpc_get_unpack(f, "{s:o s:o s:o}", "all", &all, "down", &down, "allocated",
                             &allocated) < 0)
         log_once(view, "resource.sched-status failed: the view of the resources is stale");
-    else if (!(a = member(all)) || !(d = member(down)) || !(used = member(allocated)) ||
+    else if (!(a = member(all, view->r_options)) || !(d = member(down, view->r_options)) ||
+             !(used = member(allocated, view->r_options)) ||
              !(up = jobspec_rset_difference(a, d)) ||
              !(free_now = jobspec_rset_difference(up, used)))
         log_once(view, "resource.sched-status: an R jobspec cannot read");
@@ -82,7 +91,7 @@ static void status_cb(flux_future_t* f, void* arg) {
 
 static void send_status(struct instance_view* view) {
     flux_future_t* f = flux_rpc(view->h, "resource.sched-status", NULL, 0, 0);
-    if (f == NULL || flux_future_then(f, -1., status_cb, view) < 0) {
+    if (f == NULL || flux_future_then(f, ANSWER_SECONDS, status_cb, view) < 0) {
         flux_future_destroy(f);
         log_once(view, "cannot ask resource.sched-status");
         return;
@@ -134,6 +143,11 @@ struct instance_view* instance_view_create(flux_t* h, instance_view_changed_f ch
     view->h = h;
     view->changed = changed;
     view->wanted = wanted;
+    if (!(view->r_options = jobspec_options_new()) ||
+        !jobspec_options_set(view->r_options, "max-input-bytes", MAX_R_BYTES, NULL)) {
+        instance_view_destroy(view);
+        return NULL;
+    }
     view->arg = arg;
     view->timer = flux_timer_watcher_create(flux_get_reactor(h), REFRESH_DELAY, 0., timer_cb, view);
     view->journal = flux_rpc(h, "resource.journal", NULL, 0, FLUX_RPC_STREAMING);
@@ -153,7 +167,7 @@ void instance_view_destroy(struct instance_view* view) {
     if (view->journal != NULL) {
         /* The journal streams until told to stop (the plugin may be removed while the
          * job manager runs on). */
-        flux_future_t* f = flux_rpc_pack(view->h, "resource.journal-cancel", FLUX_NODEID_ANY,
+        flux_future_t* f = flux_rpc_pack(view->h, "resource.journal-cancel", 0,
                                          FLUX_RPC_NORESPONSE, "{s:i}", "matchtag",
                                          (int)flux_rpc_get_matchtag(view->journal));
         flux_future_destroy(f);
@@ -164,6 +178,7 @@ void instance_view_destroy(struct instance_view* view) {
     jobspec_rset_free(view->up);
     jobspec_rset_free(view->free);
     jobspec_rset_free(view->down);
+    jobspec_options_free(view->r_options);
     free(view);
 }
 

@@ -37,6 +37,7 @@
 
 #include <jobspec/jobspec.h>
 
+#include "first_error.h"
 #include "instance_view.h"
 #include "pending_reasons.h"
 
@@ -93,7 +94,7 @@ static void append_names(char* out, size_t size, const char* const* names) {
 static bool set_plugin_key(struct plugin* plugin, const char* key, json_t* value) {
     if (strcmp(key, "reason-depth") == 0) {
         if (!json_is_integer(value) || json_integer_value(value) < 0 ||
-            json_integer_value(value) > 1000000)
+            json_integer_value(value) > 100000)
             return false;
         plugin->reason_depth = (int)json_integer_value(value);
         return true;
@@ -159,7 +160,7 @@ static bool configure(flux_plugin_t* p, struct plugin* plugin) {
         if (among(plugin_names, key)) {
             if (!set_plugin_key(plugin, key, value)) {
                 flux_log(h, LOG_ERR, "jobspec.so: %s: %s", key,
-                         strcmp(key, "reason-depth") == 0 ? "an integer from 0 to 1000000"
+                         strcmp(key, "reason-depth") == 0 ? "an integer from 0 to 100000"
                                                           : "a boolean is needed");
                 ok = false;
             }
@@ -204,8 +205,8 @@ static int check_feasible(flux_plugin_t* p, flux_plugin_arg_t* args, const struc
     int rc = 0;
     if (r == NULL)
         return 0;
-    if ((alloc = jobspec_allocate(text, r, plugin->options, &error)) == NULL && error != NULL &&
-        strcmp(jobspec_error_code(error, 0), "jobspec.unsatisfiable") == 0)
+    if ((alloc = jobspec_allocate(text, r, plugin->options, &error)) == NULL &&
+        strcmp(first_error_code(error), "jobspec.unsatisfiable") == 0)
         rc = reject(p, args, error, "jobspec.so: the job can never run here");
     jobspec_rset_free(alloc);
     jobspec_error_free(error);
@@ -287,7 +288,9 @@ static int state_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t* args
     (void)p;
     if (plugin->pending != NULL && sched)
         pending_reasons_add(plugin->pending, job_id(args));
-    else if (plugin->pending != NULL && (run || strcmp(topic, "job.state.cleanup") == 0))
+    else if (plugin->pending != NULL &&
+             (run || strcmp(topic, "job.state.cleanup") == 0 ||
+              strcmp(topic, "job.state.priority") == 0)) /* left SCHED, maybe to come back */
         pending_reasons_remove(plugin->pending, job_id(args));
     /* A held job (priority 0) entering SCHED changes nothing to say. */
     if ((sched && job_priority(args) > 0) || run || strcmp(topic, "job.inactive-add") == 0)

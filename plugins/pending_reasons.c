@@ -1,6 +1,8 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "pending_reasons.h"
 
+#include "first_error.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <time.h>
@@ -11,6 +13,9 @@
 
 /* The longest reason: an annotation is one short line of `flux jobs`. */
 #define REASON_BYTES 120
+/* A jobspec larger than this (files added to it) gets no reason: placing it on every
+ * change would cost the job manager too much. */
+#define MAX_JOBSPEC_BYTES (256 * 1024)
 /* The most time one update takes in the job manager; the jobs not reached wait for the
  * next update, which comes a moment later and starts where this one stopped. */
 #define UPDATE_SECONDS 0.005
@@ -66,7 +71,8 @@ static void annotate(struct pending_reasons* reasons, flux_jobid_t id, const cha
 void pending_reasons_add(struct pending_reasons* reasons, flux_jobid_t id) {
     char key[24];
     key_of(id, key);
-    json_object_set_new(reasons->jobs, key, json_string(""));
+    if (json_object_get(reasons->jobs, key) == NULL) /* the reason it has is kept */
+        json_object_set_new(reasons->jobs, key, json_string(""));
 }
 
 void pending_reasons_remove(struct pending_reasons* reasons, flux_jobid_t id) {
@@ -129,16 +135,21 @@ static void reason_of(struct pending_reasons* reasons, struct instance_view* vie
                                                &error);
     out[0] = '\0';
     if (alloc != NULL) {
-        if (ahead > 0)
+        /* Exact below 10, then by its order of magnitude: a job leaving the queue must
+         * not change the annotation of every job behind it. */
+        if (ahead >= 10)
+            snprintf(out, REASON_BYTES + 1, "next in line: fits now, %d+ jobs ahead",
+                     ahead >= 1000 ? 1000 : ahead >= 100 ? 100 : 10);
+        else if (ahead > 0)
             snprintf(out, REASON_BYTES + 1, "next in line: fits now, %d job%s ahead", ahead,
                      ahead == 1 ? "" : "s");
     } else if (error == NULL) {
         return; /* out of memory: no reason rather than a wrong one */
-    } else if (strcmp(jobspec_error_code(error, 0), "jobspec.unsatisfiable") == 0) {
+    } else if (strcmp(first_error_code(error), "jobspec.unsatisfiable") == 0) {
         char* summary = jobspec_error_summary(error, REASON_BYTES - 7);
         snprintf(out, REASON_BYTES + 1, "never: %s", summary != NULL ? summary : "");
         jobspec_free(summary);
-    } else if (strcmp(jobspec_error_code(error, 0), "match.pending") != 0) {
+    } else if (strcmp(first_error_code(error), "match.pending") != 0) {
         /* another failure (match.unsupported): no reason rather than a wrong one */
     } else if ((alloc = jobspec_allocate(job->jobspec, instance_view_up(view), reasons->options,
                                          NULL)) != NULL) {
@@ -160,13 +171,14 @@ static void reason_of(struct pending_reasons* reasons, struct instance_view* vie
 
 bool pending_reasons_waiting(void* arg) {
     const struct pending_reasons* reasons = arg;
-    return json_object_size(reasons->jobs) > 0;
+    const size_t count = json_object_size(reasons->jobs);
+    return count > 0 && count <= (size_t)reasons->depth;
 }
 
 void pending_reasons_update(struct instance_view* view, void* arg) {
     struct pending_reasons* reasons = arg;
     size_t count = json_object_size(reasons->jobs);
-    const double deadline = now() + UPDATE_SECONDS;
+    double deadline;
     struct pending_job* jobs;
     const char* key;
     json_t* last;
@@ -180,6 +192,7 @@ void pending_reasons_update(struct instance_view* view, void* arg) {
             n++;
     }
     qsort(jobs, n, sizeof *jobs, before);
+    deadline = now() + UPDATE_SECONDS;
     for (i = 0; i < n && jobs[i].priority > 0; i++) {
         char reason[REASON_BYTES + 1];
         char id[24];
@@ -188,10 +201,15 @@ void pending_reasons_update(struct instance_view* view, void* arg) {
             ahead++;
             continue;
         }
-        if (now() > deadline)
+        if (i > reasons->cursor && now() > deadline) /* at least one job each update */
             break;
         if (!(text = jobspec_of(reasons, jobs[i].id)))
             continue;
+        if (strlen(text) > MAX_JOBSPEC_BYTES) {
+            free(text);
+            ahead++;
+            continue;
+        }
         jobs[i].jobspec = text;
         reason_of(reasons, view, &jobs[i], ahead++, reason);
         free(text);

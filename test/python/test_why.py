@@ -81,10 +81,26 @@ def test_what_fits_nothing_is_never_located_with_the_closest_nodes():
     texts = {(p["source"], p["text"][p["offset"]:p["offset"] + p["length"]])
              for p in v["located"]}
     assert ("--requires", "ssd") in texts and ("--requires", "not rank:1") in texts
+    # Each property of a term its own span; warnings that are no failure not located.
+    v = why.explain(job(), text(nodes=3, requires="ssd and foo"), instance())
+    spans = {p["text"][p["offset"]:p["offset"] + p["length"]] for p in v["located"]}
+    assert "foo" in spans and "ssd" in spans
     v = why.explain(job(), text(nodes=2, gpus_per_task=2), instance())
     assert v["closest"] == ""
     assert [(p["source"], p["text"][p["offset"]:p["offset"] + p["length"]])
             for p in v["located"]] == [("resources", "gpu=2")]
+
+
+def test_a_job_that_cannot_be_placed_is_unknown_not_an_error():
+    v = why.explain(job(), "not even json", instance())
+    assert v["verdict"] == "unknown"
+
+
+def test_the_stopped_default_queue_and_no_scheduler_are_said_so():
+    offline = instance(queues={None: {"start": False, "blocked": "scheduler",
+                                      "stop_reason": "Scheduler is offline"}})
+    v = why.waiting(job(), offline)
+    assert v["summary"] == "blocked: the default queue is stopped: no scheduler is loaded"
 
 
 def test_held_and_blocked_come_before_any_placement():
@@ -110,6 +126,13 @@ def test_never_judges_only_what_jobspec_is_sure_of():
     r = jobspec.ResourceSet(R)
     assert why.never(text(nodes=5), r, None).diagnostics[0].code == "jobspec.unsatisfiable"
     assert why.never(text(nodes=4), r, None) is None
+    # A warning first (an attribute RFC 14 does not define) hides nothing.
+    with pytest.warns(jobspec.JobspecWarning):
+        warned = text(nodes=5, setattr={"system.foo": 1})
+    error = why.never(warned, r, None)
+    assert error is not None and error.diagnostics[0].severity == "warning"
+    v = why.explain(job(), warned, instance())
+    assert v["verdict"] == "never" and "jobspec.unsatisfiable" in v["summary"]
 
 
 @pytest.mark.parametrize("query", ["ssd", "ssd and not rank:1", "(a or b) and c",
@@ -123,7 +146,9 @@ def test_the_query_of_a_constraint_reads_back_as_it_and_its_spans_are_its_terms(
         part = constraint
         for step in pointer.split("/")[1:]:
             part = part[int(step)] if isinstance(part, list) else part[step]
-        assert jobspec.constraint(written[start:end]) == part
+        # An operator reads back as itself; a property is its name.
+        assert (jobspec.constraint(written[start:end]) if isinstance(part, dict)
+                else written[start:end]) == part
 
 
 def test_the_shape_of_resources_names_each_vertex():

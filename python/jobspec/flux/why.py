@@ -24,7 +24,9 @@ See docs/FLUX.md ("Why isn't my job running?").
 """
 import bisect
 import json
+import os
 import time
+import warnings
 
 import jobspec
 
@@ -61,6 +63,7 @@ class Instance:
         self.pending = pending
         self.running = running
         self.line = None  # _line's
+        self.on_rank = None  # _holders': rank -> the running jobs on it
 
 
 def _drain_reasons(drain):
@@ -80,8 +83,8 @@ def read_instance(handle):
     config = handle.rpc("config.get", {})
     queue_list = handle.rpc("job-manager.queue-list", {})
     modules = handle.rpc("module.list")
-    pending = _job_list_all(handle, PENDING, _PENDING_ATTRS)
-    running = _job_list_all(handle, RUN | CLEANUP, _RUNNING_ATTRS)
+    pending = _job_list(handle, PENDING, _PENDING_ATTRS)
+    running = _job_list(handle, RUN | CLEANUP, _RUNNING_ATTRS)
     # Without queues configured, the one anonymous queue (None).
     names = queue_list.get().get("queues", []) or [None]
     statuses = {name: handle.rpc("job-manager.queue-status", {"name": name} if name else {})
@@ -90,14 +93,15 @@ def read_instance(handle):
     names = [m.get("name", "") for m in modules.get().get("mods", [])]
     scheduler = "fluxion" if any(n.startswith("sched-fluxion") for n in names) else (
         "sched-simple" if "sched-simple" in names else "other")
-    return Instance(sched.get(), status.get(), config.get(), queues, pending, running,
-                    scheduler)
+    return Instance(sched.get(), status.get(), config.get(), queues, pending.get_jobs(),
+                    running.get_jobs(), scheduler)
 
 
-def _job_list_all(handle, states, attrs):
+def _job_list(handle, states, attrs):
+    """The request for every user's jobs in `states` (get_jobs() waits for them)."""
     import flux.job  # pylint: disable=import-outside-toplevel
     return flux.job.job_list(handle, max_entries=0, attrs=attrs, userid=_ALL_USERS,
-                             states=states).get_jobs()
+                             states=states)
 
 
 def read_jobspecs(handle, ids):
@@ -117,7 +121,17 @@ def read_jobspecs(handle, ids):
 
 
 def f58(jobid):
-    return jobspec.encode_jobid(int(jobid), "f58")
+    """The job id in F58, its prefix "ƒ" as flux-core writes it: "f" when
+    FLUX_F58_FORCE_ASCII is set or the locale is not UTF-8."""
+    text = jobspec.encode_jobid(int(jobid), "f58")
+    if os.environ.get("FLUX_F58_FORCE_ASCII") or not _utf8_locale():
+        text = "f" + text[1:]
+    return text
+
+
+def _utf8_locale():
+    import locale  # pylint: disable=import-outside-toplevel
+    return locale.getpreferredencoding(False).lower().replace("-", "") == "utf8"
 
 
 def _queue_status(instance, queue):
@@ -144,8 +158,13 @@ def _ahead(job, instance):
 
 def _holders(ranks, instance):
     """The running jobs on any of `ranks`, and the earliest end (expiration) of one."""
-    holders = [j for j in instance.running
-               if j.get("ranks") and not jobspec.IdSet(j["ranks"]).isdisjoint(ranks)]
+    if instance.on_rank is None:
+        instance.on_rank = {}
+        for j in instance.running:
+            for rank in jobspec.IdSet(j.get("ranks") or ""):
+                instance.on_rank.setdefault(rank, []).append(j)
+    holders = {j["id"]: j for rank in ranks for j in instance.on_rank.get(rank, [])}
+    holders = [holders[i] for i in sorted(holders)]
     ends = [j["expiration"] for j in holders if j.get("expiration", 0) > 0]
     return holders, (min(ends) if ends else None)
 
@@ -155,8 +174,11 @@ def _hosts(r, ranks):
 
 
 def _place(text, r, instance, free=None):
-    return jobspec.allocate(text, r, free=free, config=instance.config,
-                            dialect=instance.dialect)
+    # Warnings (an attribute RFC 14 does not define) are not the user's question here.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return jobspec.allocate(text, r, free=free, config=instance.config,
+                                dialect=instance.dialect)
 
 
 def read_resources(handle, down_is_never=False):
@@ -177,9 +199,15 @@ def never(text, r, config, dialect="rfc"):
     try:
         jobspec.allocate(text, r, config=config, dialect=dialect)
     except jobspec.Error as e:
-        if e.diagnostics[0].code == "jobspec.unsatisfiable":
+        if _first_error(e).code == "jobspec.unsatisfiable":
             return e
     return None
+
+
+def _first_error(error):
+    """The first diagnostic of a jobspec.Error that is not a warning: reading's warnings
+    come before the error that failed the call."""
+    return next((d for d in error.diagnostics if d.severity == "error"), error.diagnostics[0])
 
 
 def _diagnostics(error):
@@ -200,8 +228,9 @@ def _closest(text, instance):
     return _hosts(instance.all, ranks) if ranks else ""
 
 
-def explain(job, text, instance):
-    """The verdict (a dict) for one pending job of `instance` whose jobspec is `text`."""
+def waiting(job, instance):
+    """The verdict of a job held or blocked (a dict), or None when it waits for the
+    scheduler: decided from the job's state and queue alone, without its jobspec."""
     out = {"id": f58(job["id"]), "queue": job.get("queue")}
     state = job["state"]
     if state == DEPEND:
@@ -218,9 +247,40 @@ def explain(job, text, instance):
     status = _queue_status(instance, job.get("queue"))
     if not status.get("start", True):
         reason = status.get("stop_reason", "")
-        name = job.get("queue") or "the queue"
-        return {**out, "verdict": "blocked", "queue_stopped": reason or True,
-                "summary": f"blocked: queue {name} is stopped" + (f": {reason}" if reason else "")}
+        if status.get("blocked") == "scheduler":
+            reason = "no scheduler is loaded"
+        name = f"queue {job['queue']}" if job.get("queue") else "the default queue"
+        return {**out, "verdict": "blocked", "queue_stopped": reason,
+                "summary": f"blocked: {name} is stopped" + (f": {reason}" if reason else "")}
+    return None
+
+
+def explain(job, text, instance):
+    """The verdict (a dict) for one pending job of `instance` whose jobspec is `text`.
+    Never raises: what goes wrong placing it is the verdict "unknown"."""
+    verdict = waiting(job, instance)
+    if verdict is not None:
+        return verdict
+    out = {"id": f58(job["id"]), "queue": job.get("queue")}
+    try:
+        return _placed(out, job, _without_environment(text), instance)
+    except Exception as e:  # pylint: disable=broad-except
+        return {**out, "verdict": "unknown", "summary": f"cannot tell: {e}"}
+
+
+def _without_environment(text):
+    """The jobspec without attributes.system.environment, which matching never reads:
+    placing is cheaper, and a large environment no limit of the input."""
+    try:
+        document = json.loads(text)
+        document["attributes"]["system"].pop("environment", None)
+        return json.dumps(document)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return text
+
+
+def _placed(out, job, text, instance):
+    """explain's verdict for a job that waits for the scheduler."""
     try:
         _place(text, instance.all, instance, free=instance.free)
         ahead, first = _ahead(job, instance)
@@ -233,9 +293,9 @@ def explain(job, text, instance):
         return {**out, "verdict": "next", "ahead": ahead,
                 **({"first_ahead": f58(first)} if ahead else {}), "summary": summary}
     except jobspec.Error as e:
-        if e.diagnostics[0].code == "jobspec.unsatisfiable":
+        if _first_error(e).code == "jobspec.unsatisfiable":
             return _never(out, e, text, instance)
-        if e.diagnostics[0].code != "match.pending":
+        if _first_error(e).code != "match.pending":
             # What jobspec cannot judge (match.unsupported: memory in R version 1).
             return {**out, "verdict": "unknown", "diagnostics": _diagnostics(e),
                     "summary": "cannot tell: " + e.summary}
@@ -329,9 +389,14 @@ def _query(constraint, pointer, spans, nested=False):
                              if values else "all")
             _shifted(inner, 4, spans)
         elif op == "properties" and all(isinstance(v, str) and v.isidentifier()
-                                        for v in values):
-            text = " and ".join(values)
-            text = f"({text})" if nested and len(values) > 1 else text
+                                        and v not in ("and", "or", "not") for v in values):
+            grouped = nested and len(values) > 1
+            text = "(" if grouped else ""
+            for i, value in enumerate(values):
+                text += " and " if i else ""
+                spans[f"{pointer}/properties/{i}"] = (len(text), len(text) + len(value))
+                text += value
+            text += ")" if grouped else ""
         else:
             text = f"{_TERMS.get(op, op)}:" + ",".join(map(str, values))
     spans[pointer] = (0, len(text))
@@ -385,6 +450,8 @@ def _located(document, diagnostics):
         return []
     out = []
     for d in diagnostics:
+        if d["severity"] != "error" and d["code"] != "match.constraint":
+            continue
         for name, (root, spans) in sources.items():
             pointer = d["pointer"]
             while name in texts and pointer.startswith(root) and pointer not in spans:
@@ -399,7 +466,7 @@ def _located(document, diagnostics):
 
 
 def _never(out, error, text, instance):
-    first = error.diagnostics[0]
+    first = _first_error(error)
     where = f" at {first.pointer}" if first.pointer else ""
     closest = _closest(text, instance)
     summary = f"never on this instance: {first.code}{where}: {first.message}"

@@ -102,20 +102,25 @@ def why_command(args, parser):
         uid = os.getuid()
         verdicts = [j for j in instance.pending if args.all_users or j["userid"] == uid]
         verdicts.sort(key=lambda j: j["id"])
+    # Held and blocked jobs are judged without their jobspec; the others' are read.
+    verdicts = [j if "verdict" in j else why.waiting(j, instance) or j for j in verdicts]
     texts = why.read_jobspecs(handle, [j["id"] for j in verdicts if "verdict" not in j])
     out = []
     for job in verdicts:
         if "verdict" in job:
             out.append(job)
         elif isinstance(texts[job["id"]], OSError):
-            out.append({"id": why.f58(job["id"]), "verdict": "unknown",
+            out.append({"id": why.f58(job["id"]), "queue": job.get("queue"),
+                        "verdict": "unknown",
                         "summary": f"its jobspec cannot be read: {texts[job['id']]}"})
         else:
             out.append(why.explain(job, texts[job["id"]], instance))
     if any(v["verdict"] not in ("next", "not-pending") for v in out):
         status = 1
     if args.json:
-        json.dump({"jobs": out}, sys.stdout, ensure_ascii=False)
+        # UTF-8 as it is, or escaped where the output cannot hold it: always valid JSON.
+        json.dump({"jobs": out}, sys.stdout,
+                  ensure_ascii=(sys.stdout.encoding or "").lower().replace("-", "") != "utf8")
         print()
     elif not out and status == 0:
         print("no pending jobs")
@@ -138,6 +143,8 @@ def why_command(args, parser):
 def main():
     parser = _parser()
     args = parser.parse_args()
+    # What a terminal cannot show is replaced, never a traceback.
+    sys.stdout.reconfigure(errors="replace")
     try:
         sys.exit(why_command(args, parser))
     except OSError as e:
