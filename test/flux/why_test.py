@@ -24,7 +24,7 @@ FLUXION-BUILD-DIR holds its modules.
 
 Then, in the same instance, why_generated.py's random states and random jobs: 50 cases
 per scheduler (JOBSPEC_WHY_CASES), from a random seed that is printed (JOBSPEC_WHY_SEED
-replays one).
+replays one); JOBSPEC_WHY_SCHEDULERS=fluxion runs one scheduler only.
 
 Skipped (77) without flux, unless JOBSPEC_REQUIRE_FLUX is set; Fluxion is required when
 JOBSPEC_REQUIRE_FLUXION is set.
@@ -289,6 +289,9 @@ def outside():
     elif os.environ.get("JOBSPEC_REQUIRE_FLUXION"):
         print(f"Fluxion's modules are not in '{fluxion}', but JOBSPEC_REQUIRE_FLUXION is set")
         return 1
+    # JOBSPEC_WHY_SCHEDULERS=fluxion (or sched-simple) runs one only, for a long run.
+    only = os.environ.get("JOBSPEC_WHY_SCHEDULERS")
+    schedulers = [s for s in schedulers if not only or s in only.split(",")]
     cases = os.environ.get("JOBSPEC_WHY_CASES", "50")
     seed = os.environ.get("JOBSPEC_WHY_SEED", str(random.randrange(2**31)))
     print(f"generated cases from seed {seed} (JOBSPEC_WHY_SEED={seed} replays them)")
