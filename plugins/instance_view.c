@@ -12,6 +12,8 @@
 /* How long an answer is waited for: a request the resource module drops (reloaded)
  * must not leave the view waiting for ever. */
 #define ANSWER_SECONDS 30.
+/* How long after a failed first request it is tried again. */
+#define RETRY_DELAY 1.0
 /* The largest R read: an instance's, however large. */
 #define MAX_R_BYTES "1073741824"
 
@@ -62,9 +64,17 @@ static void status_cb(flux_future_t* f, void* arg) {
     jobspec_rset *a = NULL, *d = NULL, *used = NULL, *up = NULL, *free_now = NULL;
 
     if (flux_rpc_get_unpack(f, "{s:o s:o s:o}", "all", &all, "down", &down, "allocated",
-                            &allocated) < 0)
-        log_once(view, "resource.sched-status failed: the view of the resources is stale");
-    else if (!(a = member(all, view->r_options)) || !(d = member(down, view->r_options)) ||
+                            &allocated) < 0) {
+        if (view->all != NULL)
+            log_once(view, "resource.sched-status failed: the view of the resources is stale");
+        else {
+            /* While the instance starts (the resources or the scheduler not yet there):
+             * asked again a second later, quietly (it is no error). */
+            view->dirty = true;
+            flux_timer_watcher_reset(view->timer, RETRY_DELAY, 0.);
+            flux_watcher_start(view->timer);
+        }
+    } else if (!(a = member(all, view->r_options)) || !(d = member(down, view->r_options)) ||
              !(used = member(allocated, view->r_options)) ||
              !(up = jobspec_rset_difference(a, d)) ||
              !(free_now = jobspec_rset_difference(up, used)))
@@ -83,7 +93,7 @@ static void status_cb(flux_future_t* f, void* arg) {
     jobspec_rset_free(free_now);
     flux_future_destroy(f);
     view->status = NULL;
-    if (view->dirty)
+    if (view->dirty && !flux_watcher_is_active(view->timer))
         instance_view_refresh(view);
     if (view->all != NULL && view->changed != NULL)
         view->changed(view, view->arg);
