@@ -38,7 +38,6 @@ import jobspec
 from jobspec.flux import why
 
 NODES = 4
-INACTIVE = 64
 #: The disagreement docs/COMPAT.md records ("Why a job waits"), counted apart.
 FLUXION_REFUSED = "Fluxion refused a job waiting for resources"
 STARTS = 10.0     # how long a job that should start is given
@@ -92,7 +91,7 @@ def started(h, jobid, seconds):
         now = state(h, jobid)
         if now == why.RUN:
             return True
-        if now in (why.CLEANUP, INACTIVE):
+        if now in (why.CLEANUP, why.INACTIVE):
             return allocated(h, jobid)
         if time.monotonic() > deadline:
             return False
@@ -102,7 +101,7 @@ def started(h, jobid, seconds):
 def refused(h, jobid, seconds):
     """Whether the job ends (an exception) within `seconds` without starting."""
     deadline = time.monotonic() + seconds
-    while state(h, jobid) != INACTIVE:
+    while state(h, jobid) != why.INACTIVE:
         if time.monotonic() > deadline:
             return False
         time.sleep(0.02)
@@ -192,7 +191,7 @@ def check_case(h, scheduler, rng):
         cancel(h, [flux.job.JobID(x) for x in verdict["held_by"]])
         if started(h, j, STARTS):
             return v, True, story
-        if scheduler == "fluxion" and state(h, j) == INACTIVE:
+        if scheduler == "fluxion" and state(h, j) == why.INACTIVE:
             # A docs/COMPAT.md class: Fluxion refused, as unsatisfiable, a job that fits
             # the instance, when it did not fit what was free.
             return v, FLUXION_REFUSED, story

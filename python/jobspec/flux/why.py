@@ -30,9 +30,11 @@ import warnings
 
 import jobspec
 
-#: Job states (RFC 21) as job-list's masks.
-DEPEND, PRIORITY, SCHED, RUN, CLEANUP = 2, 4, 8, 16, 32
+#: Job states (RFC 21) as job-list's masks, and their names.
+NEW, DEPEND, PRIORITY, SCHED, RUN, CLEANUP, INACTIVE = 1, 2, 4, 8, 16, 32, 64
 PENDING = DEPEND | PRIORITY | SCHED
+STATE_NAMES = {NEW: "new", DEPEND: "depend", PRIORITY: "priority", SCHED: "sched",
+               RUN: "run", CLEANUP: "cleanup", INACTIVE: "inactive"}
 
 _PENDING_ATTRS = ["userid", "urgency", "priority", "state", "queue", "dependencies"]
 _RUNNING_ATTRS = ["ranks", "expiration"]
@@ -173,12 +175,16 @@ def _hosts(r, ranks):
     return str(r.filtered(ranks).nodelist) if ranks else ""
 
 
-def _place(text, r, instance, free=None):
-    # Warnings (an attribute RFC 14 does not define) are not the user's question here.
+def _allocate(text, r, **options):
+    """jobspec.allocate without its warnings (an attribute RFC 14 does not define): they
+    are not the question here, and a validator worker would log each one."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return jobspec.allocate(text, r, free=free, config=instance.config,
-                                dialect=instance.dialect)
+        return jobspec.allocate(text, r, **options)
+
+
+def _place(text, r, instance, free=None):
+    return _allocate(text, r, free=free, config=instance.config, dialect=instance.dialect)
 
 
 def read_resources(handle, down_is_never=False):
@@ -197,7 +203,7 @@ def never(text, r, config, dialect="rfc"):
     """The jobspec.Error saying why the jobspec `text` can never run on `r` (from
     read_resources), or None when it can, or when it cannot be judged (another error)."""
     try:
-        jobspec.allocate(text, r, config=config, dialect=dialect)
+        _allocate(text, r, config=config, dialect=dialect)
     except jobspec.Error as e:
         if _first_error(e).code == "jobspec.unsatisfiable":
             return e
@@ -421,12 +427,13 @@ def _shape(vertices, pointer, spans):
             text += "=" + _count(v["count"])
         if v.get("exclusive"):
             text += "{x}"
-        inner = {}
-        if v.get("with"):
-            text += "/" + _shape(v["with"], here + "/with", inner)
         start = offset + sum(len(t) + 1 for t in texts)
-        spans.update({k: (a + start + text.index("/") + 1, b + start + text.index("/") + 1)
-                      for k, (a, b) in inner.items()})
+        if v.get("with"):
+            inner = {}
+            text += "/"
+            below = _shape(v["with"], here + "/with", inner)
+            _shifted(inner, start + len(text), spans)
+            text += below
         spans[here] = (start, start + len(text))
         texts.append(text)
     return "[" + ";".join(texts) + "]" if len(texts) > 1 else "".join(texts)

@@ -22,9 +22,6 @@ import flux  # noqa: E402
 import jobspec  # noqa: E402
 from jobspec.flux import why  # noqa: E402
 
-_STATES = {1: "new", 2: "depend", 4: "priority", 8: "sched", 16: "run", 32: "cleanup",
-           64: "inactive"}
-
 
 def _parser():
     parser = argparse.ArgumentParser(
@@ -90,7 +87,7 @@ def why_command(args, parser):
             if job is None:
                 try:
                     info = handle.rpc("job-list.list-id", {"id": jobid, "attrs": ["state"]})
-                    state = _STATES.get(info.get()["job"]["state"], "unknown")
+                    state = why.STATE_NAMES.get(info.get()["job"]["state"], "unknown")
                     verdicts.append({"id": why.f58(jobid), "verdict": "not-pending",
                                      "state": state, "summary": f"not pending: {state}"})
                 except OSError:
