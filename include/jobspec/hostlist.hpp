@@ -29,9 +29,17 @@ public:
         std::uint64_t last = 0;
         std::uint8_t width = 0;
         bool numbered = true;
-        std::uint64_t size() const noexcept { return numbered ? last - first + 1 : 1; }
+        /// The hosts the run names; a run of every number (0-max_host_number, which only set
+        /// algebra can make) saturates at UINT64_MAX.
+        std::uint64_t size() const noexcept {
+            return !numbered ? 1 : last - first == UINT64_MAX ? UINT64_MAX : last - first + 1;
+        }
         friend bool operator==(const Run&, const Run&) = default;
     };
+
+    /// The largest number a host name may have. RFC 29 sets no bound; flux-core's hosts
+    /// are numbered with 64 bits.
+    static constexpr std::uint64_t max_host_number = UINT64_MAX;
 
     Hostlist() = default;
 
@@ -39,8 +47,8 @@ public:
     /// may repeat ids, list them in any order and use ranges, and the first id's leading
     /// zeros set the width of all ("[00-2]" is 00,01,02). "" is the empty list.
     /// Fails with hostlist.syntax, hostlist.order (a range that ends below its start:
-    /// "foo[5-3]") or hostlist.overflow (a number above Limits::max_integer), its range
-    /// the offending part of `text`.
+    /// "foo[5-3]") or hostlist.overflow (a number above max_host_number, or the one range
+    /// of 2^64 hosts, 0-max_host_number), its range the offending part of `text`.
     /// Example: parse("foo[0-2]-eth2,bar") -> foo0-eth2, foo1-eth2, foo2-eth2, bar.
     static Result<Hostlist> parse(std::string_view text);
 

@@ -80,14 +80,14 @@ bool prints_as(std::string_view digits, std::uint64_t n, std::uint8_t width) {
 /// The most digits a number in a host name may have: its width must fit a Run's.
 constexpr std::size_t max_digits = std::numeric_limits<std::uint8_t>::max();
 
-/// Whether `digits` (all digits) is a number a run can hold: at most max_integer,
+/// Whether `digits` (all digits) is a number a run can hold: at most max_host_number,
 /// and no longer than a width can say.
 bool is_number(std::string_view digits) {
-    if (digits.size() < 19) // below 10^18, so below max_integer: the common case, no scan
+    if (digits.size() < 20) // below 10^19, so below max_host_number: the common case, no scan
         return true;
     if (digits.size() > max_digits)
         return false;
-    const auto scanned = model::scan_decimal(digits, Limits::max_integer);
+    const auto scanned = model::scan_decimal(digits, Hostlist::max_host_number);
     return scanned.length == digits.size() && !scanned.overflowed;
 }
 
@@ -191,7 +191,7 @@ Expected<Hostlist, model::HostlistCodecError> model::decode_hostlist(std::string
         std::uint8_t width = 0;
         while (true) {
             const std::size_t at = pos;
-            const auto lo = model::scan_decimal(text.substr(pos), Limits::max_integer);
+            const auto lo = model::scan_decimal(text.substr(pos), Hostlist::max_host_number);
             if (lo.length == 0) {
                 if (pos >= text.size())
                     return fail(Kind::syntax, open, 1, "'[' is never closed");
@@ -204,7 +204,7 @@ Expected<Hostlist, model::HostlistCodecError> model::decode_hostlist(std::string
             if (lo.overflowed)
                 return fail(Kind::overflow, pos, lo.length,
                             fmt::format("'{}' is larger than {}", text.substr(pos, lo.length),
-                                        Limits::max_integer));
+                                        Hostlist::max_host_number));
             if (lo.length > max_digits)
                 return fail(
                     Kind::overflow, pos, lo.length,
@@ -215,17 +215,22 @@ Expected<Hostlist, model::HostlistCodecError> model::decode_hostlist(std::string
             std::uint64_t hi = lo.value;
             if (pos < text.size() && text[pos] == '-') {
                 ++pos;
-                const auto d = model::scan_decimal(text.substr(pos), Limits::max_integer);
+                const auto d = model::scan_decimal(text.substr(pos), Hostlist::max_host_number);
                 if (d.length == 0)
                     return fail(Kind::syntax, pos, pos < text.size() ? 1 : 0,
                                 "expected the end of the range");
                 if (d.overflowed)
                     return fail(Kind::overflow, pos, d.length,
                                 fmt::format("'{}' is larger than {}", text.substr(pos, d.length),
-                                            Limits::max_integer));
+                                            Hostlist::max_host_number));
                 if (d.value < lo.value)
                     return fail(Kind::order, at, pos + d.length - at,
                                 fmt::format("range '{}' ends below its start",
+                                            text.substr(at, pos + d.length - at)));
+                if (d.value - lo.value == Hostlist::max_host_number)
+                    return fail(Kind::overflow, at, pos + d.length - at,
+                                fmt::format("range '{}' holds 2^64 hosts, one more than a count "
+                                            "can say",
                                             text.substr(at, pos + d.length - at)));
                 hi = d.value;
                 pos += d.length;

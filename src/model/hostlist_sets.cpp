@@ -29,25 +29,30 @@ public:
         ends.reserve(2 * ranges.size());
         for (const auto& r : ranges) {
             ends.emplace_back(r.first, 1);
-            ends.emplace_back(r.last + 1, -1); // numbers stop at Limits::max_integer
+            if (r.last != UINT64_MAX) // a range to the last number ends with the sweep
+                ends.emplace_back(r.last + 1, -1);
         }
         std::sort(ends.begin(), ends.end());
         std::uint64_t count = 0;
         std::uint64_t from = 0;
+        const auto add = [this](std::uint64_t first, std::uint64_t last, std::uint64_t times) {
+            auto prev = ranges_.empty() ? ranges_.end() : std::prev(ranges_.end());
+            if (prev != ranges_.end() && prev->second.last + 1 == first &&
+                prev->second.count == times)
+                prev->second.last = last;
+            else
+                ranges_.emplace_hint(ranges_.end(), first, Node{last, times});
+        };
         for (std::size_t i = 0; i < ends.size();) {
             const std::uint64_t at = ends[i].first;
-            if (count > 0 && at > from) {
-                auto last = ranges_.empty() ? ranges_.end() : std::prev(ranges_.end());
-                if (last != ranges_.end() && last->second.last + 1 == from &&
-                    last->second.count == count)
-                    last->second.last = at - 1;
-                else
-                    ranges_.emplace_hint(ranges_.end(), from, Node{at - 1, count});
-            }
+            if (count > 0 && at > from)
+                add(from, at - 1, count);
             for (; i < ends.size() && ends[i].first == at; ++i)
                 count += static_cast<std::uint64_t>(ends[i].second); // wraps back down for -1
             from = at;
         }
+        if (count > 0)
+            add(from, UINT64_MAX, count);
     }
 
     /// The numbers of first..last in the multiset, each counted once less.

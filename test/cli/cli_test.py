@@ -889,6 +889,27 @@ class Sets(unittest.TestCase):
         self.assertIn("error[hostlist.syntax]", r.stderr)
         self.assertEqual(run("hostlist", "-n", "x", "a").returncode, 2)
 
+    def test_host_numbers_go_to_2_64_minus_1(self):
+        # RFC 29 sets no bound; flux-core's hosts are numbered with 64 bits.
+        top = "18446744073709551615"
+        self.assertEqual(run("hostlist", "f[9223372036854775808]").stdout,
+                         "f9223372036854775808\n")
+        self.assertEqual(run("hostlist", f"f18446744073709551614,f{top}").stdout,
+                         f"f[18446744073709551614-{top}]\n")
+        self.assertEqual(run("hostlist", "-c", f"f[1-{top}]").stdout, f"{top}\n")
+        self.assertEqual(run("hostlist", "-m", f"f[{top}]", f"f{top}").stdout, "")
+        # Above, flux renames the host or loses it (docs/COMPAT.md); jobspec refuses a
+        # bracketed number and keeps a bare name whole, as any name without a number.
+        r = run("hostlist", "f[18446744073709551616]")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[hostlist.overflow]", r.stderr)
+        self.assertEqual(run("hostlist", "-c", "f18446744073709551616").stdout, "1\n")
+        # 0 to 2^64-1 is 2^64 hosts: flux counts 0 and prints nothing.
+        r = run("hostlist", "-c", f"f[0-{top}]")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[hostlist.overflow]: range '0-18446744073709551615' holds 2^64",
+                      r.stderr)
+
     def test_bracketed_arguments_reach_the_command_whole(self):
         # CLI11 alone would read "[1-3]" as a list holding "1-3".
         self.assertEqual(run("hostlist", "-e", "[1-3]").stdout, "1 2 3\n")

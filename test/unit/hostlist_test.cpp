@@ -92,8 +92,17 @@ TEST_CASE("hostlist - a large range is one run") {
     CHECK(parse(top.encode()).expand() == top.expand());
     CHECK(parse("n9223372036854775806,n9223372036854775807").encode() ==
           "n[9223372036854775806-9223372036854775807]");
-    // Past max_integer a name stays whole.
-    CHECK(parse("n9223372036854775808,n9223372036854775809").runs().size() == 2);
+    // Numbers go on to 2^64-1 (RFC 29 sets no bound; flux-core keeps 64 bits)...
+    CHECK(parse("n9223372036854775808,n9223372036854775809").encode() ==
+          "n[9223372036854775808-9223372036854775809]");
+    CHECK(parse("n18446744073709551614,n18446744073709551615").encode() ==
+          "n[18446744073709551614-18446744073709551615]");
+    CHECK(parse("n[18446744073709551613-18446744073709551615]").count() == 3u);
+    CHECK(parse("n[1-18446744073709551615]").count() == UINT64_MAX);
+    CHECK(parse("n[18446744073709551615]").find("n18446744073709551615") == 0u);
+    // ...and past them a name stays whole, not continuing a run.
+    CHECK(parse("n18446744073709551615,n18446744073709551616").runs().size() == 2);
+    CHECK(parse("n18446744073709551616").runs().front().numbered == false);
     const std::string zeros(254, '0');
     CHECK(parse("n[" + zeros + "1-" + zeros + "3]").find("n" + zeros + "2") == 1u);
 }
@@ -151,6 +160,22 @@ TEST_CASE("hostlist - sorted by the text around the number, then by number") {
     CHECK(huge.unique().encode() == "f[0-4611686018427387904]x");
     CHECK(huge.removed(parse("f[1-9]x")).encode() == "f[0,10-4611686018427387904,5-7]x");
     CHECK(huge.excluding(parse("f6x")).encode() == "f[0-5,7-4611686018427387904,5,7]x");
+    // At the last number: ranges that reach it sort, count and combine as any other.
+    const auto top = parse("t[18446744073709551614-18446744073709551615],t[18446744073709551615]");
+    CHECK(top.sorted().encode() ==
+          "t[18446744073709551614-18446744073709551615,18446744073709551615]");
+    CHECK(top.unique().encode() == "t[18446744073709551614-18446744073709551615]");
+    CHECK(top.removed(parse("t18446744073709551615")).encode() ==
+          "t[18446744073709551614-18446744073709551615]");
+    CHECK(top.excluding(parse("t18446744073709551614")).encode() ==
+          "t[18446744073709551615,18446744073709551615]");
+    // Set algebra can make the run of all 2^64 numbers: its size saturates.
+    const auto all = parse("t[1-18446744073709551615]").united(parse("t0"));
+    CHECK(all.encode() == "t[0-18446744073709551615]");
+    CHECK(all.runs().front().size() == UINT64_MAX);
+    CHECK(all.count() == UINT64_MAX);
+    CHECK(all.nth(UINT64_MAX - 1) == "t18446744073709551614");
+    CHECK(all.without(parse("t[0-18446744073709551614]")).encode() == "t18446744073709551615");
 }
 
 TEST_CASE("hostlist - removing and excluding keep the order") {
@@ -172,6 +197,11 @@ TEST_CASE("hostlist - errors") {
     CHECK(error("foo[1;2]") == K::syntax);
     CHECK(error("foo[5-3]") == K::order);
     CHECK(error("foo[99999999999999999999]") == K::overflow);
+    CHECK(error("foo[18446744073709551616]") == K::overflow);
+    CHECK(error("foo[1-18446744073709551616]") == K::overflow);
+    // The one range whose hosts no 64-bit count can say.
+    CHECK(error("foo[0-18446744073709551615]") == K::overflow);
+    CHECK(error("foo[00-18446744073709551615]") == K::overflow);
     CHECK(error("foo[0-099999999999999999999]") == K::overflow);  // found by fuzz-constraint_json
     CHECK(error("1[09007569223372036854775807]") == K::overflow); // found by fuzz-hostlist
     CHECK(error("n[" + std::string(255, '0') + "1]") == K::overflow);
