@@ -93,6 +93,13 @@ class Shape(unittest.TestCase):
         self.assertEqual(r.returncode, 0)
         self.assertEqual(json.loads(r.stdout)[0]["label"], "nodelevel")
 
+    def test_json_literals_are_lower_case_at_any_depth(self):
+        # docs/COMPAT.md: flux reads FALSE, Null and 1. as JSON at every level.
+        r = run("shape", "a/b/node{b:FALSE,c:Null}/core{u:1.}")
+        self.assertEqual(r.returncode, 0)
+        node = json.loads(r.stdout)[0]["with"][0]["with"][0]
+        self.assertEqual((node["b"], node["c"], node["with"][0]["u"]), ("FALSE", "Null", "1."))
+
     def test_acceptance_caret(self):
         r = run("shape", "slot=3-1/core")
         self.assertEqual(r.returncode, 1)
@@ -806,6 +813,9 @@ class Sets(unittest.TestCase):
         self.assertEqual(run("idset", "encode", "7,3,1,2,2", "9").stdout, "1-3,7,9\n")
         self.assertEqual(run("idset", "encode", "[7,3,1]").stdout, "1,3,7\n")
         self.assertEqual(run("idset", "count", "0-4294967295").stdout, "4294967296\n")
+        # flux-core's idsets refuse 2^31 to 2^32-1 and wrap from 2^32 (docs/COMPAT.md).
+        self.assertEqual(run("idset", "expand", "2147483648,4294967297").stdout,
+                         "2147483648\n4294967297\n")
         self.assertEqual(run("idset", "union", "0-3", "2-8").stdout, "0-8\n")
         self.assertEqual(run("idset", "intersect", "0-3", "2-8").stdout, "2-3\n")
         self.assertEqual(run("idset", "diff", "0-15", "4-7").stdout, "0-3,8-15\n")

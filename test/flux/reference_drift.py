@@ -1,18 +1,45 @@
 #!/usr/bin/python3
-"""The drift check (issue 33): runs the shape, constraint, dependency and validate
-harnesses (tools/reference/run.sh, default seeds) with this build of jobspec against
-flux-core built from ../shared/vendor, then tools/reference/drift.py --complete against
-docs/COMPAT.md: fails when a class of disagreement appears that no COMPAT row names, or a
-row names a class that no longer occurs.
+"""The drift check (issues 33 and 49): runs the differential harnesses
+(tools/reference/run.sh) with this build of jobspec against flux-core built from
+../shared/vendor, then tools/reference/drift.py against docs/COMPAT.md:
+- on the default seeds, --complete: fails when a class of disagreement appears that no
+  COMPAT row names, or a row names a class that no longer occurs;
+- on a random seed as well (printed; JOBSPEC_DRIFT_SEED=N replays it): fails when a class
+  appears that no row names. COMPAT's keys must hold for any seed, not only for the seeds
+  that produced them.
 
 Usage: reference_drift.py JOBSPEC SOURCE_ROOT. Skips (77) without flux-core's build tree
 at $REF (default ${TMPDIR:-/tmp}/flux-reference), unless JOBSPEC_REQUIRE_FLUX is set."""
 import os
+import random
 import subprocess
 import sys
 import tempfile
 
-AREAS = ["shape", "constraint", "dependency", "validate"]
+AREAS = ["shape", "constraint", "dependency", "validate", "idset-hostlist"]
+
+
+def run_areas(jobspec, ref, root, out, shift):
+    """run.sh on AREAS with seeds shifted by `shift` into `out`; True when every area
+    wrote its results."""
+    env = dict(os.environ, JOBSPEC=jobspec, REF=ref, DIFF_OUT=out, SEED_SHIFT=str(shift))
+    run = subprocess.run(["bash", os.path.join(root, "tools", "reference", "run.sh"), *AREAS],
+                         env=env, cwd=root, capture_output=True, text=True, timeout=1200)
+    print("\n".join(l for l in run.stdout.splitlines() if l.startswith("==")))
+    wrote = {n.split(".")[0].split("-")[0] for n in os.listdir(out) if n.endswith(".json")}
+    if run.returncode != 0 or not all(a.split("-")[0] in wrote for a in AREAS):
+        print(run.stdout[-3000:], run.stderr[-3000:], sep="\n")
+        return False
+    return True
+
+
+def drift(root, out, complete):
+    args = [sys.executable, os.path.join(root, "tools", "reference", "drift.py")]
+    args += ["--complete"] if complete else []
+    run = subprocess.run([*args, os.path.join(root, "docs", "COMPAT.md"), out],
+                         capture_output=True, text=True)
+    print(run.stdout, run.stderr, sep="")
+    return run.returncode == 0
 
 
 def main():
@@ -21,21 +48,15 @@ def main():
     if not os.access(os.path.join(ref, "flux-core", "src", "cmd", "flux"), os.X_OK):
         print(f"no flux-core build tree at {ref}/flux-core (../shared/reference/build-flux-core.sh)")
         return 1 if os.environ.get("JOBSPEC_REQUIRE_FLUX") else 77
-    with tempfile.TemporaryDirectory(prefix="jobspec-drift-") as out:
-        env = dict(os.environ, JOBSPEC=jobspec, REF=ref, DIFF_OUT=out, SEED_SHIFT="0")
-        run = subprocess.run(["bash", os.path.join(root, "tools", "reference", "run.sh"), *AREAS],
-                             env=env, cwd=root, capture_output=True, text=True, timeout=900)
-        print("\n".join(l for l in run.stdout.splitlines() if l.startswith("==")))
-        if run.returncode != 0 or not all(
-                any(n.startswith(a) and n.endswith(".json") for n in os.listdir(out))
-                for a in AREAS):
-            print(run.stdout[-3000:], run.stderr[-3000:], sep="\n")
-            return 1
-        drift = subprocess.run([sys.executable, os.path.join(root, "tools", "reference", "drift.py"),
-                                "--complete", os.path.join(root, "docs", "COMPAT.md"), out],
-                               capture_output=True, text=True)
-        print(drift.stdout, drift.stderr, sep="")
-        return drift.returncode
+    shift = int(os.environ.get("JOBSPEC_DRIFT_SEED") or random.SystemRandom().randrange(1, 10**6))
+    ok = True
+    with tempfile.TemporaryDirectory(prefix="jobspec-drift-") as fixed, \
+            tempfile.TemporaryDirectory(prefix="jobspec-drift-random-") as loose:
+        print("== default seeds (--complete)")
+        ok = run_areas(jobspec, ref, root, fixed, 0) and drift(root, fixed, True)
+        print(f"== seeds shifted by {shift} (replay: JOBSPEC_DRIFT_SEED={shift})")
+        ok = run_areas(jobspec, ref, root, loose, shift) and drift(root, loose, False) and ok
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ directory with the same small environment; the output is compared exactly (key o
 0.0) after two normalisations: the variables flux's front end adds to the environment
 (PATH, FLUX_*, LUA_*, ...) are dropped from both, and begin-time values computed from the
 clock are equal when within 5 seconds."""
-import sys, os, json, random, tempfile, shlex
+import sys, os, json, random, re, tempfile, shlex
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import *
 
@@ -209,7 +209,8 @@ def outcome(rc, out, err):
         except ValueError:
             return ("bad-json", out[:200])
     if rc in (1, 2):
-        return ("err", rc, (err.strip().splitlines() or [""])[-1][:160])
+        m = re.search(r"error\[([^\]]+)\]", err)
+        return ("err", rc, (err.strip().splitlines() or [""])[-1][:160], m.group(1) if m else "")
     return ("crash", rc, err[-300:])
 
 
@@ -228,11 +229,24 @@ def differences(a, b, path=""):
     return []
 
 
+def where(paths):
+    """The parts of a jobspec that differences fall in, as a class names them whatever the
+    seed: `.resources` for anything in the resources, else down to a key of
+    `attributes.system` (`.attributes.system.shell`)."""
+    out = set()
+    for p in paths:
+        p = re.sub(r"\[\d+\]", "", p.split(" ")[0])
+        out.add(".resources" if p.startswith(".resources") else ".".join(p.split(".")[:4]))
+    return ", ".join(sorted(out))
+
+
 def compare(t, cmd, args, case):
     f = outcome(*run([FLUX, cmd, "--dry-run", *args], env=ENV, cwd=SCRATCH))
     mode = [] if cmd == "run" else [f"--{cmd}"]
     j = outcome(*run([JOBSPEC, "compile", "--color", "never", *mode, *args], env=ENV, cwd=SCRATCH))
     case = {**case, "flux": f[1:], "jobspec": j[1:]}
+    # flux ignores most options in each copy --cc/--bcc makes (docs/COMPAT.md)
+    cc = " [--cc/--bcc]" if re.search(r"(^| )--b?cc", case["cmd"]) else ""
     if j[0] in ("crash", "bad-json"):
         t.bad(f"(d) jobspec {j[0]}", case)
     elif f[0] == "ok" and j[0] == "ok":
@@ -240,16 +254,17 @@ def compare(t, cmd, args, case):
         if f[1] == j[1]:
             t.ok()
         else:
-            t.bad(f"{cmd}: both accept, differ in {differences(json.loads(f[1]), json.loads(j[1]))}", case)
+            t.bad(f"both accept, differ in {where(differences(json.loads(f[1]), json.loads(j[1])))}{cc}",
+                  {**case, "differences": differences(json.loads(f[1]), json.loads(j[1]))})
     elif f[0] == "err" and j[0] == "err":
         if f[1] == j[1]:
             t.ok()
         else:
-            t.bad(f"{cmd}: both reject, exit status {f[1]} vs {j[1]}", case)
+            t.bad(f"both reject, exit status {f[1]} vs {j[1]}", case)
     elif f[0] == "err":
-        t.bad(f"{cmd}: flux rejects, jobspec accepts", case)
+        t.bad("flux rejects, jobspec accepts", case)
     else:
-        t.bad(f"{cmd}: flux accepts, jobspec rejects", case)
+        t.bad(f"flux accepts, jobspec rejects [{j[3]}]{cc}", case)
 
 
 def main():
