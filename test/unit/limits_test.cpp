@@ -126,15 +126,17 @@ TEST_CASE("limits - nesting: max_depth levels pass, one more does not") {
           }) == 7); // and the document, attributes and system
 }
 
-TEST_CASE("limits - integers: 2^63-1 is the largest count or id") {
+TEST_CASE("limits - integers: 2^63-1 is the largest count or id, 2^64-1 the largest host number") {
     const std::string max = "9223372036854775807";
     const std::string over = "9223372036854775808";
     CHECK(shape("core=" + max, {}) == "");
     CHECK(shape("core=" + over, {}) == "limit.integer");
     CHECK(jobspec::model::decode_idset(max));
     CHECK(jobspec::model::decode_idset(over).error().kind == jobspec::model::IdSetError::overflow);
-    CHECK(jobspec::model::decode_hostlist("n[" + max + "]"));
-    CHECK(jobspec::model::decode_hostlist("n[" + over + "]").error().kind ==
+    // RFC 29 sets no bound; flux-core numbers hosts with 64 bits.
+    CHECK(jobspec::model::decode_hostlist("n[" + over + "]"));
+    CHECK(jobspec::model::decode_hostlist("n[18446744073709551615]"));
+    CHECK(jobspec::model::decode_hostlist("n[18446744073709551616]").error().kind ==
           jobspec::model::HostlistError::overflow);
     const auto r_with_rank = [&](const std::string& rank) {
         return R"({"version": 1, "execution": {"R_lite": [{"rank": ")" + rank +
