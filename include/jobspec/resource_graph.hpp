@@ -34,6 +34,9 @@ struct JOBSPEC_API ResourceVertex {
     std::vector<ResourceVertex> with;
     /// Whether `with` was written at all, so an empty `with` can be told from none.
     bool has_with = false;
+    /// Whether `count` was written as a string ("2", "1-4"): RFC 14 allows it, RFC 25's V1
+    /// takes an integer only.
+    bool count_is_string = false;
     SourceRange range;
     SourceRange type_range;
     SourceRange count_range;

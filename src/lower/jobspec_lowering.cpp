@@ -178,6 +178,7 @@ private:
                     v.type = m.value.text();
             } else if (m.key == "count") {
                 v.count_range = m.value.range;
+                v.count_is_string = m.value.kind() == Kind::string;
                 v.count = count(m.value);
             } else if (m.key == "with") {
                 v.has_with = true;

@@ -94,10 +94,14 @@ private:
     }
 
     void vertex(const ResourceVertex& v) {
-        if (!v.count.is_fixed()) {
+        if (!v.count.is_fixed() || v.count_is_string) {
             PointerScope at(ptr_, "count");
             report(Code::v1_count,
-                   fmt::format("count must be a fixed integer in V1, not '{}'", v.count.format()),
+                   v.count.is_fixed()
+                       ? fmt::format("count must be an integer in V1, not the string '{}'",
+                                     v.count.format())
+                       : fmt::format("count must be a fixed integer in V1, not '{}'",
+                                     v.count.format()),
                    v.count_range);
         }
         for (const auto& p : v.properties) {

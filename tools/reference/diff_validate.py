@@ -76,6 +76,9 @@ def load_corpus():
                  "tasks": [dict(task, count={"per_slot": 1, "unit": "2+"})]}))
     out.append(("hand/v1-two-nodes-one-label",
                 {"version": 1, "resources": [node, copy.deepcopy(node)], "tasks": [task], **system}))
+    out.append(("hand/constraints-properties-string",
+                {"version": 999, "resources": [slot], "tasks": [task],
+                 "attributes": {"system": {"duration": 0, "constraints": {"properties": "x"}}}}))
     out.append(("hand/v1-per-slot-2",
                 {"version": 1, "resources": [node], "tasks": [dict(task, count={"per_slot": 2})],
                  **system}))
