@@ -406,28 +406,28 @@ def why_outputs_differ(op, args, fo, jo):
     "" when it is none of these."""
     if any(int(n) > 2**64 - 1 for a in args for n in re.findall(r"\d+", a)):
         return " [a number above 2^64-1]"
-    if re.fullmatch(r"\d+", fo) and re.fullmatch(r"\d+", jo):   # -c
-        hosts = rfc29(",".join(a for a in args if a != "-"))
-        if hosts is not None and str(len(set(hosts)) if "-u" in op else len(hosts)) == jo:
-            return " [RFC29 model agrees with jobspec]"
-        return ""
-
     def hosts(text):
         try:
             return list(Hostlist(",".join(text.split())))
         except Exception:
             return None
-    hf, hj = hosts(fo), hosts(jo)
-    if hf is None or hj is None:
-        return ""
-    if hf == hj:
-        return " [encoding differs only]"
-    unpadded = lambda hs: [re.sub(r"(?<!\d)0+(?=\d)", "", h) for h in hs]
-    if unpadded(hf) == unpadded(hj):
-        return " [zero padding]"
-    if set(unpadded(hf)) == set(unpadded(hj)):
-        return " [zero padding, order or repeats]"
-    # flux reads the padding of the input otherwise than RFC 29 does (then -L, -n pick others)
+    if re.fullmatch(r"\d+", fo) and re.fullmatch(r"\d+", jo):   # -c
+        model = rfc29(",".join(a for a in args if a != "-"))
+        if model is not None and str(len(set(model)) if "-u" in op else len(model)) == jo:
+            return " [RFC29 model agrees with jobspec]"
+    else:
+        hf, hj = hosts(fo), hosts(jo)
+        if hf is None or hj is None:
+            return ""
+        if hf == hj:
+            return " [encoding differs only]"
+        unpadded = lambda hs: [re.sub(r"(?<!\d)0+(?=\d)", "", h) for h in hs]
+        if unpadded(hf) == unpadded(hj):
+            return " [zero padding]"
+        if set(unpadded(hf)) == set(unpadded(hj)):
+            return " [zero padding, order or repeats]"
+    # flux reads the padding of the input otherwise than RFC 29 does (then -L, -n, -i, -c
+    # pick or count others)
     for a in args:
         try:
             if rfc29(a) not in (None, list(Hostlist(a))):
