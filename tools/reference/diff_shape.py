@@ -202,7 +202,7 @@ def gen_shape():
 
 HAND = [
     # one shape for each class the other seeds find (so the default seed finds them all)
-    "n1{id:1.}", "node{unit:1.}", "node/slot/memory{unit:True}",
+    "n1{id:1.}", "node{unit:1.}", "node/slot/memory{unit:True}", 'node{x:a b"}', "core{[2,3]]}",
     # RFC 46 examples
     "slot=4/node", "slot=3-30/node", "slot=4{nodelevel}/node{-x}/socket=2+/core=4+",
     "slot=4{nodelevel}/node/socket=2/core=4",
