@@ -82,6 +82,9 @@ def load_corpus():
     out.append(("hand/v1-unit-on-slot",
                 {"version": 1, "resources": [{**node, "with": [{**slot, "unit": "x"}]}],
                  "tasks": [task], **system}))
+    out.append(("hand/v1-exclusive-node",
+                {"version": 1, "resources": [{**node, "exclusive": True}], "tasks": [task],
+                 **system}))
     out.append(("hand/v1-per-slot-2",
                 {"version": 1, "resources": [node], "tasks": [dict(task, count={"per_slot": 2})],
                  **system}))
