@@ -888,6 +888,8 @@ class Sets(unittest.TestCase):
         self.assertEqual(run("hostlist", "-n", "5", "node[0-15]").stdout, "node5\n")
         self.assertEqual(run("hostlist", "-F", "node7", "node[4-15]").stdout, "3\n")
         self.assertEqual(run("hostlist", "-F", "x", "node[4-15]").returncode, 1)
+        # flux ignores an empty -F and prints the list.
+        self.assertEqual(run("hostlist", "-F", "", "node[4-15]").stdout, "node[4-15]\n")
         self.assertEqual(run("hostlist", "-S", "b,a[3,1,2]").stdout, "a[1-3],b\n")
         self.assertEqual(run("hostlist", "-u", "n[1-3],n2").stdout, "n[1-3]\n")
         self.assertEqual(run("hostlist", "-u", "n[1-3]", "n[3-5]").stdout, "n[1-5]\n")

@@ -278,7 +278,7 @@ int run_hostlist(HostlistArgs& a, Reporter& reporter) {
     }
 
     std::string out;
-    if (a.find) {
+    if (a.find && !a.find->empty()) { // flux ignores an empty -F (its value is false)
         auto hosts = Hostlist::parse(*a.find);
         if (!hosts)
             return report_option_value("-F", "a hostlist", *a.find, hosts.diagnostics(), reporter);
