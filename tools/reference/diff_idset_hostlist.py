@@ -402,10 +402,12 @@ def code_of(err):
 def why_outputs_differ(op, args, fo, jo):
     """For hostlist outputs the RFC 29 model does not judge (the flags, standard input,
     counts), what the difference comes to, as a tag of the class: a number above 2^64-1 in
-    the input, the same hosts written differently, or only zero padding (in order or not);
+    the input, a count the RFC 29 model agrees with, the same hosts written differently,
+    only zero padding (in order or not), or an input whose padding flux reads otherwise;
     "" when it is none of these."""
     if any(int(n) > 2**64 - 1 for a in args for n in re.findall(r"\d+", a)):
         return " [a number above 2^64-1]"
+
     def hosts(text):
         try:
             return list(Hostlist(",".join(text.split())))
