@@ -69,6 +69,12 @@ JOBSPEC_API std::string to_dot(const Jobspec& jobspec);
 /// starttime and expiration (0 when unset), and scheduling when present.
 JOBSPEC_API boost::json::value to_json_value(const ResourceSet& set);
 
+/// Fluxion's resource graph as JGF, as Fluxion's writer writes it: each vertex's id and
+/// metadata (type, basename, name, id, uniq_id, rank, exclusive, unit when set, size,
+/// status when down, properties when any, paths), its containment edges bare, in vertex
+/// order, and the other subsystems' edges with their subsystem.
+JOBSPEC_API boost::json::value to_json_value(const FluxionGraph& graph);
+
 /// A constraint as its RFC 31 object; an `and` with no constraints is written {}.
 JOBSPEC_API boost::json::value to_json_value(const Constraint& constraint);
 

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +12,7 @@
 #include <boost/json/value.hpp>
 
 #include <jobspec/api.hpp>
+#include <jobspec/fluxion_graph_model.hpp>
 #include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
 #include <jobspec/result.hpp>
@@ -80,6 +82,11 @@ public:
     /// TreePool's children entries, their ranks read once; the operations below keep
     /// them to the set's ranks. Nothing when the scheduling key is not TreePool's.
     std::optional<std::vector<TreePoolEntry>> treepool;
+    /// Fluxion's resource graph, when the scheduling key is Fluxion's JGF (writer absent,
+    /// "fluxion" or "fluxion:jgf") or the set was read from a JGF document; the scheduling
+    /// key's "graph" member is then null, keeping its place. Shared, never changed: the
+    /// operations below carry it as they carry the scheduling key.
+    std::shared_ptr<const FluxionGraph> fluxion_graph;
 
     /// Only the resources of these ranks (with their hosts and properties); nslots,
     /// starttime, expiration and scheduling are kept, a TreePool scheduling key with its

@@ -55,6 +55,9 @@ boost::json::value to_json_value(const ResourceSet& set) {
                     boost::json::object{{"ranks", entry.ranks.format()}, {"topo", entry.topo}});
             *children = std::move(entries);
         }
+        if (set.fluxion_graph)
+            if (auto* object = scheduling.if_object())
+                (*object)["graph"] = to_json_value(*set.fluxion_graph).as_object()["graph"];
         r.emplace("scheduling", std::move(scheduling));
     }
     return r;

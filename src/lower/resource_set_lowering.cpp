@@ -3,11 +3,14 @@
 #include "lower/resource_set_lowering.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
+#include "lower/fluxion_graph_lowering.hpp"
 #include "model/decoders.hpp"
+#include "model/fluxion_graph_execution.hpp"
 #include "model/resource_set_access.hpp"
 #include "model/resource_set_build.hpp"
 #include "support/json_pointer.hpp"
@@ -104,16 +107,46 @@ public:
         std::optional<std::vector<TreePoolEntry>> treepool;
         if (object(v, "'scheduling'") == nullptr || !scheduling(v, treepool))
             return;
+        std::shared_ptr<const FluxionGraph> graph;
+        if (const auto* jgf = v.find("graph"); jgf != nullptr && fluxion_writer(v)) {
+            auto read = lower_fluxion_graph(v, ptr_.str(), diags_);
+            if (!read)
+                return;
+            graph = std::make_shared<const FluxionGraph>(std::move(*read));
+        }
         boost::json::object key;
-        for (const auto& m : v.members()) // TreePool's entries are out.treepool
-            key[m.key] = treepool && m.key == "children" ? boost::json::value() : m.value.to_json();
+        for (const auto& m : v.members()) // TreePool's entries and Fluxion's graph are typed
+            key[m.key] = (treepool && m.key == "children") || (graph && m.key == "graph")
+                             ? boost::json::value()
+                             : m.value.to_json();
         out.scheduling = std::move(key);
         out.treepool = std::move(treepool);
+        out.fluxion_graph = std::move(graph);
+    }
+
+    /// A JGF document as R: its nodes as execution, the graph as the scheduling key.
+    ResourceSet jgf_document(const DocNode& jgf) {
+        auto graph = lower_fluxion_graph(jgf, ptr_.str(), diags_);
+        if (!graph)
+            return {};
+        ResourceSet out = model::execution_of(*graph, model::node_ranks(*graph));
+        out.scheduling = boost::json::object{{"graph", nullptr}};
+        out.fluxion_graph = std::make_shared<const FluxionGraph>(std::move(*graph));
+        return out;
     }
 
     JsonPointer& pointer() { return ptr_; }
 
 private:
+    /// Whether the scheduling key is Fluxion's JGF: no writer, or "fluxion" or
+    /// "fluxion:jgf" (Fluxion's other writers, as jgf_shorthand, are carried unread).
+    static bool fluxion_writer(const DocNode& v) {
+        const auto* writer = v.find("writer");
+        return writer == nullptr || (writer->value.is_string() &&
+                                     (writer->value.text() == "fluxion" ||
+                                      writer->value.text() == "fluxion:jgf"));
+    }
+
     /// RFC 20's writer (a string, "fluxion" when absent) and, when it is "TreePool",
     /// RFC 49's topology. Other schedulers' keys are theirs, carried unchecked.
     bool scheduling(const DocNode& v, std::optional<std::vector<TreePoolEntry>>& treepool) {
@@ -483,6 +516,8 @@ std::string not_a_property_name(std::string_view name) {
 }
 
 ResourceSet lower_resource_set(const DocNode& r, Diagnostics& diagnostics) {
+    if (is_jgf_document(r))
+        return RReader(diagnostics).jgf_document(r);
     return RReader(diagnostics).read(r);
 }
 

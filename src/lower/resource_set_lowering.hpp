@@ -31,8 +31,10 @@ std::optional<IdSet> read_r_idset(const syntax::DocNode& v, std::string_view wha
 std::string not_a_property_name(std::string_view name);
 
 /// One R document tree as a resource set, with every check RFC 20 asks for (R.*
-/// diagnostics with pointers and the tree's ranges). The set is meaningful only when no
-/// error was added.
+/// diagnostics with pointers and the tree's ranges), Fluxion's JGF in its scheduling key
+/// read into fluxion_graph (graph.*). A JGF document (lower_fluxion_graph) is R too: its
+/// nodes the execution (model::execution_of), the graph its scheduling key. The set is
+/// meaningful only when no error was added.
 ResourceSet lower_resource_set(const syntax::DocNode& r, Diagnostics& diagnostics);
 
 /// R's scheduling key (a dictionary: RFC 20's writer, and RFC 49's entries when the

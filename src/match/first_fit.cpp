@@ -14,6 +14,7 @@
 #include "match/node_assignment.hpp"
 #include "match/placement_units.hpp"
 #include "match/rank_pool.hpp"
+#include "match/graph_fit.hpp"
 #include "match/xor_candidates.hpp"
 #include "support/numbers.hpp"
 
@@ -601,6 +602,8 @@ Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r, const G
 } // namespace
 
 Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
+    if (r.fluxion_graph)
+        return graph_fit(js, r, ground);
     return js.dialect == Dialect::fluxion ? fluxion_fit(js, r, ground)
                                           : place(js, r, ground, false);
 }

@@ -188,6 +188,7 @@ ResourceSet ResourceSet::filtered(const IdSet& keep) const {
     out.starttime = starttime;
     out.expiration = expiration;
     out.scheduling = scheduling;
+    out.fluxion_graph = fluxion_graph;
     out.treepool =
         model::treepool_mapped(treepool, [&](const IdSet& r) { return r.intersected(kept); });
     return out;

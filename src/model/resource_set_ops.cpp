@@ -60,6 +60,7 @@ ResourceSet ResourceSet::united(const ResourceSet& other) const {
     const ResourceSet& keyed = scheduling.is_null() ? other : *this;
     out.scheduling = keyed.scheduling;
     out.treepool = keyed.treepool;
+    out.fluxion_graph = keyed.fluxion_graph;
     return out;
 }
 
@@ -101,6 +102,7 @@ ResourceSet ResourceSet::intersected(const ResourceSet& other) const {
     if (!out.empty()) {
         out.scheduling = scheduling;
         out.treepool = treepool;
+        out.fluxion_graph = fluxion_graph;
     }
     return out;
 }
@@ -124,6 +126,7 @@ ResourceSet ResourceSet::without(const ResourceSet& other) const {
     keep_properties(out, {this});
     out.scheduling = scheduling;
     out.treepool = treepool;
+    out.fluxion_graph = fluxion_graph;
     return out;
 }
 

@@ -26,6 +26,7 @@ void keep_rest(const ResourceSet& from, ResourceSet& to, const Renumber& renumbe
     to.expiration = from.expiration;
     const IdSet all = from.ranks();
     to.scheduling = from.scheduling;
+    to.fluxion_graph = from.fluxion_graph;
     to.treepool = model::treepool_mapped(
         from.treepool, [&](const IdSet& r) { return renumber(r.intersected(all)); });
 }

@@ -49,6 +49,7 @@ PUBLIC_LAYER = {
     "fluid.hpp": "model", "resource_graph.hpp": "model", "attributes.hpp": "model",
     "constraint_model.hpp": "model", "dependency_model.hpp": "model",
     "resource_set_model.hpp": "model", "jobspec_model.hpp": "model",
+    "fluxion_graph_model.hpp": "model",
     "submit_options.hpp": "model", "workflow_model.hpp": "model",
     "grammar_view_model.hpp": "model", "flux_query_model.hpp": "model",
     "dependency_rules.hpp": "sema", "workflow_graph.hpp": "sema",

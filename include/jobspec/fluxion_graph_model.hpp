@@ -1,0 +1,71 @@
+// FluxionGraph: Fluxion's resource graph (JGF), as R's scheduling key and resource-query's
+// graph files hold it.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <jobspec/api.hpp>
+
+namespace jobspec {
+
+/// One vertex of Fluxion's resource graph: a resource of some type with Fluxion's
+/// metadata, and its place in the containment tree.
+struct FluxionVertex {
+    static constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+
+    /// The JGF vertex id (unique in the graph).
+    std::string key;
+    std::string type;
+    std::string basename;
+    /// The name (a node's is its host name).
+    std::string name;
+    /// The logical id among vertices of its type (a core's number on its node).
+    std::int64_t id = 0;
+    std::int64_t uniq_id = 0;
+    /// The execution target (broker rank), -1 when the vertex has none.
+    std::int64_t rank = -1;
+    /// How much the vertex holds, in `unit`s (memory, storage); 1 for most types.
+    std::int64_t size = 1;
+    std::string unit;
+    bool exclusive = false;
+    /// False when Fluxion's status says the vertex is down.
+    bool up = true;
+    /// Property name and value, as written (Fluxion matches names only).
+    std::vector<std::pair<std::string, std::string>> properties;
+    /// Subsystem and path ("containment", "/cluster0/node1"), as written.
+    std::vector<std::pair<std::string, std::string>> paths;
+    /// The containment parent (none for the root) and children in edge order.
+    std::uint32_t parent = none;
+    std::vector<std::uint32_t> children;
+
+    /// Whether the vertex has a property of that name.
+    bool has_property(std::string_view name) const noexcept;
+    /// The containment path, or "" when there is none.
+    std::string_view containment_path() const noexcept;
+};
+
+/// An edge of a subsystem other than containment, kept as read and not used in matching.
+struct FluxionEdge {
+    std::uint32_t source = 0;
+    std::uint32_t target = 0;
+    std::string subsystem;
+};
+
+/// Fluxion's resource graph: its vertices (in the order read), the containment tree among
+/// them (a tree rooted at `root`, at most Limits::max_depth deep, as the reader makes it)
+/// and the other subsystems' edges.
+struct JOBSPEC_API FluxionGraph {
+    std::vector<FluxionVertex> vertices;
+    std::uint32_t root = 0;
+    std::vector<FluxionEdge> other_edges;
+
+    /// How many vertices of that type the graph has.
+    std::size_t count(std::string_view type) const noexcept;
+};
+
+} // namespace jobspec

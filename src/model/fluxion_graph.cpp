@@ -1,0 +1,115 @@
+// Fluxion's resource graph: lookups, and the R version 1 view of its nodes.
+#include <jobspec/fluxion_graph_model.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_set>
+
+#include "model/fluxion_graph_execution.hpp"
+#include "model/resource_set_access.hpp"
+#include "model/resource_set_build.hpp"
+
+namespace jobspec {
+
+bool FluxionVertex::has_property(std::string_view name) const noexcept {
+    return std::any_of(properties.begin(), properties.end(),
+                       [&](const auto& p) { return p.first == name; });
+}
+
+std::string_view FluxionVertex::containment_path() const noexcept {
+    for (const auto& [subsystem, path] : paths)
+        if (subsystem == "containment")
+            return path;
+    return {};
+}
+
+std::size_t FluxionGraph::count(std::string_view type) const noexcept {
+    return static_cast<std::size_t>(std::count_if(
+        vertices.begin(), vertices.end(), [&](const auto& v) { return v.type == type; }));
+}
+
+namespace model {
+
+std::vector<std::int64_t> node_ranks(const FluxionGraph& g) {
+    std::vector<std::int64_t> ranks(g.vertices.size(), -1);
+    std::unordered_set<std::int64_t> seen;
+    bool own = true;
+    for (const auto& v : g.vertices)
+        if (v.type == "node" && (v.rank < 0 || !seen.insert(v.rank).second))
+            own = false;
+    std::int64_t next = 0;
+    for (std::size_t i = 0; i < g.vertices.size(); ++i)
+        if (g.vertices[i].type == "node")
+            ranks[i] = own ? g.vertices[i].rank : next++;
+    return ranks;
+}
+
+namespace {
+
+/// The ids of one node's cores or GPUs: their logical ids, or positions when two share one.
+IdSet ids_of(const FluxionGraph& g, const std::vector<std::uint32_t>& found,
+             const std::vector<bool>* kept) {
+    std::set<std::int64_t> distinct;
+    for (auto i : found)
+        distinct.insert(g.vertices[i].id);
+    const bool own = distinct.size() == found.size() && (distinct.empty() || *distinct.begin() >= 0);
+    IdSet out;
+    for (std::size_t k = 0; k < found.size(); ++k)
+        if (kept == nullptr || (*kept)[found[k]])
+            out.insert(own ? static_cast<std::uint64_t>(g.vertices[found[k]].id) : k);
+    return out;
+}
+
+} // namespace
+
+ResourceSet execution_of(const FluxionGraph& g, const std::vector<std::int64_t>& ranks,
+                         const std::vector<bool>* kept) {
+    struct NodeEntry {
+        std::int64_t rank;
+        std::uint32_t vertex;
+    };
+    std::vector<NodeEntry> nodes;
+    for (std::uint32_t i = 0; i < g.vertices.size(); ++i)
+        if (ranks[i] >= 0 && (kept == nullptr || (*kept)[i]))
+            nodes.push_back({ranks[i], i});
+    std::sort(nodes.begin(), nodes.end(),
+              [](const auto& a, const auto& b) { return a.rank < b.rank; });
+    Grouper groups;
+    Hostlist hosts;
+    std::map<std::string, IdSet, std::less<>> properties;
+    std::vector<std::uint32_t> stack, cores, gpus;
+    for (const auto& [rank, vertex] : nodes) {
+        cores.clear();
+        gpus.clear();
+        stack.assign(g.vertices[vertex].children.rbegin(), g.vertices[vertex].children.rend());
+        while (!stack.empty()) {
+            const auto i = stack.back();
+            stack.pop_back();
+            const auto& v = g.vertices[i];
+            if (v.type == "node")
+                continue;
+            if (v.type == "core")
+                cores.push_back(i);
+            else if (v.type == "gpu")
+                gpus.push_back(i);
+            stack.insert(stack.end(), v.children.rbegin(), v.children.rend());
+        }
+        const auto r = static_cast<std::uint64_t>(rank);
+        groups.add(r, r, ids_of(g, cores, kept), ids_of(g, gpus, kept));
+        const auto& node = g.vertices[vertex];
+        hosts.append(node.name);
+        for (const auto& [name, value] : node.properties)
+            if (ResourceSet::valid_property_name(name))
+                properties[name].insert(r);
+    }
+    ResourceSet out;
+    ResourceSetAccess::assign(out, groups.take());
+    out.set_nodelist(std::move(hosts));
+    for (const auto& [name, on] : properties)
+        out.set_property(name, on);
+    return out;
+}
+
+} // namespace model
+} // namespace jobspec
