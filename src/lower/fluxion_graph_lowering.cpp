@@ -235,7 +235,8 @@ private:
             ptr_.pop(); // at the vertex's id, not its metadata
             ptr_.push("id");
             report(Code::graph_duplicate_id,
-                   fmt::format("vertex id '{}' is also vertex {}'s", v.key, it->second),
+                   fmt::format("vertex id '{}' is already the id of graph.nodes[{}]", v.key,
+                               it->second),
                    key->range);
             ptr_.pop();
             ptr_.push("metadata");

@@ -136,6 +136,14 @@ public:
         return sum;
     }
 
+    /// How many of u's children of c's type can hold what c asks.
+    std::uint64_t qualified_count(Index u, const ResourceVertex& c) {
+        std::uint64_t n = 0;
+        for (auto v : g_.vertices[u].children)
+            n += g_.vertices[v].type == c.type && qualifies(v, c) ? 1 : 0;
+        return n;
+    }
+
     /// Whether a slot (one of or-slots) can be at u: u has children of each of its types.
     bool slot_matches(Index u, const List& slots) const {
         return std::any_of(slots.begin(), slots.end(), [&](const ResourceVertex* s) {
@@ -346,8 +354,11 @@ public:
             std::string out = fmt::format("per {}: {} asked, {} has {}", v.type,
                                           m_.amount(c.type, c.count.least()), v.name,
                                           have(c.type, n, total));
+            const bool pooled = m_.pooled.contains(c.type) && m_.pooled.at(c.type);
             if (sum < total)
-                out += fmt::format(", {} of it can be taken", m_.amount(c.type, sum));
+                out += pooled ? fmt::format(", {} of it can be taken", m_.amount(c.type, sum))
+                              : fmt::format(", {} of which can hold what each asks",
+                                            s_.qualified_count(u, c));
             if (failing != FluxionVertex::none)
                 if (auto deeper = why(failing, c, depth + 1); !deeper.empty())
                     out += "; " + deeper;
@@ -385,24 +396,33 @@ public:
                                counted(k, "slot"), v.name, made);
         std::vector<std::string> asked, there;
         const ResourceVertex* short_of = nullptr;
+        std::string whole;
         for (const auto& e : slots.front()->with) {
             const auto per = e.count.least();
-            asked.push_back(m_.pooled.contains(e.type) && m_.pooled.at(e.type)
-                                ? fmt::format("{} × {}", counted(k, "slot"), m_.amount(e.type, per))
-                                : m_.amount(e.type, k * per));
             std::uint64_t n = 0, total = 0;
             for (auto w : v.children)
                 if (s_.graph().vertices[w].type == e.type) {
                     ++n;
                     total += static_cast<std::uint64_t>(s_.graph().vertices[w].size);
                 }
+            const bool pooled = m_.pooled.contains(e.type) && m_.pooled.at(e.type);
+            if (pooled) {
+                const auto unit = m_.unit.contains(e.type) ? " " + m_.unit.at(e.type) : "";
+                asked.push_back(fmt::format("{} × {}{} of {} ({}{})", k, per, unit, e.type,
+                                            k * per, unit));
+                if (n != 0 && total % n == 0 && per % (total / n) != 0)
+                    whole = fmt::format(" (each slot's {}{} takes {} whole {})", per, unit,
+                                        (per + total / n - 1) / (total / n), e.type);
+            } else {
+                asked.push_back(m_.amount(e.type, k * per));
+            }
             there.push_back(have(e.type, n, total));
             if (short_of == nullptr && s_.shares(u, e, s_.share(u, e)) < k)
                 short_of = &e;
         }
-        std::string out =
-            fmt::format("per {}: {} asked, {} there, which make {}", v.type,
-                        fmt::join(asked, " and "), fmt::join(there, " and "), counted(made, "slot"));
+        std::string out = fmt::format("per {}: {} asked, {} there, which make {}{}", v.type,
+                                      fmt::join(asked, " and "), fmt::join(there, " and "),
+                                      counted(made, "slot"), whole);
         if (short_of != nullptr)
             for (auto w : v.children)
                 if (s_.graph().vertices[w].type == short_of->type && !s_.qualifies(w, *short_of)) {

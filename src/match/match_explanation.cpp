@@ -6,7 +6,11 @@
 namespace jobspec::match {
 
 std::string counted(std::uint64_t n, std::string_view noun) {
-    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+    if (n == 1 || noun.ends_with('s')) // "1 core", "2 chassis"
+        return fmt::format("{} {}", n, noun);
+    if (noun.ends_with('y') && noun.size() > 1 && std::string_view("aeiou").find(noun[noun.size() - 2]) == std::string_view::npos)
+        return fmt::format("{} {}ies", n, noun.substr(0, noun.size() - 1)); // "2 memories"
+    return fmt::format("{} {}s", n, noun);
 }
 
 std::string demand_phrase(const Demand& d) {

@@ -14,7 +14,7 @@
 
 namespace jobspec::match {
 
-/// "1 core", "2 cores": a count and its noun, singular for one.
+/// "1 core", "2 cores", "2 chassis", "2 memories": a count and its noun, singular for one.
 std::string counted(std::uint64_t n, std::string_view noun);
 
 /// "8 cores and 1 gpu", "1 gpu", "nothing": what a demand asks.
