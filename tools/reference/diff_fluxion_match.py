@@ -41,6 +41,17 @@ SUITES = [("basics", "jgfs/tiny.json"), ("exclusive", "grugs/medium.graphml"),
           ("min_max", "grugs/resv_test.graphml"), ("flexible", "jgfs/tiny.json")]
 
 
+# Hand cases, so that the default seed finds the classes docs/COMPAT.md names: (name,
+# graph, jobspec resources as YAML flow).
+HAND = [
+    ("a slot under a node whose cores are under sockets", "jgfs/tiny.json",
+     "[{type: node, count: 1, with: [{type: slot, count: 1, label: task, "
+     "with: [{type: core, count: 1}]}]}]"),
+    ("no slot and nothing exclusive", "jgfs/tiny.json",
+     "[{type: node, count: 1, with: [{type: socket, count: 1, with: [{type: core, count: 1}]}]}]"),
+]
+
+
 def run(argv, stdin=None, timeout=120):
     p = subprocess.run(argv, input=stdin, capture_output=True, text=True, errors="replace",
                        timeout=timeout)
@@ -353,6 +364,15 @@ def main():
         for name in sorted(os.listdir(jobspecs)):
             compare(tally, graph, graph_doc, os.path.join(jobspecs, name),
                     f"{folder}/{name} on {spec}")
+    for name, spec, resources in HAND:
+        graph = graph_file(spec)
+        with open(graph) as f:
+            graph_doc = json.load(f)
+        path = os.path.join(WORK, "hand-" + name.replace(" ", "-") + ".yaml")
+        with open(path, "w") as f:
+            f.write(f"version: 9999\nresources: {resources}\ntasks: [{{command: [app], "
+                    "slot: task, count: {per_slot: 1}}]\nattributes: {system: {duration: 3600}}\n")
+        compare(tally, graph, graph_doc, path, f"hand: {name} on {spec}")
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(dir=WORK) as tmp:
         for i in range(n):

@@ -1,10 +1,11 @@
 #!/bin/bash
 # Runs jobspec's differential harnesses against flux-core 0.88, every area: shapes,
 # constraint queries (both dialects), dependency URIs, jobspec validation, idsets,
-# hostlists, R and its configuration, job ids and compile. Run from the project root
-# after building.
+# hostlists, R and its configuration, job ids and compile; and match on Fluxion's graphs
+# against flux-sched's resource-query (built by build-flux-sched.sh). Run from the
+# project root after building.
 # Usage: run.sh [AREA...]   areas: shape constraint dependency validate idset-hostlist
-#                           R r-config fluid compile sched (default: all of them)
+#                           R r-config fluid compile sched fluxion-match (default: all)
 # Env: JOBSPEC (default build/tools/jobspec), REF (where flux-core was built, default
 # ${TMPDIR:-/tmp}/flux-reference), DIFF_OUT (results, default build/reference), SEED_SHIFT
 # (added to every area's seed, default 0: the seeds docs/COMPAT.md counts with), PERCENT
@@ -30,7 +31,7 @@ for m in shape constraint; do
     touch "$REF/py/flux_$m/__init__.py"
 done
 cd "$(dirname "$0")"
-areas=${*:-shape constraint dependency validate idset-hostlist R r-config fluid compile sched}
+areas=${*:-shape constraint dependency validate idset-hostlist R r-config fluid compile sched fluxion-match}
 status=0
 for area in $areas; do
     case $area in
@@ -44,6 +45,7 @@ for area in $areas; do
     fluid)          /usr/bin/python3 diff_fluid.py $(n 150) $((19 + shift_)) ;;       # RFC 19 job ids
     compile)        /usr/bin/python3 diff_compile.py $(n 2000) $(n 200) $((16 + shift_)) ;; # flux run ... --dry-run
     sched)          /usr/bin/python3 diff_sched.py $(n 10) 100 $((31 + shift_)) ;;    # sched-simple vs match
+    fluxion-match)  /usr/bin/python3 diff_fluxion_match.py $(n 150) $((45 + shift_)) ;; # vs resource-query
     *)              echo "run.sh: unknown area '$area'" >&2; exit 2 ;;
     esac || status=1
 done
