@@ -23,7 +23,9 @@ Sentences and rows are compared by their words only (letters, digits and "_"), a
 roles and links are reduced to their text, so markup, quotes and line breaks do not matter.
 
 A row of the map is a line "| RFC.N | QUOTE | CASES OR REASON |". RFC.N is the row's number,
-unique, its RFC one of RFCS. QUOTE is the sentence from its start; "…" leaves words out, and
+unique, its RFC one of RFCS, or the name of one of the project's own specifications (OWN:
+FLUXION.N for docs/FLUXION.md, a Markdown text read by the same rules once its headings and
+fenced blocks are dropped, and checked with or without SPECS-DIR). QUOTE is the sentence from its start; "…" leaves words out, and
 one at the end means the sentence goes on. A quote must name one sentence of its RFC: when an
 RFC says the same sentence twice, it has as many rows. In the last column each `test/...`
 code span is a case:
@@ -43,6 +45,9 @@ import re
 import sys
 
 RFCS = (14, 19, 20, 22, 25, 26, 29, 31, 35, 36, 45, 46, 49)
+# The project's own specifications, in Markdown, mapped as the RFCs are (rows "NAME.N"):
+# headings and fenced blocks are dropped, the rest read by the same rules.
+OWN = {"FLUXION": os.path.join("docs", "FLUXION.md")}
 KEYWORD = re.compile(r"\b(MUST|SHALL|REQUIRED)\b")
 LITERAL_DIRECTIVES = {"code", "code-block", "include", "literalinclude", "math", "raw"}
 ABBREVIATIONS = re.compile(r"(?:\b(?:e\.g|i\.e|vs|cf)|N\.B)\.$")
@@ -170,7 +175,7 @@ def rows(path):
             if not line.startswith("|"):
                 continue
             cells = table_cells(line)
-            if len(cells) == 3 and re.fullmatch(r"\d+\.\d+", cells[0]):
+            if len(cells) == 3 and re.fullmatch(r"(?:\d+|[A-Z]+)\.\d+", cells[0]):
                 found.append((n, *cells))
     return found
 
@@ -196,6 +201,21 @@ def check_cell(cell, source):
     return cases, problems
 
 
+def markdown_prose(text):
+    """A Markdown specification as text the RST rules read: headings and fenced blocks
+    blank."""
+    out, fenced = [], False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+            out.append("")
+        elif fenced or line.startswith("#"):
+            out.append("")
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 def check_rfc(rfc, text, named):
     """Problems between an RFC's text and the rows [(where, quote)] that name its sentences,
     and how many normative sentences it has."""
@@ -216,7 +236,7 @@ def check_rfc(rfc, text, named):
             rows_of[fits[0]].append(where)
     for key, occurrences in texts.items():
         for line, sentence in occurrences[len(rows_of[key]):]:
-            problems.append(f"rfc{rfc}.rst:{line}: no row for: {sentence}")
+            problems.append(f"{OWN.get(rfc) or f'rfc{rfc}.rst'}:{line}: no row for: {sentence}")
         for where in rows_of[key][len(occurrences):]:
             problems.append(f"{where}: a row more than RFC {rfc} has of: {occurrences[0][1]}")
     return problems, sum(len(o) for o in texts.values())
@@ -231,18 +251,24 @@ def main():
         if number in numbers:
             problems.append(f"{where}: the number is used twice")
         numbers.add(number)
-        rfc = int(number.split(".")[0])
-        if rfc not in RFCS:
+        prefix = number.split(".")[0]
+        rfc = prefix if prefix in OWN else int(prefix) if prefix.isdigit() else prefix
+        if rfc not in RFCS and rfc not in OWN:
             problems.append(f"{where}: RFC {rfc} is not one the map covers")
             continue
         cases, cell_problems = check_cell(cell, source)
         with_cases += cases > 0
         problems += [f"{where}: {p}" for p in cell_problems]
         named.setdefault(rfc, []).append((where, quote))
+    counts = {}
+    for name, path in OWN.items():
+        with open(os.path.join(source, path), encoding="utf-8") as f:
+            own_problems, counts[name] = check_rfc(name, markdown_prose(f.read()),
+                                                   named.get(name, []))
+        problems += own_problems
     if not os.path.isdir(specs):
         print("\n".join(problems + [f"no RFC texts in {specs}: the sentences are not checked"]))
         return 1 if problems or os.environ.get("JOBSPEC_REQUIRE_SPECS") else 77
-    counts = {}
     for rfc in RFCS:
         with open(os.path.join(specs, f"rfc{rfc}.rst"), encoding="utf-8") as f:
             rfc_problems, counts[rfc] = check_rfc(rfc, f.read(), named.get(rfc, []))

@@ -451,3 +451,22 @@ TEST_CASE("fluxion match - what Fluxion's traverser cannot read") {
     o = fit(job("{type: socket, count: 1, with: [{type: core, count: 1}, " + slot("1", "{type: core, count: 1}") + "]}"), r);
     CHECK(o.code == "match.unsupported");
 }
+
+TEST_CASE("fluxion match - two requests of one type at one level are refused") {
+    const auto r = graph(cluster(1, 1, 2).text());
+    auto o = fit(job("{type: socket, count: 1, with: [" + slot("1", "{type: core, count: 1}, {type: core, count: 1}") + "]}"), r);
+    CHECK(o.code == "match.unsupported");
+    CHECK(o.message.find("two 'core' at one level") != std::string::npos);
+}
+
+TEST_CASE("fluxion match - xor_slots that stand for more than 1000 lists are refused") {
+    const auto r = graph(cluster(1, 1, 2).text());
+    // eleven sockets side by side, each two choices: 2^11 lists
+    std::string xors;
+    for (int i = 0; i < 11; ++i)
+        xors += std::string(i ? ", " : "") + "{type: socket, count: 1, with: [" +
+                "{type: xor_slot, count: 1, label: a, with: [{type: core, count: 1}]}, " +
+                "{type: xor_slot, count: 1, label: b, with: [{type: core, count: 2}]}]}";
+    auto o = fit(job(xors), r);
+    CHECK(o.code == "limit.expansion");
+}
