@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -56,14 +58,33 @@ struct FluxionEdge {
     std::string subsystem;
 };
 
+/// What a graph has of one type: how many vertices, how many of them up, and how they are
+/// measured (pooled: a size other than 1 or a unit, as memory and storage are).
+struct FluxionType {
+    std::size_t count = 0;
+    std::size_t up = 0;
+    bool pooled = false;
+    /// The unit of the first vertex of the type that gives one ("GB"), or "".
+    std::string unit;
+};
+
 /// Fluxion's resource graph: its vertices (in the order read), the containment tree among
-/// them (a tree rooted at `root`, at most Limits::max_depth deep, as the reader makes it)
-/// and the other subsystems' edges.
+/// them (a tree rooted at `root`, at most Limits::depth_ceiling deep, as the reader makes
+/// it) and the other subsystems' edges; and what is derived from them once (index()).
 struct JOBSPEC_API FluxionGraph {
     std::vector<FluxionVertex> vertices;
     std::uint32_t root = 0;
     std::vector<FluxionEdge> other_edges;
+    /// Each vertex's rank in R's execution: for node vertices, their own ranks when every
+    /// node has one of its own of at least 0, else the nodes numbered 0, 1, ... in vertex
+    /// order (resource-query's graphs leave ranks at -1); -1 for other vertices.
+    std::vector<std::int64_t> execution_ranks;
+    /// Each type's summary.
+    std::map<std::string, FluxionType, std::less<>> types;
 
+    /// Derives execution_ranks and types from the vertices. The reader calls it; a graph
+    /// built otherwise calls it once its vertices are there.
+    void index();
     /// How many vertices of that type the graph has.
     std::size_t count(std::string_view type) const noexcept;
 };

@@ -240,7 +240,9 @@ def allocate(jobspec, r, *, dialect="rfc", free=None, config=None, queue=""):
     """One allocation of R for a jobspec (text or dict), as `jobspec match` places it: a
     ResourceSet. dialect "fluxion" reads it as Fluxion does: slots side by side are
     alternatives (or-slots), and each choice its xor_slots stand for is tried, the first
-    that fits winning. free (an R: what is free now) places
+    that fits winning. When R carries Fluxion's resource graph (JGF, or R whose
+    scheduling key is Fluxion's), the job is placed on the graph as Fluxion places it
+    (docs/FLUXION.md), and the allocation carries the graph of what it takes. free (an R: what is free now) places
     it there; config (the path of Flux's configuration, or the configuration as a dict, as a running
     instance's config.get gives it) applies its queue: queue, else its
     system.queue, else the default. Raises jobspec.Error when it cannot be satisfied

@@ -244,7 +244,8 @@ A malformed string raises jobspec.Error.)")
 void bind_resource_set(py::module_& m) {
     py::class_<ResourceSet>(m, "ResourceSet", R"(RFC 20 R (version 1): ranks with cores and GPUs.
 
-ResourceSet(r) from R's JSON text or a dict. Immutable and hashable: len (ranks), iteration
+ResourceSet(r) from R's JSON text or a dict, or from Fluxion's resource graph (JGF, as
+R with the graph as its scheduling key: docs/FLUXION.md). Immutable and hashable: len (ranks), iteration
 over the ranks, `in` (a rank), ==, | & - (flux R's set operations), <= (every core and GPU
 on the same rank), and str() gives R's JSON text. Invalid R raises jobspec.Error.)")
         .def(py::init([](py::handle r) { return make_resource_set(r); }), py::arg("r"))

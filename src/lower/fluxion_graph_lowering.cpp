@@ -60,6 +60,7 @@ public:
         }
         if (diags_.error_count() != errors || !tree(jgf))
             return std::nullopt;
+        out_.index();
         return std::move(out_);
     }
 

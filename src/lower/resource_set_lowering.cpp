@@ -129,7 +129,7 @@ public:
         auto graph = lower_fluxion_graph(jgf, ptr_.str(), diags_);
         if (!graph)
             return {};
-        ResourceSet out = model::execution_of(*graph, model::node_ranks(*graph));
+        ResourceSet out = model::execution_of(*graph);
         out.scheduling = boost::json::object{{"graph", nullptr}};
         out.fluxion_graph = std::make_shared<const FluxionGraph>(std::move(*graph));
         return out;

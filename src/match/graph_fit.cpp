@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -91,29 +92,51 @@ struct VertexTest {
 /// Why a vertex holds nothing for a request.
 enum class Unusable : std::uint8_t { no, constraint, down, busy };
 
-/// Fluxion's search over one view of the graph: everything (can it ever run?) or what is
-/// up and free (can it run now?).
+/// What a search may take besides the graph: the constraint (made ready), R's properties,
+/// and what is free (containment path -> size; null for all).
+struct SearchGround {
+    const VertexTest* constraint = nullptr;
+    const ResourceSet* r = nullptr;
+    const std::unordered_map<std::string_view, std::int64_t>* free = nullptr;
+};
+
+/// Fluxion's search over one view of the graph: everything that meets the constraints
+/// (can it ever run?), or of it what is up and free (can it run now?). What a vertex holds
+/// is worked out as the search reaches it.
 class Search {
 public:
-    Search(const FluxionGraph& g, std::vector<std::int64_t> avail, std::vector<Unusable> why)
-        : g_(g), avail_(std::move(avail)), why_(std::move(why)) {}
+    Search(const FluxionGraph& g, const SearchGround& ground, bool now)
+        : g_(g), ground_(ground), now_(now) {}
 
     const FluxionGraph& graph() const { return g_; }
-    std::int64_t avail(Index u) const { return avail_[u]; }
-    Unusable unusable(Index u) const { return why_[u]; }
+
+    /// How much u holds in this view (0: nothing).
+    std::int64_t avail(Index u) { return unusable(u) == Unusable::no ? free_size(u) : 0; }
+
+    Unusable unusable(Index u) {
+        const auto& v = g_.vertices[u];
+        if (ground_.constraint != nullptr && (v.type == "node" || v.type == "storage_node") &&
+            !meets(u))
+            return Unusable::constraint;
+        if (now_ && !v.up)
+            return Unusable::down;
+        if (now_ && ground_.free != nullptr && free_size(u) == 0)
+            return Unusable::busy;
+        return Unusable::no;
+    }
 
     /// Whether u (of req's type) can hold what req asks of it.
     bool qualifies(Index u, const ResourceVertex& req) {
-        if (avail_[u] == 0)
+        if (avail(u) == 0)
             return false;
         if (req.with.empty())
             return true;
         auto& memo = memo_[&req];
-        if (memo.empty())
-            memo.assign(g_.vertices.size(), 0);
-        if (memo[u] == 0)
-            memo[u] = with_fits(u, req.with) ? 1 : 2;
-        return memo[u] == 1;
+        if (const auto it = memo.find(u); it != memo.end())
+            return it->second;
+        const bool fits = with_fits(u, req.with);
+        memo.emplace(u, fits);
+        return fits;
     }
 
     /// Whether u's children hold `with` (a slot list, or resources each counted).
@@ -132,7 +155,7 @@ public:
         std::uint64_t sum = 0;
         for (auto v : g_.vertices[u].children)
             if (g_.vertices[v].type == c.type && qualifies(v, c))
-                sum += static_cast<std::uint64_t>(avail_[v]);
+                sum += static_cast<std::uint64_t>(avail(v));
         return sum;
     }
 
@@ -167,7 +190,7 @@ public:
         std::uint64_t n = 0, acc = 0;
         for (auto v : g_.vertices[u].children)
             if (g_.vertices[v].type == e.type && qualifies(v, e))
-                if (acc += static_cast<std::uint64_t>(avail_[v]); acc >= per) {
+                if (acc += static_cast<std::uint64_t>(avail(v)); acc >= per) {
                     ++n;
                     acc = 0;
                 }
@@ -250,58 +273,113 @@ public:
     static constexpr std::size_t max_or_states = 100000;
 
 private:
+    /// u's size in this view: all of it, or with what is free, what of it is free.
+    std::int64_t free_size(Index u) const {
+        const auto& v = g_.vertices[u];
+        if (!now_ || ground_.free == nullptr)
+            return v.size;
+        const auto it = ground_.free->find(v.containment_path());
+        return it == ground_.free->end() ? 0 : std::min(it->second, v.size);
+    }
+
+    /// Whether a node or storage_node meets the constraint (its own properties, and R's
+    /// for its rank), worked out once.
+    bool meets(Index u) {
+        if (const auto it = meets_.find(u); it != meets_.end())
+            return it->second;
+        const auto& v = g_.vertices[u];
+        const std::int64_t rank = v.type == "node" ? g_.execution_ranks[u] : v.rank;
+        auto has = [&](std::string_view name) {
+            if (v.has_property(name))
+                return true;
+            const auto p = ground_.r->properties().find(name);
+            return rank >= 0 && p != ground_.r->properties().end() &&
+                   p->second.contains(static_cast<std::uint64_t>(rank));
+        };
+        const bool yes = ground_.constraint->meets(has, v.name, rank);
+        meets_.emplace(u, yes);
+        return yes;
+    }
+
     const FluxionGraph& g_;
-    std::vector<std::int64_t> avail_;
-    std::vector<Unusable> why_;
-    std::unordered_map<const ResourceVertex*, std::vector<std::uint8_t>> memo_;
+    SearchGround ground_;
+    bool now_;
+    std::unordered_map<Index, bool> meets_;
+    std::unordered_map<const ResourceVertex*, std::unordered_map<Index, bool>> memo_;
 };
 
 /// Where the search stops on its way down for the top-level request: the vertices of a
-/// requested type, and the vertices where the top-level slots are.
+/// requested type, and the vertices where the top-level slots are, with how much of each
+/// request they hold so far. The search stops once each request has the most its count
+/// can take (a count with no most never stops it).
 struct TopFound {
-    std::map<const ResourceVertex*, std::vector<Index>> at;
+    struct Request {
+        std::vector<Index> at;
+        std::uint64_t have = 0;
+        std::uint64_t most = 0;
+    };
+    std::map<const ResourceVertex*, Request> requests;
     std::vector<std::pair<Index, std::uint64_t>> slots_at;
+    std::uint64_t slots_have = 0;
+    std::uint64_t slots_most = 0;
+
+    TopFound(const ResourceList& top, const List& slots) {
+        for (const auto& t : top)
+            if (!t.is_slot())
+                requests[&t].most = t.count.greatest_at_most(UINT64_MAX).value_or(0);
+        if (!slots.empty())
+            slots_most = slots.back()->count.greatest_at_most(UINT64_MAX).value_or(0);
+    }
+
+    bool done() const {
+        return slots_have >= slots_most &&
+               std::all_of(requests.begin(), requests.end(),
+                           [](const auto& r) { return r.second.have >= r.second.most; });
+    }
 };
 
-void descend(Search& s, Index u, const ResourceList& top, const List& slots, TopFound& found,
-             std::size_t depth = 0) {
+void descend(Search& s, Index u, const ResourceList& top, const List& slots, TopFound& found) {
     if (s.avail(u) == 0)
         return;
     if (!slots.empty() && s.slot_matches(u, slots)) {
-        found.slots_at.emplace_back(u, s.formable(u, slots));
+        const auto n = s.formable(u, slots);
+        found.slots_at.emplace_back(u, n);
+        found.slots_have += n;
         return;
     }
     for (const auto& t : top)
         if (!t.is_slot() && t.type == s.graph().vertices[u].type) {
-            found.at[&t].push_back(u);
+            auto& r = found.requests[&t];
+            r.at.push_back(u);
+            if (s.qualifies(u, t))
+                r.have += static_cast<std::uint64_t>(s.avail(u));
             return;
         }
-    for (auto c : s.graph().vertices[u].children)
-        descend(s, c, top, slots, found, depth + 1);
+    for (auto c : s.graph().vertices[u].children) {
+        if (found.done())
+            return;
+        descend(s, c, top, slots, found);
+    }
 }
 
-/// How the graph measures each type: its unit, and whether it is pooled (sizes other
-/// than 1 or a unit).
+/// How the graph measures each type (FluxionGraph::types), for messages.
 struct Measures {
-    std::map<std::string, std::string, std::less<>> unit;
-    std::map<std::string, bool, std::less<>> pooled;
+    const FluxionGraph& g;
 
-    explicit Measures(const FluxionGraph& g) {
-        for (const auto& v : g.vertices) {
-            if (!v.unit.empty())
-                unit.emplace(v.type, v.unit);
-            if (v.size != 1 || !v.unit.empty())
-                pooled[v.type] = true;
-        }
+    bool pooled(std::string_view type) const {
+        const auto it = g.types.find(type);
+        return it != g.types.end() && it->second.pooled;
+    }
+
+    /// " GB", or "" for a type without a unit.
+    std::string unit(std::string_view type) const {
+        const auto it = g.types.find(type);
+        return it == g.types.end() || it->second.unit.empty() ? "" : " " + it->second.unit;
     }
 
     /// "4 cores", "1501 GiB of ssd".
     std::string amount(std::string_view type, std::uint64_t n) const {
-        if (const auto it = pooled.find(type); it != pooled.end() && it->second) {
-            const auto u = unit.find(type);
-            return fmt::format("{} {}of {}", n, u == unit.end() ? "" : u->second + " ", type);
-        }
-        return counted(n, type);
+        return pooled(type) ? fmt::format("{}{} of {}", n, unit(type), type) : counted(n, type);
     }
 };
 
@@ -354,7 +432,7 @@ public:
             std::string out = fmt::format("per {}: {} asked, {} has {}", v.type,
                                           m_.amount(c.type, c.count.least()), v.name,
                                           have(c.type, n, total));
-            const bool pooled = m_.pooled.contains(c.type) && m_.pooled.at(c.type);
+            const bool pooled = m_.pooled(c.type);
             if (sum < total)
                 out += pooled ? fmt::format(", {} of it can be taken", m_.amount(c.type, sum))
                               : fmt::format(", {} of which can hold what each asks",
@@ -369,11 +447,9 @@ public:
 
     /// "36 ssd × 453 GiB (16308 GiB)", "16 nodes", "2 memory, 4 GB in all".
     std::string have(const std::string& type, std::uint64_t n, std::uint64_t total) const {
-        const auto p = m_.pooled.find(type);
-        if (p == m_.pooled.end() || !p->second)
+        if (!m_.pooled(type))
             return counted(n, type);
-        const auto u = m_.unit.find(type);
-        const std::string unit = u == m_.unit.end() ? "" : " " + u->second;
+        const std::string unit = m_.unit(type);
         if (n != 0 && total % n == 0)
             return fmt::format("{} {} × {}{} ({}{})", n, type, total / n, unit, total, unit);
         return fmt::format("{} {}, {}{} in all", n, type, total, unit);
@@ -405,9 +481,9 @@ public:
                     ++n;
                     total += static_cast<std::uint64_t>(s_.graph().vertices[w].size);
                 }
-            const bool pooled = m_.pooled.contains(e.type) && m_.pooled.at(e.type);
+            const bool pooled = m_.pooled(e.type);
             if (pooled) {
-                const auto unit = m_.unit.contains(e.type) ? " " + m_.unit.at(e.type) : "";
+                const auto unit = m_.unit(e.type);
                 asked.push_back(fmt::format("{} × {}{} of {} ({}{})", k, per, unit, e.type,
                                             k * per, unit));
                 if (n != 0 && total % n == 0 && per % (total / n) != 0)
@@ -526,13 +602,12 @@ bool takes_anything(const ResourceList& list) {
 /// The allocation being taken: vertices taken, exclusively, and the slots made.
 class Taker {
 public:
-    Taker(Search& s) : s_(s), taken_(s.graph().vertices.size(), false),
-                       used_(s.graph().vertices.size(), false) {}
+    explicit Taker(Search& s) : s_(s) {}
 
     void take(Index u, const ResourceVertex& req, bool exclusive) {
-        used_[u] = true;
+        used_.insert(u);
         if (exclusive || explicitly(req, true))
-            taken_[u] = true;
+            mark(u);
         if (explicitly(req, true))
             whole(u);
         const List slots = slots_of(req.with);
@@ -579,7 +654,8 @@ public:
         for (auto v : s_.graph().vertices[u].children) {
             if (acc >= n)
                 break;
-            if (used_[v] || s_.graph().vertices[v].type != c.type || !s_.qualifies(v, c))
+            if (used_.contains(v) || s_.graph().vertices[v].type != c.type ||
+                !s_.qualifies(v, c))
                 continue;
             acc += static_cast<std::uint64_t>(s_.avail(v));
             take(v, c, exclusive);
@@ -592,109 +668,70 @@ public:
         while (!stack.empty()) {
             const auto w = stack.back();
             stack.pop_back();
-            taken_[w] = true;
-            used_[w] = true;
+            mark(w);
+            used_.insert(w);
             for (auto c : s_.graph().vertices[w].children)
                 stack.push_back(c);
         }
     }
 
-    const std::vector<bool>& taken() const { return taken_; }
+    /// The vertices taken, each once.
+    const std::vector<Index>& taken() const { return taken_; }
     std::uint64_t nslots() const { return nslots_; }
 
 private:
     Search& s_;
-    std::vector<bool> taken_;
-    std::vector<bool> used_;
+    void mark(Index u) {
+        if (marked_.insert(u).second)
+            taken_.push_back(u);
+    }
+
+    std::vector<Index> taken_;
+    std::unordered_set<Index> marked_;
+    std::unordered_set<Index> used_;
     std::uint64_t nslots_ = 0;
 };
 
-/// The allocation as R: the vertices taken (exclusive) and those above them (shared).
-ResourceSet allocation(const FluxionGraph& g, const std::vector<bool>& taken,
+/// The allocation as R: the vertices taken (exclusive) and those above them (shared), in
+/// the graph's order, with the graph's execution ranks.
+ResourceSet allocation(const FluxionGraph& g, const std::vector<Index>& taken,
                        std::uint64_t nslots) {
-    std::vector<bool> kept = taken;
-    for (Index u = 0; u < g.vertices.size(); ++u)
-        if (taken[u])
-            for (auto p = g.vertices[u].parent; p != FluxionVertex::none && !kept[p];
-                 p = g.vertices[p].parent)
-                kept[p] = true;
+    std::unordered_map<Index, bool> kept; // vertex -> taken (else above one taken)
+    for (auto u : taken)
+        kept[u] = true;
+    for (auto u : taken)
+        for (auto p = g.vertices[u].parent; p != FluxionVertex::none && !kept.contains(p);
+             p = g.vertices[p].parent)
+            kept.emplace(p, false);
+    std::vector<Index> order;
+    order.reserve(kept.size());
+    for (const auto& [u, mine] : kept)
+        order.push_back(u);
+    std::sort(order.begin(), order.end());
     auto sub = std::make_shared<FluxionGraph>();
-    std::vector<Index> renumber(g.vertices.size(), FluxionVertex::none);
-    for (Index u = 0; u < g.vertices.size(); ++u)
-        if (kept[u]) {
-            renumber[u] = static_cast<Index>(sub->vertices.size());
-            FluxionVertex v = g.vertices[u];
-            v.exclusive = taken[u];
-            v.children.clear();
-            sub->vertices.push_back(std::move(v));
+    std::unordered_map<Index, Index> renumber;
+    for (auto u : order) {
+        renumber.emplace(u, static_cast<Index>(sub->vertices.size()));
+        FluxionVertex v = g.vertices[u];
+        v.exclusive = kept.at(u);
+        v.children.clear();
+        sub->vertices.push_back(std::move(v));
+        sub->execution_ranks.push_back(g.execution_ranks[u]);
+    }
+    for (Index i = 0; i < sub->vertices.size(); ++i)
+        if (auto& v = sub->vertices[i]; v.parent != FluxionVertex::none) {
+            v.parent = renumber.at(v.parent);
+            sub->vertices[v.parent].children.push_back(i);
         }
-    for (auto& v : sub->vertices)
-        if (v.parent != FluxionVertex::none) {
-            v.parent = renumber[v.parent];
-            sub->vertices[v.parent].children.push_back(
-                static_cast<Index>(&v - sub->vertices.data()));
-        }
-    sub->root = renumber[g.root];
-    ResourceSet out = model::execution_of(g, model::node_ranks(g), &kept);
-    // Only the cores and gpus taken: execution_of keeps those beneath kept nodes.
+    sub->root = renumber.at(g.root);
+    const auto ranks = std::move(sub->execution_ranks);
+    sub->index();
+    sub->execution_ranks = ranks; // the whole graph's numbering
+    ResourceSet out = model::execution_of(*sub);
     out.nslots = static_cast<std::int64_t>(
         std::min<std::uint64_t>(nslots, std::numeric_limits<std::int64_t>::max()));
     out.scheduling = boost::json::object{{"graph", nullptr}};
     out.fluxion_graph = std::move(sub);
-    return out;
-}
-
-/// The search's two views: everything that meets the constraints (ever), and of it what
-/// is up and free (now).
-struct Views {
-    std::vector<std::int64_t> ever, now;
-    std::vector<Unusable> ever_why, now_why;
-};
-
-Views views(const FluxionGraph& g, const ResourceSet& r, const Constraint* constraint,
-            const Ground& ground) {
-    Views out;
-    const auto n = g.vertices.size();
-    out.ever.resize(n);
-    out.now.resize(n);
-    out.ever_why.assign(n, Unusable::no);
-    out.now_why.assign(n, Unusable::no);
-    const auto ranks = model::node_ranks(g);
-    std::optional<VertexTest> test;
-    if (constraint != nullptr)
-        test.emplace(*constraint);
-    std::unordered_map<std::string_view, std::int64_t> free_size;
-    if (ground.free != nullptr && ground.free->fluxion_graph)
-        for (const auto& v : ground.free->fluxion_graph->vertices)
-            free_size.emplace(v.containment_path(), v.size);
-    for (Index u = 0; u < n; ++u) {
-        const auto& v = g.vertices[u];
-        out.ever[u] = out.now[u] = v.size;
-        if (test && (v.type == "node" || v.type == "storage_node")) {
-            const std::int64_t rank = v.type == "node" ? ranks[u] : v.rank;
-            auto has = [&](std::string_view name) {
-                if (v.has_property(name))
-                    return true;
-                const auto p = r.properties().find(name);
-                return rank >= 0 && p != r.properties().end() &&
-                       p->second.contains(static_cast<std::uint64_t>(rank));
-            };
-            if (!test->meets(has, v.name, rank)) {
-                out.ever[u] = out.now[u] = 0;
-                out.ever_why[u] = out.now_why[u] = Unusable::constraint;
-                continue;
-            }
-        }
-        if (!v.up) {
-            out.now[u] = 0;
-            out.now_why[u] = Unusable::down;
-        } else if (ground.free != nullptr) {
-            const auto it = free_size.find(v.containment_path());
-            out.now[u] = it == free_size.end() ? 0 : std::min(it->second, v.size);
-            if (out.now[u] == 0)
-                out.now_why[u] = Unusable::busy;
-        }
-    }
     return out;
 }
 
@@ -703,7 +740,7 @@ Result<ResourceSet> fit(Search& s, const ResourceList& top, const Measures& m,
                         const std::unordered_map<const ResourceVertex*, std::string>& at,
                         bool take) {
     const List slots = slots_of(top);
-    TopFound found;
+    TopFound found(top, slots);
     descend(s, s.graph().root, top, slots, found);
     Explainer explain(s, m);
     auto failure = [&](const ResourceVertex& t, std::string message) {
@@ -716,7 +753,7 @@ Result<ResourceSet> fit(Search& s, const ResourceList& top, const Measures& m,
     for (const auto& t : top) {
         if (t.is_slot())
             continue;
-        const auto& where = found.at[&t];
+        const auto& where = found.requests[&t].at;
         std::uint64_t total = 0, all = 0, qualified = 0;
         Index failing = FluxionVertex::none;
         for (auto u : where) {
@@ -773,12 +810,12 @@ Result<ResourceSet> fit(Search& s, const ResourceList& top, const Measures& m,
         if (t.is_slot())
             continue;
         std::uint64_t total = 0;
-        for (auto u : found.at[&t])
+        for (auto u : found.requests[&t].at)
             if (s.qualifies(u, t))
                 total += static_cast<std::uint64_t>(s.avail(u));
         const auto n = t.count.greatest_at_most(total).value_or(0);
         std::uint64_t acc = 0;
-        for (auto u : found.at[&t]) {
+        for (auto u : found.requests[&t].at) {
             if (acc >= n)
                 break;
             if (!s.qualifies(u, t))
@@ -823,9 +860,16 @@ std::uint64_t nodes_asked(const ResourceList& list) {
     return n;
 }
 
-std::size_t up_nodes(const FluxionGraph& g) {
-    return static_cast<std::size_t>(std::count_if(g.vertices.begin(), g.vertices.end(),
-                                                  [](const auto& v) { return v.type == "node" && v.up; }));
+/// Fluxion's first check: a request for more nodes than are up is unsatisfiable.
+Result<ResourceSet> too_many_nodes(const ResourceList& top, const FluxionGraph& g,
+                                   std::size_t up) {
+    Diagnostics d;
+    d.add(Code::jobspec_unsatisfiable,
+          fmt::format("asks {} in all, and {} of the graph's {} are up: Fluxion refuses a "
+                      "request for more nodes than are up",
+                      counted(nodes_asked(top), "node"), up, counted(g.count("node"), "node")),
+          Location{top.front().range, "/resources"});
+    return Result<ResourceSet>(std::move(d));
 }
 
 } // namespace
@@ -875,34 +919,44 @@ Result<ResourceSet> graph_fit(const Jobspec& js, const ResourceSet& r, const Gro
             return Result<ResourceSet>(std::move(d));
         }
     }
-    Views v = views(g, r, constraint, ground);
-    const Measures m(g);
-    Search now(g, std::move(v.now), std::move(v.now_why));
-    for (const auto& top : *candidates) {
+    std::optional<VertexTest> test;
+    if (constraint != nullptr)
+        test.emplace(*constraint);
+    std::unordered_map<std::string_view, std::int64_t> free_sizes;
+    if (ground.free != nullptr)
+        for (const auto& v : ground.free->fluxion_graph->vertices)
+            free_sizes.emplace(v.containment_path(), v.size);
+    const SearchGround searched{test ? &*test : nullptr, &r,
+                                ground.free != nullptr ? &free_sizes : nullptr};
+    const Measures m{g};
+    const auto nodes = g.types.find("node");
+    const std::size_t up = nodes == g.types.end() ? 0 : nodes->second.up;
+    Search now(g, searched, true);
+    std::vector<std::optional<Result<ResourceSet>>> not_now(candidates->size());
+    for (std::size_t i = 0; i < candidates->size(); ++i) {
+        const auto& top = (*candidates)[i];
+        if (nodes_asked(top) > up)
+            continue;
         std::unordered_map<const ResourceVertex*, std::string> top_at;
         pointers_of(top, "/resources", top_at);
         auto fitted = fit(now, top, m, top_at, true);
         if (fitted.ok())
             return fitted;
+        not_now[i] = std::move(fitted);
     }
-    // Not now: ever?
-    Search ever(g, std::move(v.ever), std::move(v.ever_why));
+    // Not now: ever? With nothing down and no ground.free, ever is now.
+    const bool all_up = std::all_of(g.types.begin(), g.types.end(), [](const auto& t) {
+        return t.second.up == t.second.count;
+    });
+    Search ever(g, searched, false);
     Diagnostics why;
     for (std::size_t i = 0; i < candidates->size(); ++i) {
         const auto& top = (*candidates)[i];
         std::unordered_map<const ResourceVertex*, std::string> top_at;
         pointers_of(top, "/resources", top_at);
-        auto fitted = fit(ever, top, m, top_at, false);
-        if (fitted.ok() && nodes_asked(top) > up_nodes(g)) {
-            Diagnostics more;
-            more.add(Code::jobspec_unsatisfiable,
-                     fmt::format("asks {} in all, and {} of the graph's {} are up: Fluxion "
-                                 "refuses a request for more nodes than are up",
-                                 counted(nodes_asked(top), "node"), up_nodes(g),
-                                 counted(g.count("node"), "node")),
-                     Location{top.front().range, "/resources"});
-            fitted = Result<ResourceSet>(std::move(more));
-        }
+        auto fitted = nodes_asked(top) > up            ? too_many_nodes(top, g, up)
+                      : all_up && ground.free == nullptr ? std::move(*not_now[i])
+                                                         : fit(ever, top, m, top_at, false);
         if (fitted.ok()) {
             auto reason = fit(now, top, m, top_at, false);
             for (Diagnostic e : reason.diagnostics()) {

@@ -1,4 +1,5 @@
-// Fluxion's resource graph: lookups, and the R version 1 view of its nodes.
+// Fluxion's resource graph: lookups, what is derived once, and the R version 1 view of its
+// nodes.
 #include <jobspec/fluxion_graph_model.hpp>
 
 #include <algorithm>
@@ -25,54 +26,59 @@ std::string_view FluxionVertex::containment_path() const noexcept {
 }
 
 std::size_t FluxionGraph::count(std::string_view type) const noexcept {
-    return static_cast<std::size_t>(std::count_if(
-        vertices.begin(), vertices.end(), [&](const auto& v) { return v.type == type; }));
+    const auto it = types.find(type);
+    return it == types.end() ? 0 : it->second.count;
+}
+
+void FluxionGraph::index() {
+    execution_ranks.assign(vertices.size(), -1);
+    types.clear();
+    std::unordered_set<std::int64_t> seen;
+    bool own = true;
+    for (const auto& v : vertices) {
+        auto& t = types[v.type];
+        ++t.count;
+        t.up += v.up ? 1 : 0;
+        t.pooled = t.pooled || v.size != 1 || !v.unit.empty();
+        if (t.unit.empty())
+            t.unit = v.unit;
+        if (v.type == "node" && (v.rank < 0 || !seen.insert(v.rank).second))
+            own = false;
+    }
+    std::int64_t next = 0;
+    for (std::size_t i = 0; i < vertices.size(); ++i)
+        if (vertices[i].type == "node")
+            execution_ranks[i] = own ? vertices[i].rank : next++;
 }
 
 namespace model {
 
-std::vector<std::int64_t> node_ranks(const FluxionGraph& g) {
-    std::vector<std::int64_t> ranks(g.vertices.size(), -1);
-    std::unordered_set<std::int64_t> seen;
-    bool own = true;
-    for (const auto& v : g.vertices)
-        if (v.type == "node" && (v.rank < 0 || !seen.insert(v.rank).second))
-            own = false;
-    std::int64_t next = 0;
-    for (std::size_t i = 0; i < g.vertices.size(); ++i)
-        if (g.vertices[i].type == "node")
-            ranks[i] = own ? g.vertices[i].rank : next++;
-    return ranks;
-}
-
 namespace {
 
 /// The ids of one node's cores or GPUs: their logical ids, or positions when two share one.
-IdSet ids_of(const FluxionGraph& g, const std::vector<std::uint32_t>& found,
-             const std::vector<bool>* kept) {
+IdSet ids_of(const FluxionGraph& g, const std::vector<std::uint32_t>& found) {
     std::set<std::int64_t> distinct;
     for (auto i : found)
         distinct.insert(g.vertices[i].id);
-    const bool own = distinct.size() == found.size() && (distinct.empty() || *distinct.begin() >= 0);
+    const bool own =
+        distinct.size() == found.size() && (distinct.empty() || *distinct.begin() >= 0);
     IdSet out;
     for (std::size_t k = 0; k < found.size(); ++k)
-        if (kept == nullptr || (*kept)[found[k]])
-            out.insert(own ? static_cast<std::uint64_t>(g.vertices[found[k]].id) : k);
+        out.insert(own ? static_cast<std::uint64_t>(g.vertices[found[k]].id) : k);
     return out;
 }
 
 } // namespace
 
-ResourceSet execution_of(const FluxionGraph& g, const std::vector<std::int64_t>& ranks,
-                         const std::vector<bool>* kept) {
+ResourceSet execution_of(const FluxionGraph& g) {
     struct NodeEntry {
         std::int64_t rank;
         std::uint32_t vertex;
     };
     std::vector<NodeEntry> nodes;
     for (std::uint32_t i = 0; i < g.vertices.size(); ++i)
-        if (ranks[i] >= 0 && (kept == nullptr || (*kept)[i]))
-            nodes.push_back({ranks[i], i});
+        if (g.execution_ranks[i] >= 0)
+            nodes.push_back({g.execution_ranks[i], i});
     std::sort(nodes.begin(), nodes.end(),
               [](const auto& a, const auto& b) { return a.rank < b.rank; });
     Grouper groups;
@@ -96,7 +102,7 @@ ResourceSet execution_of(const FluxionGraph& g, const std::vector<std::int64_t>&
             stack.insert(stack.end(), v.children.rbegin(), v.children.rend());
         }
         const auto r = static_cast<std::uint64_t>(rank);
-        groups.add(r, r, ids_of(g, cores, kept), ids_of(g, gpus, kept));
+        groups.add(r, r, ids_of(g, cores), ids_of(g, gpus));
         const auto& node = g.vertices[vertex];
         hosts.append(node.name);
         for (const auto& [name, value] : node.properties)

@@ -636,6 +636,25 @@ static void test_allocate(void) {
     CHECK(jobspec_allocate(two, NULL, NULL, &error) == NULL);
     CHECK_ERROR(error, "api.invalid-argument");
 
+    /* Fluxion's resource graph (JGF) read as R: the job is placed on the graph. */
+    const char* graph =
+        "{\"graph\": {\"nodes\": ["
+        "{\"id\": \"0\", \"metadata\": {\"type\": \"cluster\", \"paths\": {\"containment\": \"/c\"}}},"
+        "{\"id\": \"1\", \"metadata\": {\"type\": \"node\", \"rank\": 0, \"paths\": {\"containment\": \"/c/n0\"}}},"
+        "{\"id\": \"2\", \"metadata\": {\"type\": \"core\", \"id\": 0, \"paths\": {\"containment\": \"/c/n0/c0\"}}}],"
+        " \"edges\": [{\"source\": \"0\", \"target\": \"1\"}, {\"source\": \"1\", \"target\": \"2\"}]}}";
+    const char* one_core =
+        "{\"version\": 1, \"resources\": [{\"type\": \"slot\", \"count\": 1, \"label\": \"task\","
+        " \"with\": [{\"type\": \"core\", \"count\": 1}]}], \"tasks\": [{\"command\": [\"x\"],"
+        " \"slot\": \"task\", \"count\": {\"per_slot\": 1}}], \"attributes\": {\"system\": {\"duration\": 0}}}";
+    jobspec_rset* on_graph = jobspec_rset_read(graph, NULL, &error);
+    CHECK(on_graph != NULL && error == NULL);
+    jobspec_rset* placed = jobspec_allocate(one_core, on_graph, NULL, &error);
+    CHECK(placed != NULL && error == NULL);
+    CHECK_TEXT(jobspec_rset_summary(placed), "rank0/core0");
+    jobspec_rset_free(placed);
+    jobspec_rset_free(on_graph);
+
     /* In the Fluxion dialect an xor_slot's choices are tried in Fluxion's order: four
      * gpus a node cannot be had, 8 cores can. */
     const char* xor_slots =

@@ -466,3 +466,35 @@ def test_allocate_fluxion_or_slots():
                               '{"core":"0-4"}}],"nodelist":["n0"]}}', dialect="fluxion")
     assert refused.value.diagnostics[0].code == "jobspec.unsatisfiable"
     assert "2 task slots of 4 cores or of 2 cores and 1 gpu" in refused.value.diagnostics[0].message
+
+
+FLUXION_GRAPH = {"graph": {
+    "nodes": [{"id": "0", "metadata": {"type": "cluster", "paths": {"containment": "/c0"}}}]
+    + [{"id": str(1 + 4 * n), "metadata": {"type": "node", "rank": n, "name": f"n{n}",
+                                           "paths": {"containment": f"/c0/n{n}"}}}
+       for n in range(2)]
+    + [{"id": str(2 + 4 * n + c), "metadata": {"type": "core", "id": c,
+                                               "paths": {"containment": f"/c0/n{n}/core{c}"}}}
+       for n in range(2) for c in range(3)],
+    "edges": [{"source": "0", "target": str(1 + 4 * n)} for n in range(2)]
+    + [{"source": str(1 + 4 * n), "target": str(2 + 4 * n + c)}
+       for n in range(2) for c in range(3)]}}
+
+
+def test_allocate_on_fluxions_graph():
+    # Fluxion's resource graph (JGF) wherever R goes: placed as Fluxion's traverser places
+    # the job, the allocation R with the graph of what it took.
+    job = {"version": 9999,
+           "resources": [{"type": "slot", "count": 2, "label": "t", "with": [
+               {"type": "node", "count": 1, "with": [{"type": "core", "count": 3}]}]}],
+           "tasks": [{"command": ["app"], "slot": "t", "count": {"per_slot": 1}}],
+           "attributes": {"system": {"duration": 60}}}
+    got = jobspec.allocate(job, json.dumps(FLUXION_GRAPH), dialect="fluxion")
+    assert got.summary() == "rank[0-1]/core[0-2]"
+    graph = json.loads(str(got))["scheduling"]["graph"]
+    assert sorted(v["metadata"]["type"] for v in graph["nodes"] if v["metadata"]["exclusive"]) \
+        == ["core"] * 6 + ["node"] * 2
+    job["resources"][0]["count"] = 3
+    with pytest.raises(jobspec.Error) as refused:
+        jobspec.allocate(job, FLUXION_GRAPH, dialect="fluxion")
+    assert refused.value.diagnostics[0].code == "jobspec.unsatisfiable"
