@@ -98,7 +98,20 @@ struct SearchGround {
     const VertexTest* constraint = nullptr;
     const ResourceSet* r = nullptr;
     const std::unordered_map<std::string_view, std::int64_t>* free = nullptr;
+    /// What is free as R (ranks, and their cores and GPUs), or null for all.
+    const ResourceSet* free_r = nullptr;
+    IdSet free_ranks;
 };
+
+/// Whether R's rank `rank` has the core or GPU `id`.
+bool rank_has(const ResourceSet& r, std::int64_t rank, bool gpu, std::int64_t id) {
+    if (rank < 0 || id < 0)
+        return false;
+    for (const auto& g : r.groups())
+        if (g.ranks.contains(static_cast<std::uint64_t>(rank)))
+            return (gpu ? g.gpus : g.cores).contains(static_cast<std::uint64_t>(id));
+    return false;
+}
 
 /// Fluxion's search over one view of the graph: everything that meets the constraints
 /// (can it ever run?), or of it what is up and free (can it run now?). What a vertex holds
@@ -120,7 +133,7 @@ public:
             return Unusable::constraint;
         if (now_ && !v.up)
             return Unusable::down;
-        if (now_ && ground_.free != nullptr && free_size(u) == 0)
+        if (now_ && ground_.free_r != nullptr && free_size(u) == 0)
             return Unusable::busy;
         return Unusable::no;
     }
@@ -273,10 +286,20 @@ public:
     static constexpr std::size_t max_or_states = 100000;
 
 private:
-    /// u's size in this view: all of it, or with what is free, what of it is free.
+    /// u's size in this view: all of it, or with what is free, what of it is free: its
+    /// node's rank and, for a core or GPU, its id free in R, and its path in the free
+    /// graph when there is one.
     std::int64_t free_size(Index u) const {
         const auto& v = g_.vertices[u];
-        if (!now_ || ground_.free == nullptr)
+        if (!now_ || ground_.free_r == nullptr)
+            return v.size;
+        const auto rank = g_.execution_ranks[u];
+        if (rank >= 0 && !ground_.free_ranks.contains(static_cast<std::uint64_t>(rank)))
+            return 0;
+        if ((v.type == "core" || v.type == "gpu") &&
+            !rank_has(*ground_.free_r, rank, v.type == "gpu", v.id))
+            return 0;
+        if (ground_.free == nullptr)
             return v.size;
         const auto it = ground_.free->find(v.containment_path());
         return it == ground_.free->end() ? 0 : std::min(it->second, v.size);
@@ -877,11 +900,6 @@ Result<ResourceSet> too_many_nodes(const ResourceList& top, const FluxionGraph& 
 Result<ResourceSet> graph_fit(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
     const FluxionGraph& g = *r.fluxion_graph;
     Diagnostics d;
-    if (ground.free != nullptr && !ground.free->fluxion_graph) {
-        d.add(Code::match_unsupported,
-              "what is free must be R with Fluxion's graph too, to be placed on the graph");
-        return Result<ResourceSet>(std::move(d));
-    }
     std::optional<Constraint> both;
     const Constraint* constraint = js.attributes.constraints();
     if (ground.also != nullptr) {
@@ -923,11 +941,14 @@ Result<ResourceSet> graph_fit(const Jobspec& js, const ResourceSet& r, const Gro
     if (constraint != nullptr)
         test.emplace(*constraint);
     std::unordered_map<std::string_view, std::int64_t> free_sizes;
-    if (ground.free != nullptr)
+    const bool free_graph = ground.free != nullptr && ground.free->fluxion_graph &&
+                            ground.free->fluxion_graph != r.fluxion_graph;
+    if (free_graph)
         for (const auto& v : ground.free->fluxion_graph->vertices)
             free_sizes.emplace(v.containment_path(), v.size);
-    const SearchGround searched{test ? &*test : nullptr, &r,
-                                ground.free != nullptr ? &free_sizes : nullptr};
+    const SearchGround searched{test ? &*test : nullptr, &r, free_graph ? &free_sizes : nullptr,
+                                ground.free,
+                                ground.free != nullptr ? ground.free->ranks() : IdSet{}};
     const Measures m{g};
     const auto nodes = g.types.find("node");
     const std::size_t up = nodes == g.types.end() ? 0 : nodes->second.up;

@@ -49,6 +49,19 @@ void FluxionGraph::index() {
     for (std::size_t i = 0; i < vertices.size(); ++i)
         if (vertices[i].type == "node")
             execution_ranks[i] = own ? vertices[i].rank : next++;
+    // What is beneath a node is on its rank (the nearest node above).
+    std::vector<std::uint32_t> stack;
+    if (!vertices.empty())
+        stack.push_back(root);
+    while (!stack.empty()) {
+        const auto u = stack.back();
+        stack.pop_back();
+        for (auto c : vertices[u].children) {
+            if (vertices[c].type != "node")
+                execution_ranks[c] = execution_ranks[u];
+            stack.push_back(c);
+        }
+    }
 }
 
 namespace model {
@@ -77,7 +90,7 @@ ResourceSet execution_of(const FluxionGraph& g) {
     };
     std::vector<NodeEntry> nodes;
     for (std::uint32_t i = 0; i < g.vertices.size(); ++i)
-        if (g.execution_ranks[i] >= 0)
+        if (g.vertices[i].type == "node" && g.execution_ranks[i] >= 0)
             nodes.push_back({g.execution_ranks[i], i});
     std::sort(nodes.begin(), nodes.end(),
               [](const auto& a, const auto& b) { return a.rank < b.rank; });

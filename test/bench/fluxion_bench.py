@@ -2,7 +2,7 @@
 """jobspec match and flux-sched's resource-query on the same Fluxion graphs, whole
 processes, side by side (docs/PERFORMANCE.md, "Fluxion's graphs").
 
-    fluxion_bench.py DIR [RUNS]
+    fluxion_bench.py DIR [RUNS [GRAPH...]]
 
 DIR holds what tools/reference/fluxion_graphs.py makes (medium.json, sierra.json,
 large.json; fits.yaml, small.yaml, explain.yaml). For each graph: resource-query loading it
@@ -11,6 +11,7 @@ ELAPSE), and, RUNS times in turn, one process of each matching fits.yaml (resour
 load and `match allocate_with_satisfiability`; jobspec: `jobspec match --dialect
 fluxion`), with wall time and peak memory (GNU time). Prints the medians as a Markdown
 table. Env: RQ (resource-query), JOBSPEC (a release build's jobspec)."""
+import json
 import os
 import re
 import statistics
@@ -39,7 +40,8 @@ def rq_matches(graph, d):
     text = out + err
     load = float(re.search(r"Graph Load Time: ([0-9.e-]+)", text).group(1))
     elapse = [float(x) for x in re.findall(r"ELAPSE=([0-9.e-]+)", text)]
-    verdicts = re.findall(r"RESOURCES=ALLOCATED|Unsatisfiable request|No matching", text)
+    verdicts = ["allocated" if "ALLOCATED" in b else "unsatisfiable" if "Unsatisfiable" in b
+                else "busy" for b in text.split("ELAPSE=")[:-1]]
     return load, elapse, verdicts
 
 
@@ -49,7 +51,7 @@ def main():
     print("| graph | vertices | resource-query load | its match (fits / small / explain) "
           "| whole process, fits: resource-query | jobspec | peak memory (RQ / jobspec) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for name in ("medium", "sierra", "large"):
+    for name in sys.argv[3:] or ("medium", "sierra", "large"):
         graph = os.path.join(d, name + ".json")
         if not os.path.exists(graph):
             continue
@@ -65,10 +67,10 @@ def main():
             js_wall.append(w)
             js_rss.append(m)
         with open(graph) as f:
-            vertices = f.read().count('"metadata"') - f.seek(0)
+            vertices = len(json.load(f)["graph"]["nodes"])
         print(f"| {name} | {vertices:,} | {load:.2f} s | "
               + " / ".join(f"{e * 1000:.2f} ms" for e in elapse)
-              + f" ({', '.join(v.split()[0].split('=')[-1].lower() for v in verdicts)}) "
+              + f" ({', '.join(verdicts)}) "
               f"| {statistics.median(rq_wall):.2f} s | {statistics.median(js_wall):.2f} s "
               f"| {statistics.median(rq_rss) / 1024:.0f} / {statistics.median(js_rss) / 1024:.0f} MB |")
 

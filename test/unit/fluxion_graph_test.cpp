@@ -416,10 +416,18 @@ TEST_CASE("fluxion match - with what is free, a busy graph is pending") {
     CHECK(o.code == "match.pending");
     o = fit(job(slot("3", node)), r, options);
     CHECK(o.code == "jobspec.unsatisfiable");
-    // what is free must be a graph too
-    options.free = jobspec::read_resource_set(R"({"version":1,"execution":{"R_lite":[{"rank":"0","children":{"core":"0"}}],"nodelist":["a"]}})").value();
+    // What is free as R (ranks, cores and gpus), as a running instance's R less what is
+    // allocated: the graph R carries is the same, what R says is free decides.
+    const auto first_alloc = fit(job(slot("1", "{type: node, count: 1, with: [{type: socket, count: 1, with: [{type: core, count: 1}]}]}")), r);
+    REQUIRE(first_alloc.ok);
+    options.free = r.without(first_alloc.alloc);
+    CHECK(options.free->summary() == "rank0/core[1-3] rank1/core[0-3]");
     o = fit(job(slot("1", node)), r, options);
-    CHECK(o.code == "match.unsupported");
+    REQUIRE(o.ok);
+    CHECK(o.alloc.summary() == "rank1/core[0-3]");
+    o = fit(job(slot("2", node)), r, options);
+    CHECK(o.code == "match.pending");
+    CHECK(o.message.find("core0 is not free") != std::string::npos);
 }
 
 TEST_CASE("fluxion match - the rabbit case names the level and the sum") {
