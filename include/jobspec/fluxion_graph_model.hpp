@@ -61,6 +61,8 @@ struct FluxionEdge {
 /// What a graph has of one type: how many vertices, how many of them up, and how they are
 /// measured (pooled: a size other than 1 or a unit, as memory and storage are).
 struct FluxionType {
+    /// Its place among the graph's types (FluxionGraph::Brief::type).
+    std::uint32_t index = 0;
     std::size_t count = 0;
     std::size_t up = 0;
     bool pooled = false;
@@ -82,12 +84,23 @@ struct JOBSPEC_API FluxionGraph {
     std::vector<std::int64_t> execution_ranks;
     /// Each type's summary.
     std::map<std::string, FluxionType, std::less<>> types;
+    /// What matching reads of each vertex most, kept together: its size, its type's
+    /// index, whether it is up.
+    struct Brief {
+        std::int64_t size = 1;
+        std::uint32_t type = 0;
+        bool up = true;
+    };
+    std::vector<Brief> briefs;
+    static constexpr std::uint32_t no_type = std::numeric_limits<std::uint32_t>::max();
 
-    /// Derives execution_ranks and types from the vertices. The reader calls it; a graph
+    /// Derives execution_ranks, types and briefs from the vertices. The reader calls it; a graph
     /// built otherwise calls it once its vertices are there.
     void index();
     /// How many vertices of that type the graph has.
     std::size_t count(std::string_view type) const noexcept;
+    /// The index of a type (FluxionType::index), or no_type when no vertex has it.
+    std::uint32_t type_index(std::string_view type) const noexcept;
 };
 
 } // namespace jobspec

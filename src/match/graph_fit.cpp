@@ -119,7 +119,17 @@ bool rank_has(const ResourceSet& r, std::int64_t rank, bool gpu, std::int64_t id
 class Search {
 public:
     Search(const FluxionGraph& g, const SearchGround& ground, bool now)
-        : g_(g), ground_(ground), now_(now) {}
+        : g_(g), ground_(ground), now_(now), node_(g.type_index("node")),
+          storage_node_(g.type_index("storage_node")), core_(g.type_index("core")),
+          gpu_(g.type_index("gpu")) {}
+
+    /// Whether vertex v is of the request's type.
+    bool is(Index v, const ResourceVertex& req) {
+        auto [it, fresh] = type_of_.try_emplace(&req, 0);
+        if (fresh)
+            it->second = g_.type_index(req.type);
+        return g_.briefs[v].type == it->second;
+    }
 
     const FluxionGraph& graph() const { return g_; }
 
@@ -127,11 +137,11 @@ public:
     std::int64_t avail(Index u) { return unusable(u) == Unusable::no ? free_size(u) : 0; }
 
     Unusable unusable(Index u) {
-        const auto& v = g_.vertices[u];
-        if (ground_.constraint != nullptr && (v.type == "node" || v.type == "storage_node") &&
+        const auto type = g_.briefs[u].type;
+        if (ground_.constraint != nullptr && (type == node_ || type == storage_node_) &&
             !meets(u))
             return Unusable::constraint;
-        if (now_ && !v.up)
+        if (now_ && !g_.briefs[u].up)
             return Unusable::down;
         if (now_ && ground_.free_r != nullptr && free_size(u) == 0)
             return Unusable::busy;
@@ -154,7 +164,10 @@ public:
 
     /// Whether u's children hold `with` (a slot list, or resources each counted).
     bool with_fits(Index u, const ResourceList& with) {
-        const List slots = slots_of(with);
+        const List slots = std::any_of(with.begin(), with.end(),
+                                       [](const ResourceVertex& v) { return v.is_slot(); })
+                               ? slots_of(with)
+                               : List{};
         if (!slots.empty())
             return slot_matches(u, slots) &&
                    slots.back()->count.greatest_at_most(formable(u, slots)).has_value();
@@ -167,7 +180,7 @@ public:
     std::uint64_t qualified_sum(Index u, const ResourceVertex& c) {
         std::uint64_t sum = 0;
         for (auto v : g_.vertices[u].children)
-            if (g_.vertices[v].type == c.type && qualifies(v, c))
+            if (is(v, c) && qualifies(v, c))
                 sum += static_cast<std::uint64_t>(avail(v));
         return sum;
     }
@@ -176,17 +189,17 @@ public:
     std::uint64_t qualified_count(Index u, const ResourceVertex& c) {
         std::uint64_t n = 0;
         for (auto v : g_.vertices[u].children)
-            n += g_.vertices[v].type == c.type && qualifies(v, c) ? 1 : 0;
+            n += is(v, c) && qualifies(v, c) ? 1 : 0;
         return n;
     }
 
     /// Whether a slot (one of or-slots) can be at u: u has children of each of its types.
-    bool slot_matches(Index u, const List& slots) const {
+    bool slot_matches(Index u, const List& slots) {
         return std::any_of(slots.begin(), slots.end(), [&](const ResourceVertex* s) {
             return std::all_of(s->with.begin(), s->with.end(), [&](const ResourceVertex& e) {
-                return std::any_of(
-                    g_.vertices[u].children.begin(), g_.vertices[u].children.end(),
-                    [&](Index v) { return g_.vertices[v].type == e.type; });
+                return std::any_of(g_.vertices[u].children.begin(),
+                                   g_.vertices[u].children.end(),
+                                   [&](Index v) { return is(v, e); });
             });
         });
     }
@@ -202,7 +215,7 @@ public:
             return 0;
         std::uint64_t n = 0, acc = 0;
         for (auto v : g_.vertices[u].children)
-            if (g_.vertices[v].type == e.type && qualifies(v, e))
+            if (is(v, e) && qualifies(v, e))
                 if (acc += static_cast<std::uint64_t>(avail(v)); acc >= per) {
                     ++n;
                     acc = 0;
@@ -290,14 +303,14 @@ private:
     /// node's rank and, for a core or GPU, its id free in R, and its path in the free
     /// graph when there is one.
     std::int64_t free_size(Index u) const {
-        const auto& v = g_.vertices[u];
         if (!now_ || ground_.free_r == nullptr)
-            return v.size;
+            return g_.briefs[u].size;
+        const auto& v = g_.vertices[u];
         const auto rank = g_.execution_ranks[u];
         if (rank >= 0 && !ground_.free_ranks.contains(static_cast<std::uint64_t>(rank)))
             return 0;
-        if ((v.type == "core" || v.type == "gpu") &&
-            !rank_has(*ground_.free_r, rank, v.type == "gpu", v.id))
+        const auto type = g_.briefs[u].type;
+        if ((type == core_ || type == gpu_) && !rank_has(*ground_.free_r, rank, type == gpu_, v.id))
             return 0;
         if (ground_.free == nullptr)
             return v.size;
@@ -327,6 +340,8 @@ private:
     const FluxionGraph& g_;
     SearchGround ground_;
     bool now_;
+    std::uint32_t node_, storage_node_, core_, gpu_;
+    std::unordered_map<const ResourceVertex*, std::uint32_t> type_of_;
     std::unordered_map<Index, bool> meets_;
     std::unordered_map<const ResourceVertex*, std::unordered_map<Index, bool>> memo_;
 };

@@ -30,9 +30,16 @@ std::size_t FluxionGraph::count(std::string_view type) const noexcept {
     return it == types.end() ? 0 : it->second.count;
 }
 
+std::uint32_t FluxionGraph::type_index(std::string_view type) const noexcept {
+    const auto it = types.find(type);
+    return it == types.end() ? no_type : it->second.index;
+}
+
 void FluxionGraph::index() {
     execution_ranks.assign(vertices.size(), -1);
     types.clear();
+    briefs.clear();
+    briefs.reserve(vertices.size());
     std::unordered_set<std::int64_t> seen;
     bool own = true;
     for (const auto& v : vertices) {
@@ -45,6 +52,11 @@ void FluxionGraph::index() {
         if (v.type == "node" && (v.rank < 0 || !seen.insert(v.rank).second))
             own = false;
     }
+    std::uint32_t next_type = 0;
+    for (auto& [name, t] : types)
+        t.index = next_type++;
+    for (const auto& v : vertices)
+        briefs.push_back({v.size, types.at(v.type).index, v.up});
     std::int64_t next = 0;
     for (std::size_t i = 0; i < vertices.size(); ++i)
         if (vertices[i].type == "node")

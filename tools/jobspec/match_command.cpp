@@ -53,10 +53,13 @@ Command add_match_command(CLI::App& parent, Reporter& reporter) {
         "match", "Can a jobspec run on R? Print one allocation, or say why not");
     app->add_option("JOBSPEC", a->jobspec, "A jobspec (YAML or JSON); - reads standard input")
         ->required();
-    app->add_option("R", a->r, "The resources (RFC 20 R JSON)")->required();
+    app->add_option("R", a->r,
+                    "The resources: RFC 20 R JSON, or Fluxion's resource graph (JGF, alone or "
+                    "as R's scheduling key)")
+        ->required();
     app->add_option("--free", a->free,
-                    "What of R is free now (R JSON): place the job there, and say whether it "
-                    "is pending (fits R, not this) rather than unsatisfiable");
+                    "What of R is free now (R JSON, or a graph): place the job there, and say "
+                    "whether it is pending (fits R, not this) rather than unsatisfiable");
     app->add_option("--config", a->config,
                     "Flux's configuration (a directory of *.toml files, or one file): the job's "
                     "queue adds its requires and hosts (RFC 33)");
@@ -78,6 +81,11 @@ R (nslots set), or, when it cannot fit, the first requirement that fails, narrow
 nodes level by level, and which nodes each constraint term removed. R version 1 has no
 sockets or memory: a socket stands for what it holds (a match.unchecked warning),
 memory is refused (match.unsupported).
+On Fluxion's resource graph (a JGF file, or R whose scheduling key is Fluxion's JGF) the
+job is placed as Fluxion's traverser places it (docs/FLUXION.md): any level, sockets,
+memory and storage with their sizes, properties on any vertex; a failure names the level
+and the sums that fail ("per chassis: ... asked, ... there"), and the allocation is R
+with the graph of what it takes in its scheduling key.
 With --free, what is free decides: a job that fits R but not it is pending (match.pending).
 With --config, the job's queue applies as flux-core applies it: its requires are added to
 the job's constraints, its hosts get the property +NAME which the job must have.
@@ -90,6 +98,7 @@ Examples:
   jobspec compile -N4 -g1 --requires ssd -- app > job.json && jobspec match job.json r.json
   jobspec match --free free.json job.json r.json
   jobspec match --config /etc/flux/system/conf.d --queue debug job.json r.json
+  jobspec match --dialect fluxion job.yaml graph.json
 
 Exit status: 0 it fits, 1 it does not fit now or ever (or a document is invalid), 2 usage
 error.)");
