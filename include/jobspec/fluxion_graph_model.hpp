@@ -46,7 +46,7 @@ struct FluxionVertex {
     std::vector<std::uint32_t> children;
 
     /// Whether the vertex has a property of that name.
-    bool has_property(std::string_view name) const noexcept;
+    bool has_property(std::string_view property) const noexcept;
     /// The containment path, or "" when there is none.
     std::string_view containment_path() const noexcept;
 };

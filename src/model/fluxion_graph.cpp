@@ -13,9 +13,9 @@
 
 namespace jobspec {
 
-bool FluxionVertex::has_property(std::string_view name) const noexcept {
+bool FluxionVertex::has_property(std::string_view property) const noexcept {
     return std::any_of(properties.begin(), properties.end(),
-                       [&](const auto& p) { return p.first == name; });
+                       [&](const auto& p) { return p.first == property; });
 }
 
 std::string_view FluxionVertex::containment_path() const noexcept {
