@@ -295,7 +295,8 @@ public:
         return best;
     }
 
-    /// Fluxion keeps at most this many or-slot mixes per vertex.
+    /// The most or-slot mixes remembered per vertex: jobspec's bound on the search (past it,
+    /// fewer instances may be found than exist).
     static constexpr std::size_t max_or_states = 100000;
 
 private:
