@@ -568,21 +568,12 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
     return {finish(r, free.allocation(), free.nslots() + above), warnings};
 }
 
-/// Fluxion tries at most this many xor_slot candidates (its SYSTEM_MAX_XOR_EXPANSION).
-constexpr std::size_t max_xor_candidates = 1000;
-
 /// Fluxion's reading: each xor_slot candidate in turn, the first that fits winning, with
 /// slots side by side its or-slots.
 Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
     const auto candidates = xor_candidates(js.resources, max_xor_candidates);
-    if (!candidates) {
-        Diagnostics d;
-        d.add(Code::limit_expansion,
-              fmt::format("the xor_slots stand for more than {} choices of resources, more "
-                          "than Fluxion tries",
-                          max_xor_candidates));
-        return Result<ResourceSet>(std::move(d));
-    }
+    if (!candidates)
+        return Result<ResourceSet>(too_many_xor_candidates());
     Diagnostics why;
     for (std::size_t i = 0; i < candidates->size(); ++i) {
         Jobspec candidate = js;

@@ -875,8 +875,6 @@ Result<ResourceSet> fit(Search& s, const ResourceList& top, const Measures& m,
     return allocation(s.graph(), taker.taken(), taker.nslots());
 }
 
-constexpr std::size_t max_xor_candidates = 1000;
-
 /// The nodes a request asks in all, as Fluxion's first check counts them: each node
 /// vertex's least count times the least counts above it; of or-slots, the fewest.
 std::uint64_t nodes_asked(const ResourceList& list) {
@@ -938,13 +936,8 @@ Result<ResourceSet> graph_fit(const Jobspec& js, const ResourceSet& r, const Gro
     const auto candidates = js.dialect == Dialect::fluxion
                                 ? xor_candidates(js.resources, max_xor_candidates)
                                 : std::optional<std::vector<ResourceList>>{{js.resources}};
-    if (!candidates) {
-        d.add(Code::limit_expansion,
-              fmt::format("the xor_slots stand for more than {} choices of resources, more "
-                          "than Fluxion tries",
-                          max_xor_candidates));
-        return Result<ResourceSet>(std::move(d));
-    }
+    if (!candidates)
+        return Result<ResourceSet>(too_many_xor_candidates());
     for (const auto& top : *candidates) {
         std::unordered_map<const ResourceVertex*, std::string> top_at;
         pointers_of(top, "/resources", top_at);

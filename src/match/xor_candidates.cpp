@@ -1,6 +1,8 @@
 // Fluxion's xor_slot expansion, bounded.
 #include "match/xor_candidates.hpp"
 
+#include <fmt/format.h>
+
 namespace jobspec::match {
 
 std::optional<std::vector<ResourceList>> xor_candidates(const ResourceList& resources,
@@ -47,6 +49,15 @@ std::optional<std::vector<ResourceList>> xor_candidates(const ResourceList& reso
             out.back().push_back(choice);
         }
     return out;
+}
+
+Diagnostics too_many_xor_candidates() {
+    Diagnostics d;
+    d.add(Code::limit_expansion,
+          fmt::format("the xor_slots stand for more than {} choices of resources, more than "
+                      "Fluxion tries",
+                      max_xor_candidates));
+    return d;
 }
 
 } // namespace jobspec::match

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include <jobspec/diagnostic.hpp>
 #include <jobspec/resource_graph.hpp>
 
 namespace jobspec::match {
@@ -17,5 +18,11 @@ namespace jobspec::match {
 /// its own only candidate. Nothing when there would be more than `most` candidates.
 std::optional<std::vector<ResourceList>> xor_candidates(const ResourceList& resources,
                                                         std::size_t most);
+
+/// Fluxion tries at most this many xor_slot candidates (its SYSTEM_MAX_XOR_EXPANSION).
+inline constexpr std::size_t max_xor_candidates = 1000;
+
+/// limit.expansion for a jobspec whose xor_slots stand for more than max_xor_candidates.
+Diagnostics too_many_xor_candidates();
 
 } // namespace jobspec::match
