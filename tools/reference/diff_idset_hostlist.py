@@ -10,6 +10,7 @@ interpreter, so without its start-up cost) against `jobspec hostlist` with the
 same flags, and cover every flag both take. Arguments flux would read as job
 ids (it then needs a running instance) are given on standard input instead."""
 import sys, os, json, random, re, runpy, tempfile
+from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import *
 from flux.idset import IDset
@@ -346,11 +347,16 @@ def rfc29_verdict(op, args, fo, jo):
     """Which side matches the RFC 29 model?"""
     try:
         if op in ("union", "intersect", "diff"):
-            sets = [set(rfc29(a)) for a in args]
-            r = sets[0]
-            for x in sets[1:]:
-                r = r | x if op == "union" else (r & x if op == "intersect" else r - x)
-            want = r
+            # a difference takes one copy of a repeated host per copy subtracted (flux and
+            # jobspec alike); union and intersection are of the sets
+            if op == "diff":
+                left = Counter(rfc29(args[0]))
+                for a in args[1:]:
+                    left -= Counter(rfc29(a))
+                want = set(left)
+            else:
+                sets = [set(rfc29(a)) for a in args]
+                want = set.union(*sets) if op == "union" else set.intersection(*sets)
             jv = set(rfc29(jo)); fv = fo
         elif op == "expand":
             want = rfc29(args[0]); jv = jo.split("\n"); fv = fo.split("\n")
