@@ -83,16 +83,34 @@ struct Location {
         : range(range_), pointer(std::move(pointer_)), source(std::move(source_)) {}
 };
 
+/// A suggested edit that fixes what a diagnostic reports: replace the bytes `range` of
+/// the text the diagnostic points into (its location's source, else the caller's input)
+/// with `replacement`. An empty range inserts; an empty replacement deletes.
+struct FixIt {
+    SourceRange range;
+    std::string replacement;
+    friend bool operator==(const FixIt&, const FixIt&) = default;
+};
+
 /// One finding: a stable code, its severity, a short lowercase message without a
-/// trailing period, where it is, and an optional hint ("did you mean ...").
+/// trailing period, where it is, an optional hint ("did you mean ..."), and the edits
+/// that certainly fix it, if there are any (all of them together make one fix).
 struct Diagnostic {
     Code code{};
     Severity severity = Severity::error;
     std::string message;
     Location location;
     std::string help;
+    std::vector<FixIt> fixes;
 
     std::string_view code_name() const noexcept { return jobspec::code_name(code); }
+    /// Moves the range and the fixes right by `offset` bytes, for a text found inside a
+    /// longer one.
+    void shift(std::size_t offset) noexcept {
+        location.range = location.range.shifted(offset);
+        for (auto& f : fixes)
+            f.range = f.range.shifted(offset);
+    }
 };
 
 /// An ordered collection of diagnostics, capped so hostile input cannot make it grow
@@ -102,7 +120,8 @@ public:
     explicit Diagnostics(std::size_t cap = 100) : cap_(cap) {}
 
     /// Adds a diagnostic with the code's default severity.
-    void add(Code code, std::string message, Location location = {}, std::string help = {});
+    void add(Code code, std::string message, Location location = {}, std::string help = {},
+             std::vector<FixIt> fixes = {});
     void add(Diagnostic diagnostic);
     /// Appends all of `other` (respecting this collection's cap).
     void append(const Diagnostics& other);

@@ -46,7 +46,7 @@ Result<std::vector<ResourceSet>> read_resource_sets(std::string_view text, const
                 set = std::move(read).value();
         }
         for (Diagnostic d : found) {
-            d.location.range = d.location.range.shifted(offset);
+            d.shift(offset);
             diagnostics.add(std::move(d));
         }
         if (!set)

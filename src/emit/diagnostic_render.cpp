@@ -85,8 +85,9 @@ void append_blank(std::string& out, std::string_view text) {
 
 /// The source line with a caret line under [begin, end), windowed on long lines. Control
 /// and bidirectional characters are shown escaped, and the caret counts display columns.
-void snippet(std::string& out, std::string_view source, const LineIndex& index, SourceRange r,
-             const Style& style) {
+/// Returns where the shown part of the line starts, and whether it was cut on the left.
+std::pair<std::size_t, bool> snippet(std::string& out, std::string_view source,
+                                     const LineIndex& index, SourceRange r, const Style& style) {
     const std::size_t line = index.line_of(r.begin);
     std::size_t from = index.start(line);
     std::size_t to = index.end(line);
@@ -114,6 +115,45 @@ void snippet(std::string& out, std::string_view source, const LineIndex& index, 
     out.append(width - 1, '~');
     out += style(reset);
     out += '\n';
+    return {from, cut_left};
+}
+
+/// A fix's edits: under the caret line, at their column, the text that replaces what is
+/// there (as clang shows a fix-it) when it is one line's text on the shown line; in
+/// words otherwise.
+void fix_lines(std::string& out, const Diagnostic& d, std::string_view source,
+               const LineIndex& index, std::pair<std::size_t, bool> shown, std::size_t first_line,
+               const Style& style) {
+    const std::size_t line = index.line_of(d.location.range.begin);
+    for (const FixIt& f : d.fixes) {
+        if (!f.range.known() || f.range.end > source.size() || f.range.begin > f.range.end)
+            continue;
+        const std::string_view old = source.substr(f.range.begin, f.range.size());
+        const bool here = index.line_of(f.range.begin) == line && f.range.begin >= shown.first &&
+                          f.range.end <= index.end(line) && !f.replacement.empty() &&
+                          f.replacement.find('\n') == std::string::npos;
+        if (here) {
+            out += "  ";
+            out.append(shown.second ? 3 : 0, ' ');
+            append_blank(out, source.substr(shown.first, f.range.begin - shown.first));
+            out += style(green);
+            out += visible_text(f.replacement);
+            out += style(reset);
+            out += '\n';
+            continue;
+        }
+        const TextPosition at{index.line_of(f.range.begin) + first_line,
+                              index.column(f.range.begin)};
+        out += fmt::format("  {}fix{}: ", style(cyan), style(reset));
+        if (old.empty())
+            out += fmt::format("insert '{}' at {}:{}\n", visible_text(f.replacement), at.line,
+                               at.column);
+        else if (f.replacement.empty())
+            out += fmt::format("remove '{}' at {}:{}\n", visible_text(old), at.line, at.column);
+        else
+            out += fmt::format("replace '{}' with '{}' at {}:{}\n", visible_text(old),
+                               visible_text(f.replacement), at.line, at.column);
+    }
 }
 
 } // namespace
@@ -153,7 +193,8 @@ std::string render_text(const Diagnostics& diagnostics, std::string_view source,
             out += '\n';
         }
         if (has_range)
-            snippet(out, text, index, r, style);
+            fix_lines(out, d, text, index, snippet(out, text, index, r, style), first_line,
+                      style);
         if (!d.help.empty())
             out += fmt::format("  {}help{}: {}\n", style(cyan), style(reset),
                                visible_text(d.help));
@@ -233,6 +274,19 @@ boost::json::array diagnostics_to_json(const Diagnostics& diagnostics, std::stri
             o.emplace("pointer", d.location.pointer);
         if (!d.help.empty())
             o.emplace("help", d.help);
+        boost::json::array fixes;
+        for (const FixIt& f : d.fixes) {
+            if (!f.range.known() || f.range.end > text.size() || f.range.begin > f.range.end)
+                continue;
+            fixes.push_back(boost::json::object{
+                {"offset", f.range.begin},
+                {"length", f.range.size()},
+                {"line", index.line_of(f.range.begin) + (own != nullptr ? 1 : first_line)},
+                {"column", index.column(f.range.begin)},
+                {"replacement", f.replacement}});
+        }
+        if (!fixes.empty())
+            o.emplace("fixes", std::move(fixes));
         a.push_back(std::move(o));
     }
     return a;

@@ -127,7 +127,11 @@ private:
         const std::size_t shift = e.range.begin + (bare ? 0 : 1);
         const auto place = [&](SourceRange r) { return verbatim ? r.shifted(shift) : e.range; };
         for (auto d : found) {
-            d.location.range = place(d.location.range);
+            if (verbatim)
+                d.shift(shift);
+            else
+                d = Diagnostic{d.code, d.severity, d.message, {e.range, d.location.pointer},
+                               d.help, {}};
             d.location.pointer = ptr_.str() + d.location.pointer;
             diags_.add(std::move(d));
         }

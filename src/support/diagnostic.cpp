@@ -53,9 +53,10 @@ SourceRange SourceRange::shifted(std::size_t offset) const noexcept {
     return {static_cast<std::uint32_t>(begin + offset), static_cast<std::uint32_t>(end + offset)};
 }
 
-void Diagnostics::add(Code code, std::string message, Location location, std::string help) {
+void Diagnostics::add(Code code, std::string message, Location location, std::string help,
+                      std::vector<FixIt> fixes) {
     add(Diagnostic{code, default_severity(code), std::move(message), std::move(location),
-                   std::move(help)});
+                   std::move(help), std::move(fixes)});
 }
 
 void Diagnostics::add(Diagnostic diagnostic) {
@@ -67,6 +68,7 @@ void Diagnostics::add(Diagnostic diagnostic) {
         items_.push_back(Diagnostic{Code::limit_diagnostics,
                                     Severity::error,
                                     fmt::format("too many diagnostics; stopped after {}", cap_),
+                                    {},
                                     {},
                                     {}});
         return;

@@ -1,6 +1,7 @@
 #include "syntax/shape_lexer.hpp"
 
 #include <cstdint>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -76,9 +77,24 @@ public:
         : out_(out), text_(text), max_depth_(limits.effective_depth()), diags_(diagnostics) {}
 
     void run() {
-        while (!out_.fatal() && skip_space()) {
+        while (!out_.fatal()) {
+            const std::size_t blank = pos_;
+            if (!skip_space())
+                break;
             const std::size_t start = pos_;
             const char c = text_[pos_];
+            if (stack_.empty() && starts_type(c) &&
+                ((pos_ > blank && ends_vertex(previous_)) || previous_ == P::RBRACE)) {
+                // `node=2 core=2`, `node{x}core`: outside brackets a vertex can only be
+                // followed by '/'.
+                // The fix replaces the blanks on one line; across lines it inserts.
+                const bool one_line = text_.substr(blank, start - blank).find('\n') ==
+                                      std::string_view::npos;
+                separator_mistake(start, 0, "/", P::SLASH,
+                                  fmt::format("expected '/' before '{}'", word_at(start)),
+                                  one_line ? blank : start);
+                continue;
+            }
             if (previous_ == P::EQUALS && context() == Context::list) {
                 lex_count();
                 continue;
@@ -228,7 +244,7 @@ private:
             }
             pos_ = close + 1;
         } else {
-            while (pos_ < text_.size() && !ends_count(text_[pos_]))
+            while (pos_ < text_.size() && !ends_count(text_[pos_]) && !vertex_follows(start))
                 ++pos_;
         }
         if (pos_ > start) {
@@ -237,6 +253,74 @@ private:
         } else {
             previous_ = 0;
         }
+        if (pos_ < text_.size() && pos_ > start && vertex_follows(start)) {
+            if (text_[pos_] == ',')
+                // `[core=2,gpu=1]`: ids are separated by ',', vertices in a list by ';'.
+                separator_mistake(pos_, 1, ";", P::SEMI,
+                                  fmt::format("',' cannot separate the vertex '{}' from the "
+                                              "one before it in a list",
+                                              word_at(pos_ + 1)));
+            else
+                // `node=2core=2`: the count ends at the type.
+                separator_mistake(pos_, 0, "/", P::SLASH,
+                                  fmt::format("expected '/' before '{}'", word_at(pos_)));
+        }
+    }
+
+    /// Whether a count that began at `start` has run into the next vertex at pos_: in a
+    /// list, ',' and a type (`2,gpu`), ids never starting with a letter; outside brackets,
+    /// a type right after digits (`2core`).
+    bool vertex_follows(std::size_t start) const {
+        const char c = text_[pos_];
+        if (c == ',' && in_list() && pos_ + 1 < text_.size() && starts_type(text_[pos_ + 1]))
+            return true;
+        return stack_.empty() && pos_ > start && support::is_digit(text_[pos_ - 1]) &&
+               starts_type(c) && type_then_vertex(pos_);
+    }
+
+    bool in_list() const { return !stack_.empty() && stack_.back().bracket == '['; }
+
+    /// Whether the word at `at` is followed by what follows a type ('=', '{', '/'), so that it reads as a vertex rather than a count's text.
+    bool type_then_vertex(std::size_t at) const {
+        while (at < text_.size() && !ends_word(text_[at], false))
+            ++at;
+        return at < text_.size() && (text_[at] == '=' || text_[at] == '{' || text_[at] == '/');
+    }
+
+    static bool starts_type(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    }
+
+    static bool ends_vertex(std::size_t token) {
+        return token == P::COUNT || token == P::RBRACE || token == P::NAME;
+    }
+
+    /// The word starting at `at`, for messages.
+    std::string_view word_at(std::size_t at) const {
+        std::size_t end = at;
+        while (end < text_.size() && !ends_word(text_[end], false))
+            ++end;
+        return text_.substr(at, end - at);
+    }
+
+    /// A separator written wrong or left out at [at, at + length): reported with the edit
+    /// that puts `right` there, and read as if it had been written, so that the rest of
+    /// the shape is still checked.
+    /// The fix replaces from `fix_from` (at most `at`) on.
+    void separator_mistake(std::size_t at, std::size_t length, std::string_view right,
+                           std::size_t type, std::string message,
+                           std::optional<std::size_t> fix_from = std::nullopt) {
+        const SourceRange range{static_cast<std::uint32_t>(at),
+                                static_cast<std::uint32_t>(at + length)};
+        const SourceRange fixed{static_cast<std::uint32_t>(fix_from.value_or(at)), range.end};
+        diags_.add(Code::shape_syntax, std::move(message), Location{range, {}},
+                   fmt::format("write '{}' there", right), {FixIt{fixed, std::string(right)}});
+        if (type == P::SEMI)
+            depth_ = stack_.back().depth_before + 1;
+        else if (!deeper(at))
+            return;
+        emit(type, at, at + length);
+        pos_ = at + length;
     }
 
     /// STRING: "..." with JSON escapes, or '...' as it is written up to the next '.

@@ -97,7 +97,7 @@ std::optional<IdSet> read_idset(const std::string& arg, const std::string& op, s
         if (!part) {
             Diagnostics in_arg;
             for (Diagnostic d : part.diagnostics()) {
-                d.location.range = d.location.range.shifted(start);
+                d.shift(start);
                 in_arg.add(std::move(d));
             }
             reporter.report(in_arg, arg, path, line);
