@@ -113,4 +113,9 @@ struct JOBSPEC_API Attributes {
 /// alternative (0, JSON, for keys with no type of their own).
 JOBSPEC_API std::size_t system_attribute_type(std::string_view key) noexcept;
 
+/// The system attributes this library knows: RFC 14's (duration, environment, cwd,
+/// dependencies, constraints, job, shell, files) and those flux sets (queue, bank,
+/// project, preemptible-after).
+JOBSPEC_API const std::vector<std::string_view>& system_attribute_names();
+
 } // namespace jobspec

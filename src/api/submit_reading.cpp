@@ -60,6 +60,38 @@ namespace {
 /// Sets options over those given: a command line's words, or named settings.
 using ApplyOptions = std::function<void(SubmitOptions&, Diagnostics&)>;
 
+/// Each misspelt `--name` of a directive (its line ending at `end`), found where it is
+/// written, with the edit to the option meant; false when none is found so.
+bool misspelt_options(std::string_view script, const Directive& directive, std::size_t end,
+                      SubmitCommand command, Diagnostics& d) {
+    const std::string_view line = script.substr(directive.offset, end - directive.offset);
+    bool found = false;
+    for (const auto& word : directive.arguments) {
+        if (!word.starts_with("--"))
+            continue;
+        const std::string_view written = std::string_view(word).substr(0, word.find('='));
+        const auto near = syntax::misspelt_long_option(written.substr(2), command);
+        if (!near)
+            continue;
+        for (std::size_t at = line.find(written); at != std::string_view::npos;
+             at = line.find(written, at + 1)) {
+            const std::size_t after = at + written.size();
+            if ((at > 0 && line[at - 1] != ' ' && line[at - 1] != '\t') ||
+                (after < line.size() && line[after] != '=' && line[after] != ' ' &&
+                 line[after] != '\t'))
+                continue;
+            const SourceRange range{static_cast<std::uint32_t>(directive.offset + at),
+                                    static_cast<std::uint32_t>(directive.offset + after)};
+            d.add(Code::directive_option, fmt::format("unrecognized arguments: {}", word),
+                  Location{range, {}}, fmt::format("did you mean '--{}'?", *near),
+                  {FixIt{range, fmt::format("--{}", *near)}});
+            found = true;
+            break;
+        }
+    }
+    return found;
+}
+
 /// The directives of `script` over `start`, then `apply` over them all.
 Result<SubmitOptions> batch_over(std::string script, const ApplyOptions& apply,
                                  SubmitOptions start) {
@@ -73,10 +105,13 @@ Result<SubmitOptions> batch_over(std::string script, const ApplyOptions& apply,
         std::vector<std::string> arguments = std::move(merged.arguments);
         syntax::read_submit_arguments(directive.arguments, merged, given);
         merged.arguments = std::move(arguments);
+        const std::size_t end = std::min(script.find('\n', directive.offset), script.size());
         for (const auto& problem : given) {
             if (problem.severity != Severity::error)
                 continue;
-            const std::size_t end = std::min(script.find('\n', directive.offset), script.size());
+            if (problem.code == Code::usage_unknown_option &&
+                misspelt_options(script, directive, end, merged.command, d))
+                continue;
             d.add(Code::directive_option, problem.message,
                   Location{SourceRange{static_cast<std::uint32_t>(directive.offset),
                                        static_cast<std::uint32_t>(end)},

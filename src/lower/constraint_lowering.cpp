@@ -1,5 +1,6 @@
 #include "lower/constraint_lowering.hpp"
 #include "model/decoders.hpp"
+#include "support/fix_its.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -47,7 +48,8 @@ public:
             report(Code::constraint_unknown_operator,
                    fmt::format("unknown constraint operator '{}'", c.op), key_range,
                    near ? fmt::format("did you mean '{}'?", *near)
-                        : "RFC 31 defines properties, hostlist, ranks, not, or, and");
+                        : "RFC 31 defines properties, hostlist, ranks, not, or, and",
+                   near ? support::replace_word(key_range, c.op, *near) : std::vector<FixIt>{});
             return c;
         }
         if (!values.is_sequence()) {
@@ -87,8 +89,9 @@ public:
     }
 
 private:
-    void report(Code code, std::string message, SourceRange range, std::string help = {}) {
-        diags_.add(code, std::move(message), Location{range, ptr_.str()}, std::move(help));
+    void report(Code code, std::string message, SourceRange range, std::string help = {},
+                std::vector<FixIt> fixes = {}) {
+        diags_.add(code, std::move(message), Location{range, ptr_.str()}, std::move(help), std::move(fixes));
     }
 
     void value(const std::string& op, const std::string& v, SourceRange range) {

@@ -1,6 +1,7 @@
 #include "lower/query_lowering.hpp"
 #include "model/decoders.hpp"
 #include "support/utf8.hpp"
+#include "support/fix_its.hpp"
 
 #include <array>
 
@@ -39,8 +40,9 @@ public:
 private:
     bool in_requires_dialect() const { return !options_.default_operator.has_value(); }
 
-    void report(Code code, std::string message, SourceRange range, std::string help = {}) {
-        diags_.add(code, std::move(message), Location{range, {}}, std::move(help));
+    void report(Code code, std::string message, SourceRange range, std::string help = {},
+                std::vector<FixIt> fixes = {}) {
+        diags_.add(code, std::move(message), Location{range, {}}, std::move(help), std::move(fixes));
     }
 
     Constraint logical(const char* op, const QueryNode& n) {
@@ -89,7 +91,8 @@ private:
             report(Code::query_unknown_operator,
                    fmt::format("unknown constraint operator '{}'", n.op), n.op_range,
                    near ? fmt::format("did you mean '{}'?", *near)
-                        : "use properties (the default), host or hostlist, rank or ranks");
+                        : "use properties (the default), host or hostlist, rank or ranks",
+                   near ? support::replace_word(n.op_range, n.op, *near) : std::vector<FixIt>{});
             return Constraint{"properties", {}, {}};
         }
         Constraint c{op, {}, {}};

@@ -59,6 +59,19 @@ DocNode nested(std::vector<std::string>::const_iterator from,
     return value;
 }
 
+/// Moves every range of `n` right by `offset` bytes.
+void shift_ranges(DocNode& n, std::size_t offset) {
+    n.range = n.range.shifted(offset);
+    if (n.is_mapping())
+        for (auto& m : n.members()) {
+            m.key_range = m.key_range.shifted(offset);
+            shift_ranges(m.value, offset);
+        }
+    else if (n.is_sequence())
+        for (auto& e : n.elements())
+            shift_ranges(e, offset);
+}
+
 /// How deep a value nests (a scalar is 0), counted no further than `most` + 1.
 std::size_t depth_of(const DocNode& n, std::size_t most) {
     if (most == 0 || (!n.is_mapping() && !n.is_sequence()))
@@ -116,7 +129,9 @@ public:
                                      [&](const Attribute& a) { return a.key == key; });
         if (rest == parts.end() || existing == entries.end()) {
             sources_.set(pointer, s.source);
-            return set_lowered(key, nested(rest, parts.end(), std::move(s.value)), pointer);
+            const SourceRange key_range = rest == parts.end() ? s.key_range : SourceRange{};
+            return set_lowered(key, nested(rest, parts.end(), std::move(s.value)), pointer,
+                               key_range);
         }
         if (auto* json = std::get_if<boost::json::value>(&existing->value)) {
             if (!json->is_object()) {
@@ -154,15 +169,18 @@ public:
     }
 
     /// System attribute `key` set to `value`, lowered by its type.
-    bool set_lowered(const std::string& key, const DocNode& value, const std::string& pointer) {
+    bool set_lowered(const std::string& key, const DocNode& value, const std::string& pointer,
+                     SourceRange key_range = {}) {
         support::JsonPointer at(pointer);
         auto lowered = lower_attribute(key, value, AttributeScope::system, at, d_, js_.dialect);
         if (!lowered)
             return false;
         js_.attributes.system_list().set(key, std::move(*lowered));
         for (auto& a : js_.attributes.system_list().entries)
-            if (a.key == key)
+            if (a.key == key) {
                 a.value_range = value.range;
+                a.key_range = key_range;
+            }
         return true;
     }
 
@@ -230,8 +248,12 @@ std::optional<Setting> read_setting(const std::string& text, std::string_view op
         return within_depth(s, option, ctx.limits, d) ? std::optional(std::move(s)) : std::nullopt;
     const std::string value = text.substr(eq + 1);
     if (s.key.empty() || s.key[0] != '^') {
+        // Ranges into KEY=VALUE, so that a problem with the key can point at it.
         s.value = setting_value(value, ctx.limits);
-        s.source = option_text(fmt::format("--{}", option), value);
+        shift_ranges(s.value, eq + 1);
+        s.source = option_text(fmt::format("--{}", option), text);
+        const std::size_t part = s.key.rfind('.') == std::string::npos ? 0 : s.key.rfind('.') + 1;
+        s.key_range = {static_cast<std::uint32_t>(part), static_cast<std::uint32_t>(eq)};
         return within_depth(s, option, ctx.limits, d) ? std::optional(std::move(s)) : std::nullopt;
     }
     s.key.erase(0, s.key.find_first_not_of('^'));

@@ -22,7 +22,11 @@ namespace jobspec::lower {
 struct Setting {
     std::string key;
     syntax::DocNode value;
+    /// KEY=VALUE as given, which the value's ranges and key_range are into (a file's
+    /// text for ^KEY=FILE).
     std::shared_ptr<const SourceText> source;
+    /// The last dotted part of KEY in `source`, when it is there.
+    SourceRange key_range = {};
 };
 
 /// -S/-o KEY[=VALUE] as flux reads it: VALUE is JSON when it parses (NaN and Infinity

@@ -65,6 +65,14 @@ constexpr std::size_t alternative() {
 
 } // namespace
 
+const std::vector<std::string_view>& system_attribute_names() {
+    static const std::vector<std::string_view> names = {
+        "duration", "environment",       "cwd",   "dependencies", "constraints", "job",
+        "shell",    "files",             "queue", "bank",         "project",
+        "preemptible-after"};
+    return names;
+}
+
 std::size_t system_attribute_type(std::string_view key) noexcept {
     struct Typed {
         std::string_view key;

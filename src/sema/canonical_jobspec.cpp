@@ -7,10 +7,12 @@
 #include <fmt/format.h>
 
 #include <jobspec/dependency_rules.hpp>
+#include <jobspec/suggest.hpp>
 
 #include "sema/canonical_resources.hpp"
 #include "support/json_kinds.hpp"
 #include "support/json_pointer.hpp"
+#include "support/fix_its.hpp"
 
 namespace jobspec::sema {
 
@@ -103,10 +105,15 @@ private:
                                  diags_);
             }
         } else if (system_attribute_type(a.key) == 0 && !is_rfc14_attribute(a.key)) {
-            report(
-                Code::jobspec_unknown_system_attribute,
-                fmt::format("system attribute '{}' is not one RFC 14 defines; it is kept", a.key),
-                a.value_range);
+            const auto near = closest(a.key, system_attribute_names());
+            // At the key where it is known (a document), else at the value.
+            diags_.add(Code::jobspec_unknown_system_attribute,
+                       fmt::format("system attribute '{}' is not one RFC 14 defines; it is kept",
+                                   a.key),
+                       Location{a.key_range.known() ? a.key_range : a.value_range, ptr_.str()},
+                       near ? fmt::format("did you mean '{}'?", *near) : std::string(),
+                       near ? support::replace_word(a.key_range, a.key, *near)
+                            : std::vector<FixIt>{});
         }
     }
 

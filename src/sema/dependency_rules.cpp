@@ -12,6 +12,7 @@
 #include "support/json_pointer.hpp"
 #include "support/json_text.hpp"
 #include "support/numbers.hpp"
+#include "support/fix_its.hpp"
 #include <jobspec/suggest.hpp>
 
 namespace jobspec {
@@ -47,7 +48,7 @@ public:
         : d_(d), context_(context), pointer_(pointer), diags_(diagnostics) {}
 
     void report(Code code, std::string message, SourceRange range, std::string help = {},
-                std::string_view key = {}, bool lenient = false) {
+                std::string_view key = {}, bool lenient = false, std::vector<FixIt> fixes = {}) {
         support::JsonPointer p(pointer_);
         if (!key.empty())
             p.push(key);
@@ -55,7 +56,7 @@ public:
                                       ? Severity::warning
                                       : default_severity(code);
         diags_.add(Diagnostic{code, severity, std::move(message), Location{range, p.str()},
-                              std::move(help)});
+                              std::move(help), std::move(fixes)});
     }
 
     void check(bool allow_unknown) {
@@ -66,10 +67,13 @@ public:
                 return;
             std::string help = "known schemes: after, afterstart, afterany, afterok, afternotok, "
                                "afterexcept, begin-time, string, fluid, singleton";
-            if (auto near = closest(d_.scheme, known_schemes()))
+            std::vector<FixIt> fixes;
+            if (auto near = closest(d_.scheme, known_schemes())) {
                 help = fmt::format("did you mean '{}'?", *near);
+                fixes = support::replace_word(d_.scheme_range, d_.scheme, *near);
+            }
             report(Code::dependency_unknown_scheme, fmt::format("unknown scheme '{}'", d_.scheme),
-                   d_.scheme_range, std::move(help), "scheme", true);
+                   d_.scheme_range, std::move(help), "scheme", true, std::move(fixes));
             return;
         }
         if (scheme->name == "after")

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <jobspec/suggest.hpp>
+
 #include "support/python_numbers.hpp"
 
 namespace jobspec::syntax {
@@ -207,6 +209,26 @@ const OptionSpec* find_long(std::string_view name, unsigned bit) {
     return nullptr;
 }
 
+std::optional<std::string_view> misspelt(std::string_view name, unsigned bit) {
+    if (name.empty() || find_long(name, bit) != nullptr)
+        return std::nullopt;
+    std::vector<std::string_view> names;
+    for (const auto& spec : option_specs)
+        if ((spec.commands & bit) != 0)
+            for (const auto& l : spec.longs)
+                if (!l.empty())
+                    names.push_back(l);
+    return closest(name, names);
+}
+
+/// "did you mean '--NAME'?" for an unknown `--word[=value]`, or "".
+std::string did_you_mean(std::string_view word, unsigned bit) {
+    if (!word.starts_with("--"))
+        return {};
+    const auto near = misspelt(word.substr(2, word.find('=') - 2), bit);
+    return near ? fmt::format("did you mean '--{}'?", *near) : std::string();
+}
+
 const OptionSpec* find_short(char name, unsigned bit) {
     for (const auto& spec : option_specs)
         if ((spec.commands & bit) != 0 && spec.short_name == name)
@@ -277,8 +299,8 @@ public:
     void named(std::string_view name, const std::optional<std::string>& value) {
         const auto* spec = find_long(name, bit_);
         if (spec == nullptr) {
-            diags_.add(Code::usage_unknown_option,
-                       fmt::format("unrecognized arguments: --{}", name));
+            diags_.add(Code::usage_unknown_option, fmt::format("unrecognized arguments: --{}", name),
+                       {}, did_you_mean(fmt::format("--{}", name), bit_));
         } else if (spec->arity == Arity::flag && value) {
             diags_.add(
                 Code::usage_option_value,
@@ -301,7 +323,7 @@ public:
             i = word(i, end);
         if (!unknown_.empty())
             diags_.add(Code::usage_unknown_option,
-                       fmt::format("unrecognized arguments: {}", unknown_));
+                       fmt::format("unrecognized arguments: {}", unknown_), {}, unknown_help_);
         std::vector<std::string> command(words_.begin() + static_cast<std::ptrdiff_t>(end),
                                          words_.end());
         if (!command.empty() && command.front() == "--" && options_.command != SubmitCommand::alloc)
@@ -436,6 +458,8 @@ private:
         if (!unknown_.empty())
             unknown_ += ' ';
         unknown_ += w;
+        if (unknown_help_.empty())
+            unknown_help_ = did_you_mean(w, bit_);
     }
 
     const std::vector<std::string>& words_;
@@ -443,6 +467,7 @@ private:
     Diagnostics& diags_;
     unsigned bit_;
     std::string unknown_;
+    std::string unknown_help_;
 };
 
 } // namespace
@@ -473,6 +498,11 @@ bool for_each_cc_value(SubmitOptions& options, const ValueEdit& edit) {
             return false;
     }
     return true;
+}
+
+std::optional<std::string_view> misspelt_long_option(std::string_view name,
+                                                     SubmitCommand command) {
+    return misspelt(name, command_bit(command));
 }
 
 std::vector<std::string> submit_option_usages(SubmitCommand command) {

@@ -37,6 +37,11 @@ using ValueEdit = std::function<bool(std::string&)>;
 /// command's arguments), in table order. False when an edit returned false.
 bool for_each_cc_value(SubmitOptions& options, const ValueEdit& edit);
 
+/// The long option of `command` that `name` (without "--") is likely a misspelling of,
+/// e.g. "nodes" for "nodse"; nothing when `name` is an option or none is close.
+std::optional<std::string_view> misspelt_long_option(std::string_view name,
+                                                     SubmitCommand command);
+
 /// See jobspec::submit_option_usages.
 std::vector<std::string> submit_option_usages(SubmitCommand command);
 

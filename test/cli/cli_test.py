@@ -608,7 +608,8 @@ class Dependencies(unittest.TestCase):
         self.assertEqual(r.returncode, 1)
         self.assertEqual(r.stdout, "")
         self.assertEqual(r.stderr, "error[dependency.unknown-scheme]: unknown scheme 'aftrok'\n"
-                                   "  aftrok:1\n  ^~~~~~\n  help: did you mean 'afterok'?\n")
+                                   "  aftrok:1\n  ^~~~~~\n  afterok\n"
+                                   "  help: did you mean 'afterok'?\n")
         r = run("dependency", "--allow-unknown-scheme", "site:x")
         self.assertEqual(json.loads(r.stdout), [{"scheme": "site", "value": "x"}])
 
@@ -981,7 +982,8 @@ class Constraints(unittest.TestCase):
         r = run("constraint", "hots:x")
         self.assertEqual(r.returncode, 1)
         self.assertEqual(r.stderr, "error[query.unknown-operator]: unknown constraint operator 'hots'\n"
-                                   "  hots:x\n  ^~~~\n  help: did you mean 'hosts'?\n")
+                                   "  hots:x\n  ^~~~\n  hosts\n"
+                                   "  help: did you mean 'hosts'?\n")
         self.assertEqual(run("constraint", "--", "-(a|b)").returncode, 1)
         self.assertEqual(run("constraint").returncode, 2)
 
