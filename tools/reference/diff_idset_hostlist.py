@@ -434,6 +434,13 @@ def why_outputs_differ(op, args, fo, jo):
             return " [zero padding]"
         if set(unpadded(hf)) == set(unpadded(hj)):
             return " [zero padding, order or repeats]"
+        # -S -L N: the first N of a sort that orders padded numbers otherwise, both of them
+        # hosts of the input
+        padded = any(re.search(r"(?<!\d)0\d", a) for a in args)
+        given = rfc29(",".join(a for a in args if a != "-"))
+        if "-L" in op and padded and given is not None and \
+                set(hf) <= set(given) and set(hj) <= set(given):
+            return " [zero padding, order or repeats]"
     # flux reads the padding of the input otherwise than RFC 29 does (then -L, -n, -i, -c
     # pick or count others)
     for a in args:

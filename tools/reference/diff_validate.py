@@ -85,6 +85,10 @@ def load_corpus():
     out.append(("hand/v1-exclusive-node",
                 {"version": 1, "resources": [{**node, "exclusive": True}], "tasks": [task],
                  **system}))
+    out.append(("hand/dependency-empty-value",
+                {"version": 999, "resources": [slot], "tasks": [task],
+                 "attributes": {"system": {"duration": 0, "dependencies": [
+                     {"type": "in", "scope": "user", "scheme": "fluid", "value": ""}]}}}))
     out.append(("hand/v1-per-slot-2",
                 {"version": 1, "resources": [node], "tasks": [dict(task, count={"per_slot": 2})],
                  **system}))
