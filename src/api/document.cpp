@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "lower/attribute_lowering.hpp"
+#include "lower/document_fixes.hpp"
 #include "lower/jobspec_lowering.hpp"
 #include "sema/canonical_jobspec.hpp"
 #include "sema/flux_instance.hpp"
@@ -31,6 +32,8 @@ Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) 
         sema::check_v1(jobspec, diagnostics);
     if (options.flux_instance)
         sema::check_flux_instance(jobspec, options.flux_instance_size, diagnostics);
+    diagnostics =
+        lower::with_document_fixes(diagnostics, *root, text, options.limits.max_diagnostics);
     diagnostics.sort_by_position();
     if (diagnostics.has_errors())
         return Result<Jobspec>(std::move(diagnostics));
