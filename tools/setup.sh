@@ -10,6 +10,7 @@ packages="gcc g++ pkg-config meson ninja-build python3 \
   doctest-dev libbenchmark-dev graphviz scdoc man-db \
   clang libclang-rt-14-dev \
   chromium chromium-driver python3-selenium curl jq \
+  neovim emacs-nox elpa-eglot elpa-yaml-mode \
   python3-dev pybind11-dev python3-mesonpy python3-pytest python3-pip python3-venv \
   python3-ply python3-yaml"
 

@@ -92,15 +92,18 @@ Diagnostics check_batch_script(std::string_view text, const Limits& limits, Dial
         found.append(result.diagnostics());
     }
     // Ranges into the script itself lose their source; those into an option's value are
-    // found in the directive that gave it.
-    const auto lines = directive_lines(text);
+    // found in the directive that gave it (the directives read again only then).
+    std::optional<std::vector<SourceRange>> lines;
     Diagnostics out(limits.max_diagnostics);
     for (Diagnostic d : found) {
         const SourceText* own = d.location.source.get();
-        if (own != nullptr && own->file && own->name == "script")
+        if (own != nullptr && own->file && own->name == "script") {
             d.location.source = nullptr;
-        else if (own != nullptr && !own->file && d.location.range.known())
-            d = located(std::move(d), text, lines);
+        } else if (own != nullptr && !own->file && d.location.range.known()) {
+            if (!lines)
+                lines = directive_lines(text);
+            d = located(std::move(d), text, *lines);
+        }
         out.add(std::move(d));
     }
     return out;

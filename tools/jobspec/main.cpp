@@ -14,9 +14,11 @@
 #include "dependency_command.hpp"
 #include "directives_command.hpp"
 #include "explain_command.hpp"
+#include "fix_command.hpp"
 #include "graph_command.hpp"
 #include "hostlist_command.hpp"
 #include "id_command.hpp"
+#include "lsp_command.hpp"
 #include "r_command.hpp"
 #include "serve_command.hpp"
 #include "set_commands.hpp"
@@ -37,7 +39,8 @@ means, with an example and its fix. Diagnostics go to stderr as text with carets
 with --diagnostics json (or JOBSPEC_DIAGNOSTICS=json) as one JSON array for the whole
 run: objects with file, severity, code, message, offset, length, line, column, pointer
 and help, each when known (docs/DIAGNOSTICS.md). Control characters are shown escaped.
-Colour on a terminal unless NO_COLOR is set.
+Colour on a terminal unless NO_COLOR is set. Where the fix is certain it is shown under
+the caret, and 'jobspec --fix FILE' applies it.
 
 Exit status: 0 success (warnings may be printed), 1 invalid input, 2 misuse (a bad
 command line, or an input or output the system refuses).)");
@@ -68,7 +71,9 @@ constexpr Subcommand subcommands[] = {
     {"idset", jobspec::cli::add_idset_command},
     {"hostlist", jobspec::cli::add_hostlist_command},
     {"explain", jobspec::cli::add_explain_command},
+    {"fix", jobspec::cli::add_fix_command},
     {"serve", jobspec::cli::add_serve_command},
+    {"lsp", jobspec::cli::add_lsp_command},
 };
 
 /// The whole run of the program, its exit status.
@@ -78,6 +83,10 @@ int run(int argc, char** argv, jobspec::cli::Reporter& reporter) {
     // none for --version; all of them when none is named or the name is unknown, for
     // --help and suggestions.
     const int word = command_word(argc, argv);
+    // `jobspec --fix FILE` is `jobspec fix FILE`, as linters spell it.
+    static char fix_word[] = "fix";
+    if (word < argc && std::string_view(argv[word]) == "--fix")
+        argv[word] = fix_word;
     const std::string_view named = word < argc ? argv[word] : "";
     CLI::App app{description, "jobspec"};
     describe(app, reporter);

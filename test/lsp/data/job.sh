@@ -1,0 +1,4 @@
+#!/bin/sh
+#flux: --nodse=2
+#flux: -t 10m
+hostname

@@ -1,0 +1,56 @@
+// What `jobspec lsp` says about the text around a position, apart from diagnostics:
+// hover text (an option's usage, an RFC 14 key, what a count means) and completions
+// (options, system attributes, dependency schemes, resource types). Positions and
+// ranges here are byte offsets into the document; the server converts them.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "document_check.hpp"
+
+namespace jobspec::cli::lsp {
+
+/// A hover: Markdown, and the bytes [begin, end) it is about.
+struct Hover {
+    std::string markdown;
+    std::size_t begin = 0;
+    std::size_t end = 0;
+};
+
+/// What the text at byte `offset` of a document of `kind` is, when there is something
+/// to say. Examples: on "--nodes" in "#flux: --nodes=2", "`-N, --nodes=VALUE`..."; on
+/// "2+" in the shape "node=2+", "`count=2+`: at least 2"; on "per_slot" in a jobspec,
+/// what RFC 14 says of the key.
+std::optional<Hover> hover_at(DocumentKind kind, std::string_view text, std::size_t offset);
+
+/// A completion: what is shown, what replaces the word typed so far, and its LSP kind.
+struct Completion {
+    std::string label;
+    std::string insert;
+    std::string detail;
+    std::string documentation;
+    int kind = 1;
+};
+
+/// The completions at byte `offset` and the bytes [begin, offset) they replace.
+struct Completions {
+    std::size_t begin = 0;
+    std::vector<Completion> items;
+};
+
+/// What may be typed at byte `offset`: in a "#flux:" directive, the option names (after
+/// "-"), the system attributes (after "--setattr=system." or "-S system."), the
+/// dependency schemes (after "--dependency="); in a jobspec after "type:" and in a
+/// shape where a vertex starts, the resource types. No items when nothing fits.
+Completions complete_at(DocumentKind kind, std::string_view text, std::size_t offset);
+
+/// What count `text` (an RFC 14 count as a shape or jobspec writes it, "2", "2+",
+/// "3-30", "1-16:2:*", "4,9,16") accepts, in words, e.g. "at least 2"; nothing when it
+/// is not a count.
+std::optional<std::string> describe_count(std::string_view text);
+
+} // namespace jobspec::cli::lsp
