@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cstdint>
 #include <map>
 
 #include <fmt/format.h>
 
 #include <jobspec/dependency_rules.hpp>
+#include <jobspec/shape.hpp>
 #include <jobspec/submit.hpp>
 
 namespace jobspec::cli::lsp {
@@ -206,14 +206,6 @@ std::pair<std::size_t, std::size_t> span_at(std::string_view text, std::size_t o
     while (end < high && in(text[end]))
         ++end;
     return {begin, end};
-}
-
-std::optional<std::uint64_t> number(std::string_view s) {
-    std::uint64_t n = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-    if (s.empty() || ec != std::errc{} || end != s.data() + s.size())
-        return std::nullopt;
-    return n;
 }
 
 /// The first few counts of a range, "1, 2, 4, ..." (at most four, then "...").
@@ -495,71 +487,29 @@ Completions shape_completions(std::string_view text, std::size_t offset) {
 std::optional<std::string> describe_count(std::string_view text) {
     if (text.size() >= 2 && text.front() == '[' && text.back() == ']')
         text = text.substr(1, text.size() - 2);
-    if (text.empty() || text.size() > 200)
+    if (text.empty() || text.size() > 200 || text.find(']') != std::string_view::npos)
         return std::nullopt;
-    if (const auto n = number(text))
-        return *n == 0 ? std::nullopt : std::optional<std::string>(fmt::format("exactly {}", *n));
-    if (text.find(',') != text.npos) { // an RFC 22 idset
-        std::string out = "one of ";
-        std::string_view rest = text;
-        bool first = true;
-        while (!rest.empty() || first) {
-            const std::string_view item = rest.substr(0, rest.find(','));
-            rest.remove_prefix(std::min(rest.size(), item.size() + 1));
-            const std::size_t dash = item.find('-');
-            const auto lo = number(item.substr(0, dash));
-            const auto hi = dash == item.npos ? lo : number(item.substr(dash + 1));
-            if (!lo || !hi)
-                return std::nullopt;
-            out += (first ? "" : ", ") +
-                   (dash == item.npos ? std::to_string(*lo) : fmt::format("{} to {}", *lo, *hi));
-            first = false;
-        }
-        return out;
-    }
-    // An RFC 45 range: min-max[:operand[:operator]] or min+[:operand[:operator]].
-    std::size_t i = 0;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9')
-        ++i;
-    const auto min = number(text.substr(0, i));
-    if (!min || i == text.size() || (text[i] != '+' && text[i] != '-'))
+    // Read as a shape reads a count: the one count reader.
+    auto shape = compile_shape(fmt::format("x=[{}]", text));
+    if (!shape.ok() || shape.value().size() != 1)
         return std::nullopt;
-    std::optional<std::uint64_t> max;
-    std::string_view rest = text.substr(i + 1);
-    if (text[i] == '-') {
-        const std::string_view m = rest.substr(0, rest.find(':'));
-        max = number(m);
-        if (!max)
-            return std::nullopt;
-        rest.remove_prefix(m.size());
-    }
-    std::uint64_t operand = 1;
-    char op = '+';
-    if (!rest.empty()) {
-        if (rest[0] != ':')
-            return std::nullopt;
-        rest.remove_prefix(1);
-        const std::string_view o = rest.substr(0, rest.find(':'));
-        const auto k = number(o);
-        if (!k)
-            return std::nullopt;
-        operand = *k;
-        rest.remove_prefix(o.size());
-        if (!rest.empty()) {
-            if (rest.size() != 2 || rest[0] != ':' ||
-                std::string_view("+*^").find(rest[1]) == std::string_view::npos)
-                return std::nullopt;
-            op = rest[1];
-        }
-    }
+    const Count& count = shape.value().front().count;
+    if (count.is_fixed())
+        return fmt::format("exactly {}", count.fixed());
+    if (count.is_idset())
+        return fmt::format("one of {}", count.idset().format());
+    const CountRange& r = count.range();
+    const std::optional<std::uint64_t> max = r.max;
+    const std::uint64_t operand = r.operand;
+    const char op = static_cast<char>(r.op);
     const std::string bound =
-        max ? fmt::format("from {} to {}", *min, *max) : fmt::format("at least {}", *min);
+        max ? fmt::format("from {} to {}", r.min, *max) : fmt::format("at least {}", r.min);
     if (op == '+' && operand == 1)
         return bound;
     const std::string step = op == '+'   ? fmt::format("in steps of {}", operand)
                              : op == '*' ? fmt::format("each {} times the last", operand)
                                          : fmt::format("each the last to the power {}", operand);
-    return fmt::format("{}, {}: {}", bound, step, first_values(*min, max, op, operand));
+    return fmt::format("{}, {}: {}", bound, step, first_values(r.min, max, op, operand));
 }
 
 std::optional<Hover> hover_at(DocumentKind kind, std::string_view text, std::size_t offset) {
