@@ -270,7 +270,7 @@ private:
     /// Whether a count that began at `start` has run into the next vertex at pos_: in a
     /// list, ',' and a type (`2,gpu`), ids never starting with a letter; outside brackets,
     /// a type right after digits (`2core`).
-    bool vertex_follows(std::size_t start) const {
+    bool vertex_follows(std::size_t start) {
         const char c = text_[pos_];
         if (c == ',' && in_list() && pos_ + 1 < text_.size() && starts_type(text_[pos_ + 1]))
             return true;
@@ -280,11 +280,18 @@ private:
 
     bool in_list() const { return !stack_.empty() && stack_.back().bracket == '['; }
 
-    /// Whether the word at `at` is followed by what follows a type ('=', '{', '/'), so that it reads as a vertex rather than a count's text.
-    bool type_then_vertex(std::size_t at) const {
-        while (at < text_.size() && !ends_word(text_[at], false))
-            ++at;
-        return at < text_.size() && (text_[at] == '=' || text_[at] == '{' || text_[at] == '/');
+    /// Whether the word at `at` is followed by what follows a type ('=', '{', '/'), so
+    /// that it reads as a vertex rather than a count's text. Positions only grow, and a
+    /// word's suffixes end where it does, so each word is scanned once (`1a1a1a...` stays
+    /// linear).
+    bool type_then_vertex(std::size_t at) {
+        if (at >= word_end_) {
+            word_end_ = at;
+            while (word_end_ < text_.size() && !ends_word(text_[word_end_], false))
+                ++word_end_;
+        }
+        return word_end_ < text_.size() &&
+               (text_[word_end_] == '=' || text_[word_end_] == '{' || text_[word_end_] == '/');
     }
 
     static bool starts_type(char c) {
@@ -380,6 +387,8 @@ private:
     Diagnostics& diags_;
     std::vector<Open> stack_;
     std::size_t depth_ = 0;
+    /// Where the word type_then_vertex last scanned ends.
+    std::size_t word_end_ = 0;
     std::size_t pos_ = 0;
     std::size_t previous_ = 0;
     std::size_t line_ = 1;
