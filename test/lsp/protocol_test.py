@@ -605,6 +605,23 @@ class Lsp(unittest.TestCase):
               file=sys.stderr)
         self.assertLess(hwm, MAX_HWM_KB)
 
+    def test_open_documents_are_bounded(self):
+        # Opening without closing cannot grow the server without bound: past 256 open
+        # documents a new one is refused (logged), one already open is still replaced,
+        # and closing one makes room.
+        self.server.initialize()
+        for i in range(256):
+            self.server.open(f"file:///w/{i}.shape", "node=1")
+        self.server.open("file:///w/256.shape", "node=1")
+        self.assertTrue(self.server.alive())
+        refused = [m for m in self.server.notifications if m.get("method") == "window/logMessage"
+                   and "documents are open already" in m["params"]["message"]]
+        self.assertEqual(len(refused), 1, self.server.notifications[-3:])
+        self.server.notify("textDocument/didClose", {"textDocument": {"uri": "file:///w/0.shape"}})
+        self.server.open("file:///w/256.shape", "node=2/[core=2,gpu=1]")
+        self.assertEqual(self.server.diagnostics("file:///w/256.shape", 1)["diagnostics"][0]["code"],
+                         "shape.syntax")
+
     def test_many_changes(self):
         self.server.initialize()
         self.server.open(SHAPE_URI, "node=2/[core=2;gpu=1]")

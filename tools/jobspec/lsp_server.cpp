@@ -26,6 +26,9 @@ namespace json = boost::json;
 namespace {
 
 constexpr std::size_t max_uri_bytes = 64 * 1024;
+/// Documents kept open at once: each holds up to --max-input-bytes, so that a client that
+/// opens without closing cannot make the server grow without bound.
+constexpr std::size_t max_open_documents = 256;
 
 /// A request's params that are not what the method takes (answered -32602).
 struct InvalidParams : std::runtime_error {
@@ -356,6 +359,9 @@ void Server::did_open(const json::object& params) {
     // Kept, and written back in every publishDiagnostics: a URI, not a document.
     if (uri.size() > max_uri_bytes)
         throw InvalidParams(fmt::format("the uri is longer than {} bytes", max_uri_bytes));
+    if (documents_.size() >= max_open_documents && !documents_.contains(uri))
+        throw InvalidParams(fmt::format("{} documents are open already; close one first",
+                                        max_open_documents));
     Document d;
     d.name = uri_name(uri);
     if (const auto* language = item.if_contains("languageId"); language && language->is_string())
