@@ -1,7 +1,8 @@
 #include "document_check.hpp"
 
 #include <algorithm>
-#include <memory>
+#include <optional>
+#include <vector>
 
 #include <jobspec/document.hpp>
 #include <jobspec/shape.hpp>
