@@ -32,8 +32,8 @@ Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) 
         sema::check_v1(jobspec, diagnostics);
     if (options.flux_instance)
         sema::check_flux_instance(jobspec, options.flux_instance_size, diagnostics);
-    diagnostics =
-        lower::with_document_fixes(diagnostics, *root, text, options.limits.max_diagnostics);
+    diagnostics = lower::with_document_fixes(std::move(diagnostics), *root, text,
+                                             options.limits.max_diagnostics);
     diagnostics.sort_by_position();
     if (diagnostics.has_errors())
         return Result<Jobspec>(std::move(diagnostics));

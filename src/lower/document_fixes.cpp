@@ -1,5 +1,6 @@
 #include "lower/document_fixes.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -98,8 +99,14 @@ std::optional<FixIt> per_slot_removal(const DocNode* tasks, SourceRange key) {
 
 } // namespace
 
-Diagnostics with_document_fixes(const Diagnostics& found, const DocNode& root,
-                                std::string_view text, std::size_t cap) {
+Diagnostics with_document_fixes(Diagnostics found, const DocNode& root, std::string_view text,
+                                std::size_t cap) {
+    const bool fixable = std::any_of(found.begin(), found.end(), [](const Diagnostic& d) {
+        return d.code == Code::jobspec_unknown_slot || d.code == Code::jobspec_slot_label_missing ||
+               d.code == Code::jobspec_task_count;
+    });
+    if (!fixable)
+        return found;
     const DocNode* tasks = member_value(root, "tasks");
     const DocNode* resources = member_value(root, "resources");
     // One task naming a label, and one slot without one.

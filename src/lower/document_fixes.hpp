@@ -17,7 +17,9 @@ namespace jobspec::lower {
 ///   (fixes jobspec.task-count).
 /// Diagnostics and their order are otherwise unchanged; the result is capped at `cap`, as
 /// `found` was.
-Diagnostics with_document_fixes(const Diagnostics& found, const syntax::DocNode& root,
+/// Nothing is walked or copied unless one of those codes is there: reading a valid
+/// document pays nothing.
+Diagnostics with_document_fixes(Diagnostics found, const syntax::DocNode& root,
                                 std::string_view text, std::size_t cap);
 
 } // namespace jobspec::lower

@@ -85,7 +85,7 @@ Diagnostics check_batch_script(std::string_view text, const Limits& limits, Dial
     SubmitContext context = current_submit_context();
     context.limits = limits;
     context.dialect = dialect;
-    Diagnostics found;
+    Diagnostics found(limits.max_diagnostics);
     auto options = read_submission(std::vector<std::string>{"script"}, start, context, text);
     found.append(options.diagnostics());
     if (options.ok()) {

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <jobspec/attributes.hpp>
 #include <jobspec/dependency_rules.hpp>
 #include <jobspec/shape.hpp>
 #include <jobspec/submit.hpp>
@@ -42,8 +43,8 @@ constexpr std::array<Entry, 10> resource_types = {{
     {"switch", "the nodes behind one network switch"},
 }};
 
-// The system attributes RFC 14 defines (`system_attribute_type` types some of them; the
-// names are kept here, as the canonical pass keeps them in its own table).
+// What the system attributes the library knows (system_attribute_names(), the list the
+// canonical pass's did-you-mean uses) mean, for hover and completion.
 constexpr std::array<Entry, 12> system_attributes = {{
     {"duration", "a number of seconds, at least 0: how long the resources are allocated; 0 "
                  "means unset (the instance's default)"},
@@ -409,12 +410,20 @@ Completions directive_completions(std::string_view text, std::size_t offset) {
         const std::string_view typed = text.substr(*attr, offset - *attr);
         if (typed.find('=') != typed.npos)
             return out;
+        // The library's names, each with what it means.
+        const auto add_attributes = [&](std::string_view prefix) {
+            for (const auto name : system_attribute_names())
+                out.items.push_back({fmt::format("{}{}", prefix, name),
+                                     fmt::format("{}{}", prefix, name), std::string{},
+                                     std::string(find_doc(system_attributes, name)),
+                                     kind_field});
+        };
         if (typed.starts_with("system.")) {
             out.begin = *attr + 7;
-            add_entries(out, system_attributes, kind_field);
+            add_attributes("");
         } else if (typed.find('.') == typed.npos) {
             out.begin = *attr;
-            add_entries(out, system_attributes, kind_field, "system.");
+            add_attributes("system.");
         }
         for (auto& item : out.items)
             item.detail = "attributes.system." + item.label.substr(item.label.rfind('.') + 1);
