@@ -9,6 +9,7 @@ usage: fix_test.py PATH-TO-JOBSPEC
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -193,6 +194,150 @@ class FixIts(unittest.TestCase):
         r = run("--fix", path)
         self.assertEqual(r.returncode, 2)
         self.assertIn("cannot tell what", r.stderr)
+
+
+def as_user(uid, gid, *args):
+    """`jobspec ARGS` run as another user (setpriv, from util-linux), the test being root."""
+    return subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={gid}", "--clear-groups",
+                           JOBSPEC, *args], capture_output=True, text=True,
+                          env=dict(os.environ, NO_COLOR="1"), timeout=60)
+
+
+class SafeWrites(unittest.TestCase):
+    """`jobspec fix` writes only the file it was given: through a new file of its own made
+    beside it (mkstemp), never through a name that already exists; what is not a regular
+    file of one link, or not writable, is refused with a clear error and left as it was."""
+
+    BROKEN = CASES[4][2]   # a batch script with a misspelt directive option
+    FIXED = CASES[4][4]
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="jobspec-fix-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def write(self, name, text, mode=None):
+        with open(self.path(name), "w") as f:
+            f.write(text)
+        if mode is not None:
+            os.chmod(self.path(name), mode)
+        return self.path(name)
+
+    def read(self, name):
+        with open(self.path(name)) as f:
+            return f.read()
+
+    def assert_refused(self, r, *words):
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        for word in words:
+            self.assertIn(word, r.stderr)
+
+    def test_a_planted_link_at_any_fixed_name_is_not_written_through(self):
+        # Another user plants a link to the victim's file where a fixed temporary name
+        # would be; the fix goes through a name of its own and the victim's file is as it
+        # was (its mode too).
+        victim = self.write("bashrc", "alias ls='ls -F'\n", 0o600)
+        job = self.write("job.sh", self.BROKEN)
+        for planted in ("job.sh.jobspec-fix", ".job.sh.jobspec-fix", "job.sh.tmp", "job.sh~"):
+            os.symlink(victim, self.path(planted))
+        r = run("--fix", job)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.read("job.sh"), self.FIXED)
+        self.assertEqual(self.read("bashrc"), "alias ls='ls -F'\n")
+        self.assertEqual(os.stat(victim).st_mode & 0o777, 0o600)
+        self.assertEqual(sorted(os.listdir(self.dir)),
+                         sorted(["bashrc", "job.sh", "job.sh.jobspec-fix", ".job.sh.jobspec-fix",
+                                 "job.sh.tmp", "job.sh~"]))
+
+    def test_a_symbolic_link_is_refused_and_its_target_kept(self):
+        target = self.write("real.sh", self.BROKEN)
+        os.symlink(target, self.path("link.sh"))
+        r = run("--fix", self.path("link.sh"))
+        self.assert_refused(r, "io.not-regular", "is a symbolic link (to '" + target + "')")
+        self.assertTrue(os.path.islink(self.path("link.sh")))
+        self.assertEqual(self.read("real.sh"), self.BROKEN)
+
+    def test_a_fifo_is_refused_at_once(self):
+        os.mkfifo(self.path("pipe.sh"))
+        for args in (["--fix"], ["fix", "--dry-run"]):
+            r = run(*args, self.path("pipe.sh"))   # would wait for a writer for ever
+            self.assert_refused(r, "io.not-regular", "is a FIFO")
+        self.assertTrue(stat.S_ISFIFO(os.lstat(self.path("pipe.sh")).st_mode))
+
+    def test_devices_and_directories_are_refused(self):
+        self.assert_refused(run("fix", "--kind", "shape", "/dev/null"), "is a character device")
+        os.mkdir(self.path("d.sh"))
+        self.assert_refused(run("--fix", self.path("d.sh")), "is a directory")
+
+    def test_a_file_with_hard_links_is_refused(self):
+        job = self.write("job.sh", self.BROKEN)
+        os.link(job, self.path("other.sh"))
+        self.assert_refused(run("--fix", job), "has 2 hard links")
+        self.assertEqual(os.stat(job).st_nlink, 2)
+        self.assertEqual(self.read("other.sh"), self.BROKEN)
+
+    def test_a_read_only_file_is_refused_even_for_root(self):
+        job = self.write("job.sh", self.BROKEN, 0o444)
+        r = run("--fix", job)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("io.unwritable", r.stderr)
+        self.assertIn("read-only (mode 0444)", r.stderr)
+        self.assertNotIn("replaced", r.stdout)
+        self.assertEqual(self.read("job.sh"), self.BROKEN)
+        self.assertEqual(os.stat(job).st_mode & 0o777, 0o444)
+
+    @unittest.skipUnless(os.geteuid() == 0, "needs root to act as two users (CI runs as root)")
+    def test_another_users_file_in_a_shared_directory_is_refused(self):
+        # The directory lets anyone make and rename files (no sticky bit); the file is
+        # nobody's and only nobody may write it. Renaming a new file over it would work:
+        # that must not happen.
+        os.chmod(self.dir, 0o777)
+        job = self.write("job.sh", self.BROKEN, 0o644)
+        os.chown(job, 65534, 65534)
+        r = as_user(1, 1, "--fix", job)
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertIn("you may not write it", r.stderr)
+        st = os.stat(job)
+        self.assertEqual((st.st_uid, st.st_gid, st.st_mode & 0o777), (65534, 65534, 0o644))
+        self.assertEqual(self.read("job.sh"), self.BROKEN)
+        self.assertEqual(os.listdir(self.dir), ["job.sh"])
+
+    @unittest.skipUnless(os.geteuid() == 0, "needs root to make a file another user's")
+    def test_owner_group_and_mode_are_kept(self):
+        job = self.write("job.sh", self.BROKEN, 0o640)
+        os.chown(job, 65534, 1)
+        self.assertEqual(run("--fix", job).returncode, 0)
+        st = os.stat(job)
+        self.assertEqual((st.st_uid, st.st_gid, st.st_mode & 0o7777), (65534, 1, 0o640))
+        self.assertEqual(self.read("job.sh"), self.FIXED)
+        # A group-writable file of another user, fixed by a member of its group who may
+        # write it but cannot give a new file that owner: refused, not given away.
+        os.chmod(self.dir, 0o777)
+        other = self.write("other.sh", self.BROKEN, 0o664)
+        os.chown(other, 65534, 1)
+        r = as_user(1, 1, "--fix", other)
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertIn("owner and group (65534:1) cannot be kept", r.stderr)
+        self.assertEqual(self.read("other.sh"), self.BROKEN)
+        self.assertEqual(os.stat(other).st_uid, 65534)
+
+    def test_nothing_is_left_beside_a_file_that_cannot_be_written(self):
+        job = self.write("job.sh", self.BROKEN)
+        os.chmod(self.dir, 0o555)
+        try:
+            r = run("--fix", job)
+        finally:
+            os.chmod(self.dir, 0o755)
+        if os.geteuid() == 0:   # root may make files in any directory: then it is fixed
+            self.assertEqual(r.returncode, 0, r.stderr)
+        else:
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn("cannot make a new file beside it", r.stderr)
+        self.assertEqual(sorted(os.listdir(self.dir)), ["job.sh"])
 
 
 if __name__ == "__main__":

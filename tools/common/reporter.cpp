@@ -17,7 +17,7 @@ namespace {
 
 /// Misuse (exit 2): a bad command line, or an input or output the system refuses.
 bool is_usage(Code code) {
-    return code == Code::io_unreadable || code == Code::io_unwritable ||
+    return code == Code::io_unreadable || code == Code::io_unwritable || code == Code::io_not_regular ||
            code_name(code).substr(0, 6) == "usage.";
 }
 

@@ -1,14 +1,9 @@
 #include "fix_command.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <memory>
+#include <optional>
 #include <vector>
-
-#include <sys/stat.h>
 
 #include <fmt/format.h>
 
@@ -17,6 +12,7 @@
 #include <jobspec/text.hpp>
 
 #include "document_check.hpp"
+#include "file_output.hpp"
 
 namespace jobspec::cli {
 
@@ -146,32 +142,22 @@ std::string unified_diff(std::string_view before, std::string_view after, std::s
     return out;
 }
 
-/// Writes `text` over the file at `path` through a temporary file beside it, keeping its
-/// permission bits; the error's text when it cannot.
-std::optional<std::string> replace_file(const std::string& path, std::string_view text) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0)
-        return std::strerror(errno);
-    const std::string temporary = path + ".jobspec-fix";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out.write(text.data(), static_cast<std::streamsize>(text.size()));
-        if (!out.flush())
-            return fmt::format("cannot write '{}'", temporary);
-    }
-    if (::chmod(temporary.c_str(), st.st_mode & 07777) != 0 ||
-        std::rename(temporary.c_str(), path.c_str()) != 0) {
-        const std::string why = std::strerror(errno);
-        std::remove(temporary.c_str());
-        return why;
-    }
-    return std::nullopt;
-}
-
 /// Fixes one file; its exit status.
 int fix_one(const std::string& path, const FixArgs& args, Reporter& out, std::string& printed) {
     int status = exit_ok;
-    auto read = out.read(path, args.common.limits, status, true);
+    // A file is read only when it is a regular one of one link: what is written in its
+    // place is then all there was (no link or FIFO is written through, none waited on).
+    std::optional<RegularFile> file;
+    std::optional<std::string> read;
+    if (path == "-") {
+        read = out.read(path, args.common.limits, status, true);
+    } else if (auto regular = read_regular_file(path, InputOptions{args.common.limits, true});
+               regular.ok()) {
+        file = std::move(regular).value();
+        read = file->text;
+    } else {
+        status = std::max(status, out.report(regular.diagnostics(), {}, path));
+    }
     if (!read)
         return status;
     const std::string name(input_name(path));
@@ -190,24 +176,27 @@ int fix_one(const std::string& path, const FixArgs& args, Reporter& out, std::st
     // rounds, each on the text the last one made.
     constexpr int rounds = 8;
     Diagnostics left;
+    std::string said; // the edits, said once they are made
     for (int round = 0;; ++round) {
         left = check_document(*kind, text, args.common.limits, dialect);
         const auto edits = edits_of(left, text, *kind);
         if (edits.empty() || round == rounds)
             break;
         for (const auto& e : edits)
-            printed += fmt::format("{}:{}\n", visible_text(name), described(e, text));
+            said += fmt::format("{}:{}\n", visible_text(name), described(e, text));
         text = applied(text, edits);
     }
     if (text != *read) {
         if (args.dry_run) {
-            printed += unified_diff(*read, text, name);
+            printed += said + unified_diff(*read, text, name);
         } else if (path == "-") {
-            printed += text;
-        } else if (auto problem = replace_file(path, text)) {
+            printed += said + text;
+        } else if (auto problem = replace_regular_file(path, *file, text)) {
             return std::max(status, out.report(Code::io_unwritable,
                                                fmt::format("cannot write '{}': {}", name,
                                                            *problem)));
+        } else {
+            printed += said;
         }
     }
     // What no fix is certain for, in the text as fixed.
@@ -253,6 +242,12 @@ checks again, a few rounds. Prints each edit as FILE:LINE:COLUMN: CODE: what cha
 then reports what is left that no fix is certain for, in the text as fixed, and says
 so. A file that cannot be read completely (unreadable, over --max-input-bytes) is
 never written. 'jobspec --fix FILE' is the same command.
+
+Only a regular file with one link is fixed: a symbolic link (give its target), a FIFO, a
+device, a directory or a file with several hard links is refused, and so is a file its
+permissions do not let you write (root too, for a file no one may write). The fixed text
+goes into a new file made beside it (mkstemp), with the file's mode, owner and group,
+which then takes its place; nothing is ever written through a name that already exists.
 
 The kind of a file comes from its name (*.sh and other scripts, *.yaml, *.yml, *.json,
 *.shape), else from its text (#! or #flux: lines: a batch script), else --kind.

@@ -163,7 +163,7 @@ void add_picture(json::object& out, const std::string& dot, const HttpRequest& r
                  const ApiOptions& options) {
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(request.deadline - Clock::now());
-    const Picture picture = render_svg(
+    const cli::Picture picture = cli::render_svg(
         dot, std::max(std::chrono::milliseconds(1), std::min(options.dot_timeout, left)));
     if (picture.ok()) {
         out["svg"] = picture.svg;

@@ -1,4 +1,5 @@
-// Drawing DOT text as SVG with Graphviz, bounded in time and size, for the server.
+// Drawing DOT text as SVG with Graphviz, bounded in time and size: the playground's
+// pictures and the tools' --svg files.
 #pragma once
 
 #include <chrono>
@@ -6,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace jobspec::serve {
+namespace jobspec::cli {
 
 /// An SVG picture, or why there is none.
 struct Picture {
@@ -23,4 +24,4 @@ struct Picture {
 Picture render_svg(std::string_view dot_text, std::chrono::milliseconds timeout,
                    std::size_t max_output = std::size_t{16} << 20);
 
-} // namespace jobspec::serve
+} // namespace jobspec::cli

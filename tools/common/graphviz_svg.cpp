@@ -13,7 +13,7 @@
 
 extern char** environ;
 
-namespace jobspec::serve {
+namespace jobspec::cli {
 
 namespace {
 
@@ -98,7 +98,7 @@ Picture render_svg(std::string_view dot_text, std::chrono::milliseconds timeout,
     const pid_t pid = spawn_dot(in, out, err, error);
     if (pid == 0)
         return {{},
-                error == ENOENT ? "Graphviz's dot is not installed (apt-get install graphviz)"
+                error == ENOENT ? "Graphviz's 'dot' is not installed (apt-get install graphviz)"
                                 : std::string("cannot run dot: ") + std::strerror(error)};
     in.close_read();
     out.close_write();
@@ -164,4 +164,4 @@ Picture render_svg(std::string_view dot_text, std::chrono::milliseconds timeout,
     return {std::move(svg), {}};
 }
 
-} // namespace jobspec::serve
+} // namespace jobspec::cli
