@@ -174,11 +174,18 @@ public:
 
     ReadResult next();
 
-    bool input_pending() {
+    bool input_pending(std::chrono::milliseconds wait) {
         if (begin_ < end_ || eof_)
             return true;
         pollfd p{fd_, POLLIN, 0};
-        return ::poll(&p, 1, 0) > 0;
+        const auto until = std::chrono::steady_clock::now() + wait;
+        for (;;) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                until - std::chrono::steady_clock::now());
+            const int n = ::poll(&p, 1, static_cast<int>(std::max<std::int64_t>(0, left.count())));
+            if (n >= 0 || errno != EINTR)
+                return n > 0;
+        }
     }
 
 private:
@@ -451,8 +458,8 @@ MessageReader::~MessageReader() = default;
 ReadResult MessageReader::next() {
     return impl_->next();
 }
-bool MessageReader::input_pending() {
-    return impl_->input_pending();
+bool MessageReader::input_pending(std::chrono::milliseconds wait) {
+    return impl_->input_pending(wait);
 }
 
 bool MessageWriter::send(const json::value& message) {

@@ -11,6 +11,7 @@
 // is not the protocol, and reading ends there.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -63,9 +64,10 @@ public:
 
     /// The next message, waiting for it. After Kind::end every call returns Kind::end.
     ReadResult next();
-    /// Whether more input is here already (read, or waiting in the descriptor), so that
-    /// next() would not wait: a server drains a burst of edits before checking again.
-    bool input_pending();
+    /// Whether more input is here already (read, or waiting in the descriptor), or comes
+    /// within `wait`, so that next() would not wait: a server drains a burst of edits
+    /// before checking again.
+    bool input_pending(std::chrono::milliseconds wait = std::chrono::milliseconds(0));
 
 private:
     class Impl;

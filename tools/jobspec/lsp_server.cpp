@@ -1,6 +1,7 @@
 #include "lsp_server.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -24,6 +25,11 @@ namespace jobspec::cli::lsp {
 namespace json = boost::json;
 
 namespace {
+
+/// How long no message must come before changed documents are checked: a burst of edits
+/// (a paste, a search-and-replace, a client replaying its changes) is checked once, at
+/// its end (docs/EDITORS.md).
+constexpr std::chrono::milliseconds quiet_period{20};
 
 constexpr std::size_t max_uri_bytes = 64 * 1024;
 /// Documents kept open at once: each holds up to --max-input-bytes, so that a client that
@@ -150,6 +156,13 @@ public:
     void handle(const json::value& message);
     /// Sends the diagnostics of every document changed since they were last sent.
     void publish_changed();
+    /// Whether a document changed since it was last checked.
+    bool unchecked() const {
+        for (const auto& [uri, d] : documents_)
+            if (d.dirty)
+                return true;
+        return false;
+    }
     /// A message was refused unread: an edit in it may be lost, so no document's text is
     /// trusted until the editor sends it whole again.
     void message_refused() {
@@ -660,9 +673,10 @@ ReaderLimits reader_limits(const ServerOptions& options) {
 SessionEnd serve(MessageReader& in, MessageWriter& out, const ServerOptions& options) {
     Server server(out, options);
     for (;;) {
-        // A burst of edits is read whole before the documents are checked again: the
-        // diagnostics are of the latest version, and 10,000 edits cost one check.
-        if (!in.input_pending())
+        // A burst of edits is read whole before the documents are checked again: they are
+        // checked once nothing has come for a quiet period, so that the diagnostics are of
+        // the latest version and a burst of any length costs one check (docs/EDITORS.md).
+        if (!in.input_pending(server.unchecked() ? quiet_period : std::chrono::milliseconds(0)))
             server.publish_changed();
         if (server.finished())
             return {server.status(), {}};
