@@ -9,7 +9,8 @@ A plan is a JSON list of steps; each result is a dict:
       with "as", what it printed (stripped) stands for "{NAME}" in later steps' ARGV;
       with "merge", standard error goes to standard output, as on a terminal
   {"rss": true}                                 -> {"kib": the broker's resident set,
-                                                    "validators": the validator workers'}
+                                                    "validators": its validator workers',
+                                                    "validator_pids": theirs}
   {"flood": PATH, "count": N}                   -> {"accepted", "rejected", "seconds", "errors"}
       submits the jobspec in PATH N times through the Python API, 64 at a time
   {"together": [PATH...]}                       -> [{"accepted", "text"}], one per PATH
@@ -60,15 +61,20 @@ def resident_kib(pid):
 
 
 def rss(handle):
+    """The resident memory of this instance's broker and of its own validator workers,
+    whose pids job-ingest reports (never another instance's, and without reading the
+    machine's process table)."""
+    stats = handle.rpc("job-ingest.stats-get", {}).get()
+    pids = stats.get("pipeline", {}).get("validator", {}).get("pids") or []
     validators = 0
-    for entry in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as f:
-                if entry.isdigit() and b"job-validator" in f.read():
-                    validators += resident_kib(entry)
-        except OSError:
-            pass
-    return {"kib": resident_kib(int(handle.attr_get("broker.pid"))), "validators": validators}
+    for pid in pids:
+        if pid:
+            try:
+                validators += resident_kib(pid)
+            except OSError:
+                pass  # a worker that ended since job-ingest answered
+    return {"kib": resident_kib(int(handle.attr_get("broker.pid"))), "validators": validators,
+            "validator_pids": [p for p in pids if p]}
 
 
 def flood(handle, path, count):
