@@ -21,25 +21,29 @@ import sys
 def main():
     jobtap, searched, validator, shim, command, python_dir, found, flux = sys.argv[1:9]
     destdir = os.environ.get("DESTDIR", "")
-    lines = ["jobspec's Flux plugins (docs/FLUX.md):"]
     by_name = os.path.dirname(jobtap) == searched
+    load = "jobspec.so" if by_name else jobtap
+    lines = ["jobspec's Flux plugins (docs/FLUX.md), the lines for this install:"]
     lines.append(f"  jobtap plugin     {jobtap}")
-    lines.append('                    load = "jobspec.so"' if by_name else
-                 f'                    load = "{jobtap}"  (flux finds plugins by name only in '
-                 f"{searched})")
+    lines.append(f'                    [job-manager] plugins = [ {{ load = "{load}" }} ]')
+    lines.append(f"                    flux jobtap load --remove=jobspec.so {load} KEY=VALUE...")
+    if not by_name:
+        lines.append(f"                    (by this path: flux finds jobtap plugins by name only "
+                     f"in {searched})")
+    python_env = "" if found == "found" else f"PYTHONPATH={python_dir} "
     if validator:
-        lines.append(f"  validator plugin  {validator}")
-        lines.append('                    plugins = ["jobspec-rfc"]' if shim else
-                     f'                    plugins = ["{validator}"]  (by name only from '
-                     "inside flux-core's prefix)")
-        lines.append(f"  CLI plugin        FLUX_CLI_PLUGINPATH={os.path.join(os.path.dirname(validator), 'cli')}")
+        name = "jobspec-rfc" if shim else validator
+        lines.append(f"  validator plugin  [ingest.validator] plugins = [\"{name}\"]")
+        lines.append(f"  CLI plugin        FLUX_CLI_PLUGINPATH="
+                     f"{os.path.join(os.path.dirname(validator), 'cli')}")
         lines.append(f"  flux jobspec      {command}" if command else
                      "  flux jobspec      FLUX_EXEC_PATH="
                      + os.path.join(os.path.dirname(validator), "cmd"))
         lines.append(f"  Python package    {python_dir}")
-        if found != "found":
+        lines.append(f"                    {python_env}flux python -m jobspec.flux --validator")
+        if python_env:
             lines.append(f"                    the Python that {flux} runs does not search it: "
-                         f"give the instance PYTHONPATH={python_dir}")
+                         f"give instances PYTHONPATH={python_dir}")
     if destdir:
         lines.append(f"  (installed under DESTDIR={destdir})")
     try:

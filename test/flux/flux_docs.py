@@ -2,12 +2,15 @@
 flux=SETUP block runs, command by command, in an instance configured by the ```toml
 flux=SETUP block of the page (none: flux-core's defaults), from a directory whose
 `build` is the build under test, and must print what the page shows (test/docs/
-doc_test.py's rules: "[...]" and "..." are wildcards). Setup `cli` has the CLI plugin
-on FLUX_CLI_PLUGINPATH. Names a site uses once jobspec is installed stand for the
-build's files: "jobspec.so" (loaded by name) for the build's plugin, "jobspec-rfc" for
-the build's shim among flux-core's validator plugins."""
+doc_test.py's rules: "[...]" and "..." are wildcards). The pages are written for
+jobspec installed in its default prefix, /usr/local, outside flux-core's: the suite
+installs the build with `meson install --destdir` and runs each line as written, every
+/usr/local path standing for its place under the DESTDIR (and mapped back in what is
+printed)."""
+import json
 import os
 import re
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs"))
@@ -26,10 +29,54 @@ def setups(text):
     return found
 
 
-def with_build(text, jobtap):
-    """A command or TOML as the build runs it: jobspec.so, named alone, is the build's."""
-    text = re.sub(r'load = "jobspec\.so"', f'load = "{jobtap}"', text)
-    return re.sub(r"(?<=\s)jobspec\.so(?=\s|$)", jobtap, text)
+PREFIX = "/usr/local"
+
+
+class Installed:
+    """jobspec installed under a DESTDIR with the prefix the pages are written for."""
+
+    def __init__(self, destdir, files, problem=""):
+        self.destdir = destdir
+        self.problem = problem
+        self.ok = not problem
+        self.python = self.command = ""
+        if self.ok:
+            package = os.path.dirname(os.path.dirname(os.path.dirname(files["validator.py"])))
+            self.python = destdir + package
+            self.command = destdir + os.path.dirname(files["flux-jobspec.py"])
+
+    def local(self, text):
+        """A command or TOML of the pages as it runs here: /usr/local under the DESTDIR."""
+        return re.sub(r"(?<![\w/])" + re.escape(PREFIX) + r"(?=/)", self.destdir + PREFIX, text)
+
+    def shown(self, result):
+        """What a command printed, as the pages show it: the DESTDIR left out."""
+        return {**result, "stdout": result["stdout"].replace(self.destdir + PREFIX, PREFIX),
+                "stderr": result["stderr"].replace(self.destdir + PREFIX, PREFIX)}
+
+
+def install(build, destdir):
+    """`meson install --destdir` of the build, which must have the prefix /usr/local."""
+    info = subprocess.run(["meson", "introspect", "--buildoptions", build],
+                          capture_output=True, text=True, check=True).stdout
+    prefix = next(o["value"] for o in json.loads(info) if o["name"] == "prefix")
+    if prefix != PREFIX:
+        return Installed(destdir, {}, f"the build's prefix is {prefix}: the pages are "
+                         f"written for {PREFIX} (meson setup --prefix={PREFIX})")
+    p = subprocess.run(["meson", "install", "-C", build, "--destdir", destdir, "--no-rebuild",
+                        "--quiet"], capture_output=True, text=True)
+    if p.returncode != 0:
+        return Installed(destdir, {}, p.stdout + p.stderr)
+    out = subprocess.run(["meson", "introspect", "--installed", build], capture_output=True,
+                         text=True, check=True).stdout
+    return Installed(destdir, {os.path.basename(k): v for k, v in json.loads(out).items()})
+
+
+def eventual(example):
+    """Whether what the example shows comes a moment after what came before it, so that it
+    is awaited (for a bound) rather than read once: the jobtap plugin's reasons, set
+    after the resources change (FLUX.md, "Reasons in flux jobs")."""
+    return "user.jobspec_reason" in example.command
 
 
 def sessions(text, setup):

@@ -459,7 +459,9 @@ def run_not_importable():
 
 def run_docs(update=False):
     """Every example of docs/FLUX.md, and the flux= examples of docs/GUIDE.md, in an
-    instance set up as FLUX.md says (flux_docs.py). With `update`, the pages' outputs are
+    instance set up as FLUX.md says (flux_docs.py), on jobspec as `meson install` leaves
+    it in its default prefix: installed with --destdir, each /usr/local path of the pages
+    standing for its place under the DESTDIR. With `update`, the pages' outputs are
     rewritten with what printed."""
     docs = os.path.join(HERE, "..", "..", "docs")
     pages = {}
@@ -468,43 +470,54 @@ def run_docs(update=False):
             pages[name] = f.read()
     tomls = flux_docs.setups(pages["FLUX.md"])
     build = os.path.dirname(PYTHON_DIR)
-    for page, text in pages.items():
-        printed = {}
-        for setup in sorted(flux_docs.setups(text)):
-            printed.update(run_docs_setup(page, text, setup, tomls[setup], build, update))
-        if update:
-            with open(os.path.join(docs, page), "w", encoding="utf-8") as f:
-                f.write(flux_docs.rewrite(text, printed))
+    # A short DESTDIR: flux-core cuts its error messages at 127 bytes, and a path under
+    # a long one would be cut where the page's is not.
+    with tempfile.TemporaryDirectory(prefix="jd", dir="/tmp") as top:
+        destdir = os.path.join(top, "d")
+        installed = flux_docs.install(build, destdir)
+        CHECKER.check(installed.ok, "docs", "meson install --destdir, prefix /usr/local",
+                      installed.problem)
+        if not installed.ok:
+            return
+        for page, text in pages.items():
+            printed = {}
+            for setup in sorted(flux_docs.setups(text)):
+                printed.update(run_docs_setup(page, text, setup, tomls[setup], build,
+                                              installed, update))
+            if update:
+                with open(os.path.join(docs, page), "w", encoding="utf-8") as f:
+                    f.write(flux_docs.rewrite(text, printed))
 
 
-def run_docs_setup(page, text, setup, toml, build, update):
+def run_docs_setup(page, text, setup, toml, build, installed, update):
     """The examples of one setup of one page: {Example: what it printed}."""
     with tempfile.TemporaryDirectory(prefix=f"jobspec-flux-docs-{setup}-") as directory:
         work = os.path.join(directory, "work")
         os.makedirs(work)
         os.symlink(build, os.path.join(work, "build"))
-        write_toml(directory, flux_docs.with_build(toml, JOBTAP))
+        write_toml(directory, installed.local(toml))
         env = without_build_python()
         env["PATH"] = os.path.join(build, "tools") + os.pathsep + env["PATH"]
         env["NO_COLOR"] = "1"
-        # As once installed among flux's commands.
-        env["FLUX_EXEC_PATH"] = os.path.join(PYTHON_DIR, "jobspec", "flux", "cmd")
-        if "jobspec-rfc" in toml:
-            env["FLUX_PYTHONPATH_PREPEND"] = installed_overlay(directory)
-            env["PYTHONPATH"] = PYTHON_DIR
+        # What Debian's Python and the page's set-up give an instance: the package found
+        # in /usr/local, and flux jobspec on FLUX_EXEC_PATH (FLUX.md, "Installing").
+        env["PYTHONPATH"] = installed.python
+        env["FLUX_EXEC_PATH"] = installed.command
         if setup == "cli":
-            # As where flux's Python finds the package once installed.
-            env["FLUX_CLI_PLUGINPATH"] = os.path.join(PYTHON_DIR, "jobspec", "flux", "cli")
-            env["PYTHONPATH"] = PYTHON_DIR
+            # The page's own line exports it; each line here is a shell of its own.
+            env["FLUX_CLI_PLUGINPATH"] = os.path.join(installed.python, "jobspec", "flux", "cli")
         plan = Plan(directory)
         runs = flux_docs.sessions(text, setup)
         for example in runs:
-            plan.add({"run": ["sh", "-c", flux_docs.with_build(example.command, JOBTAP)],
-                      "cwd": work, "merge": True},
+            step = {"run": ["sh", "-c", installed.local(example.command)], "cwd": work,
+                    "merge": True}
+            if flux_docs.eventual(example) and not update:
+                step.update({"until": example.output, "seconds": 10})
+            plan.add(step,
                      (lambda r: (True, "")) if update else
-                     (lambda r, e=example: flux_docs.check(e, r)))
+                     (lambda r, e=example: flux_docs.check(e, installed.shown(r))))
         results = run_plan(f"docs/{page}, {setup}", directory, env, plan) or []
-        return dict(zip(runs, (r["stdout"] for r in results)))
+        return dict(zip(runs, (installed.shown(r)["stdout"] for r in results)))
 
 
 SCENARIOS = ["validator", "validator-v1", "jobtap", "jobtap-v1", "jobtap-update", "cli",

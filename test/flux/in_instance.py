@@ -7,7 +7,9 @@ A plan is a JSON list of steps; each result is a dict:
   {"run": [ARGV], "env": {...}, "stdin": PATH, "as": NAME, "cwd": DIR, "merge": true}
                                                 -> {"rc", "stdout", "stderr"}
       with "as", what it printed (stripped) stands for "{NAME}" in later steps' ARGV;
-      with "merge", standard error goes to standard output, as on a terminal
+      with "merge", standard error goes to standard output, as on a terminal; with
+      "until": [LINES] and "seconds": S, it runs again until it prints LINES (test/docs
+      wildcards), for at most S seconds
   {"rss": true}                                 -> {"kib": the broker's resident set,
                                                     "validators": its validator workers',
                                                     "validator_pids": theirs}
@@ -31,7 +33,27 @@ import flux
 import flux.job
 
 
+def shows(expected, result):
+    """Whether a command printed (stdout and stderr, as merged) what `expected` shows, with
+    test/docs/doc_test.py's wildcards."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs"))
+    from doc_test import matches  # pylint: disable=import-outside-toplevel
+    printed = (result["stdout"] + result["stderr"]).rstrip("\n")
+    return matches(expected, printed.split("\n") if printed else [])
+
+
 def run(step, captured):
+    """A command; with "until" (expected lines) it is run again, for up to "seconds", until
+    it prints them: what an instance shows a moment after a change."""
+    deadline = time.monotonic() + step.get("seconds", 0)
+    while True:
+        result = run_once(step, captured)
+        if "until" not in step or shows(step["until"], result) or time.monotonic() > deadline:
+            return result
+        time.sleep(0.1)
+
+
+def run_once(step, captured):
     env = dict(os.environ)
     env.update(step.get("env", {}))
     argv = step["run"]
