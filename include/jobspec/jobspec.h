@@ -123,6 +123,9 @@ JOBSPEC_C_API void jobspec_options_free(jobspec_options* options);
  *                      a job is submitted to (RFC 33) ("": none; the default queue)
  *   "config-json"      jobspec_allocate: Flux's configuration as the text of one JSON
  *                      object (a running instance's), used when "config" is ""
+ *   "max-match-steps"  jobspec_allocate: the most steps a placement may take (a positive
+ *                      integer; unset: no limit); one that would take more fails with
+ *                      match.budget, so a placement's cost is bounded whatever the job
  *   "max-depth", "max-input-bytes", "max-diagnostics", "max-alias-nodes",
  *   "max-vertices", "max-constraint-terms": limits, a positive integer (see
  *                      limits.hpp; depth at most 1000, diagnostics at most 100000)

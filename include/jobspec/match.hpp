@@ -2,6 +2,7 @@
 // door to matching, for every tool and binding.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,11 @@ struct MatchOptions {
     /// JSON file), used as `config` would be when `config` is empty.
     std::vector<ConfigFile> config_files;
     std::string queue;
+    /// The most steps the placement may take, or none for no limit. A step is a small,
+    /// bounded piece of the search (a run of ranks tried, a graph vertex looked at, a turn
+    /// of the node assignment's flow); a placement that would take more stops with
+    /// match.budget, so that its cost is bounded whatever the jobspec.
+    std::optional<std::uint64_t> max_steps;
 };
 
 /// Reads a jobspec as read_jobspec does (with options.read) and finds one allocation of R
@@ -61,8 +67,10 @@ struct MatchOptions {
 /// or-slots: as many instances as the last one's count (jobspec.unsatisfiable when that is
 /// less than another's), each of any of their shapes, on one rank, each the earliest shape
 /// after which the rest still fit (as Fluxion's search chooses); or-slots of nodes when
-/// each holds one node; anything else beside or-slots is match.unsupported. The result
-/// carries the jobspec's warnings too.
+/// each holds one node; anything else beside or-slots is match.unsupported. With
+/// options.max_steps, match.budget when placing it would take more steps: the job is then
+/// not judged (neither placed nor explained). The result carries the jobspec's warnings
+/// too.
 JOBSPEC_API Result<ResourceSet> match_jobspec(std::string_view text, const ResourceSet& r,
                                               const MatchOptions& options = {});
 /// match_jobspec of a jobspec already read (or built in code: its canonical pass is the

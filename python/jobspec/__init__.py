@@ -236,7 +236,7 @@ def parse_config(path):
         raise
 
 
-def allocate(jobspec, r, *, dialect="rfc", free=None, config=None, queue=""):
+def allocate(jobspec, r, *, dialect="rfc", free=None, config=None, queue="", max_steps=None):
     """One allocation of R for a jobspec (text or dict), as `jobspec match` places it: a
     ResourceSet. dialect "fluxion" reads it as Fluxion does: slots side by side are
     alternatives (or-slots), and each choice its xor_slots stand for is tried, the first
@@ -247,7 +247,8 @@ def allocate(jobspec, r, *, dialect="rfc", free=None, config=None, queue=""):
     instance's config.get gives it) applies its queue: queue, else its
     system.queue, else the default. Raises jobspec.Error when it cannot be satisfied
     (jobspec.unsatisfiable), waits for resources (match.pending), or asks for what R
-    cannot describe (match.unsupported); each says which requirement and why."""
+    cannot describe (match.unsupported); each says which requirement and why. max_steps
+    bounds the placement's work (match.budget when it would take more: not judged)."""
     text, _ = _document_text(jobspec, "auto")
     path = config_json = None
     if isinstance(config, _Mapping):
@@ -256,4 +257,4 @@ def allocate(jobspec, r, *, dialect="rfc", free=None, config=None, queue=""):
         path = _os.fspath(config)
     return _jobspec._allocate(text, _resource_set(r), dialect,
                               None if free is None else _resource_set(free), path, config_json,
-                              queue)
+                              queue, max_steps)

@@ -278,8 +278,10 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r,
                           std::string_view dialect, std::optional<ResourceSet> free,
                           std::optional<std::string> config,
-                          std::optional<std::string> config_json, std::string_view queue) {
+                          std::optional<std::string> config_json, std::string_view queue,
+                          std::optional<std::uint64_t> max_steps) {
         MatchOptions options;
+        options.max_steps = max_steps;
         options.read.dialect = dialect_of(dialect);
         options.free = std::move(free);
         options.config = config.value_or("");

@@ -58,11 +58,24 @@ Result<ResourceSet> after(Diagnostics first, Result<ResourceSet> then) {
     return {std::move(then).value(), std::move(first)};
 }
 
-} // namespace
+/// match.budget: placing `jobspec` took more steps than `budget` allows.
+Result<ResourceSet> over_budget(const Jobspec& jobspec, const match::StepBudget& budget) {
+    Diagnostics d;
+    d.add(Code::match_budget,
+          fmt::format("placing it would take more steps than the {} it may take; it is not "
+                      "judged",
+                      budget.limit()),
+          Location{jobspec.resources.empty() ? SourceRange{} : jobspec.resources.front().range,
+                   "/resources"},
+          fmt::format("it stopped after {} step{}", budget.used(), budget.used() == 1 ? "" : "s"));
+    return Result<ResourceSet>(std::move(d));
+}
 
-Result<ResourceSet> match_jobspec(const Jobspec& jobspec, const ResourceSet& r,
-                                  const MatchOptions& options) {
+/// match_jobspec within `budget` (null: no limit).
+Result<ResourceSet> placed(const Jobspec& jobspec, const ResourceSet& r,
+                           const MatchOptions& options, match::StepBudget* budget) {
     match::Ground ground;
+    ground.budget = budget;
     ground.free = options.free ? &*options.free : nullptr;
     if (options.config.empty() && options.config_files.empty())
         return place(jobspec, r, nullptr, ground);
@@ -76,6 +89,20 @@ Result<ResourceSet> match_jobspec(const Jobspec& jobspec, const ResourceSet& r,
         return Result<ResourceSet>(queue.diagnostics());
     return after(queue.diagnostics(),
                  place(jobspec, r, queue.value() ? &*queue.value() : nullptr, ground));
+}
+
+} // namespace
+
+Result<ResourceSet> match_jobspec(const Jobspec& jobspec, const ResourceSet& r,
+                                  const MatchOptions& options) {
+    if (!options.max_steps)
+        return placed(jobspec, r, options, nullptr);
+    match::StepBudget budget(*options.max_steps);
+    try {
+        return placed(jobspec, r, options, &budget);
+    } catch (const match::StepBudget::Spent&) {
+        return over_budget(jobspec, budget);
+    }
 }
 
 Result<ResourceSet> match_jobspec(std::string_view text, const ResourceSet& r,

@@ -20,6 +20,7 @@ jobspec_rset* jobspec_allocate_now(const char* document, const jobspec_rset* r,
         if (!o.config_json.empty())
             match.config_files.push_back({"config.json", o.config_json});
         match.queue = o.queue;
+        match.max_steps = o.max_match_steps;
         if (free != nullptr)
             match.free = free->value;
         auto allocation = jobspec::match_jobspec(document, r->value, match);

@@ -52,6 +52,8 @@ struct jobspec_options {
     /// Flux's configuration as one JSON object's text, used when `config` is empty.
     std::string config_json;
     std::string queue;
+    /// "max-match-steps": jobspec_allocate's step budget (none: no limit).
+    std::optional<std::uint64_t> max_match_steps;
     jobspec::Limits limits;
 
     /// How a jobspec document is read under these options.

@@ -78,6 +78,12 @@ std::optional<bool> apply(jobspec_options& o, std::string_view name, std::string
         }
         return on.has_value();
     }
+    if (name == "max-match-steps") {
+        const auto n = positive(value);
+        if (n)
+            o.max_match_steps = *n;
+        return n.has_value();
+    }
     if (name == "default-operator") {
         o.default_operator = value.empty() ? std::nullopt : std::optional<std::string>(value);
         return true;

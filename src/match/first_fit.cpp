@@ -174,6 +174,8 @@ struct Setting {
     bool own_constraint = false;
     /// Whether the pool is what is free now: a failure is then match.pending.
     bool free = false;
+    /// What the placement may spend, or null for no limit.
+    StepBudget* budget = nullptr;
     Code code() const { return free ? Code::match_pending : Code::jobspec_unsatisfiable; }
 };
 
@@ -324,8 +326,10 @@ private:
             return held_.count(run, *group) - held_.count(after, *group);
         };
         std::vector<std::uint64_t> lost(runs.size());
-        for (std::size_t i = 0; i < runs.size(); ++i)
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            spend(s_.budget);
             lost[i] = loss(runs[i]);
+        }
         std::stable_sort(order.begin(), order.end(),
                          [&](std::size_t x, std::size_t y) { return lost[x] < lost[y]; });
         return order;
@@ -344,8 +348,10 @@ private:
         std::map<std::vector<bool>, std::size_t> index;
         std::vector<std::size_t> class_of(runs.size());
         NodeAssignment a;
+        a.budget = s_.budget;
         std::vector<bool> can(units.size());
         for (std::size_t i = 0; i < runs.size(); ++i) {
+            spend(s_.budget, units.size());
             for (std::size_t k = 0; k < units.size(); ++k)
                 can[k] = held_.node(runs[i], *units[k]) != nullptr;
             auto it = index.find(can);
@@ -408,6 +414,7 @@ private:
             for (const std::size_t i : order) {
                 if (left == 0)
                     break;
+                spend(s_.budget);
                 if (!a.eligible[k][class_of[i]])
                     continue;
                 std::uint64_t n = std::min(left, runs[i].size() - used[i]);
@@ -444,6 +451,7 @@ private:
         for (const auto& run : pool_.runs()) {
             if (capacity >= most)
                 break;
+            spend(s_.budget);
             capacity =
                 saturating_sum(capacity, saturating_product(held_.count(run, u), run.size()));
         }
@@ -473,6 +481,7 @@ private:
             const std::uint64_t each = held_.count(run, u);
             if (left == 0)
                 break;
+            spend(s_.budget);
             if (each == 0)
                 continue;
             const std::uint64_t full = std::min(run.size(), left / each);
@@ -553,6 +562,7 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
         candidates = std::move(matched).value();
     }
     Setting all{plan.value(), r.count_ranks(), constraint != nullptr, own != nullptr};
+    all.budget = ground.budget;
     Placer whole(all, RankPool(r, candidates));
     if (!whole.place())
         return fail(whole.why(), own, ground, r, warnings);
@@ -576,6 +586,7 @@ Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r, const G
         return Result<ResourceSet>(too_many_xor_candidates());
     Diagnostics why;
     for (std::size_t i = 0; i < candidates->size(); ++i) {
+        spend(ground.budget);
         Jobspec candidate = js;
         candidate.resources = (*candidates)[i];
         auto fit = place(candidate, r, ground, true);

@@ -8,6 +8,8 @@
 #include <jobspec/resource_set_model.hpp>
 #include <jobspec/result.hpp>
 
+#include "match/step_budget.hpp"
+
 namespace jobspec::match {
 
 /// What a placement may take besides R.
@@ -18,6 +20,8 @@ struct Ground {
     /// ("queue 'batch'"), for explanations.
     const Constraint* also = nullptr;
     std::string also_from;
+    /// The steps the placement may take, or null for no limit.
+    StepBudget* budget = nullptr;
 };
 
 /// See jobspec::match_jobspec: one allocation of R for any canonical jobspec, or why there

@@ -101,6 +101,8 @@ struct SearchGround {
     /// What is free as R (ranks, and their cores and GPUs), or null for all.
     const ResourceSet* free_r = nullptr;
     IdSet free_ranks;
+    /// What the search may spend, or null for no limit.
+    StepBudget* budget = nullptr;
 };
 
 /// Whether R's rank `rank` has the core or GPU `id`.
@@ -137,6 +139,7 @@ public:
     std::int64_t avail(Index u) { return unusable(u) == Unusable::no ? free_size(u) : 0; }
 
     Unusable unusable(Index u) {
+        spend(ground_.budget);
         const auto type = g_.briefs[u].type;
         if (ground_.constraint != nullptr && (type == node_ || type == storage_node_) &&
             !meets(u))
@@ -957,7 +960,8 @@ Result<ResourceSet> graph_fit(const Jobspec& js, const ResourceSet& r, const Gro
             free_sizes.emplace(v.containment_path(), v.size);
     const SearchGround searched{test ? &*test : nullptr, &r, free_graph ? &free_sizes : nullptr,
                                 ground.free,
-                                ground.free != nullptr ? ground.free->ranks() : IdSet{}};
+                                ground.free != nullptr ? ground.free->ranks() : IdSet{},
+                                ground.budget};
     const Measures m{g};
     const auto nodes = g.types.find("node");
     const std::size_t up = nodes == g.types.end() ? 0 : nodes->second.up;

@@ -15,6 +15,7 @@ namespace {
 std::optional<std::vector<std::vector<std::uint64_t>>> flow_of(const NodeAssignment& a,
                                                                std::size_t n) {
     const std::size_t classes = a.sizes.size();
+    spend(a.budget, n * classes);
     std::vector<std::vector<std::uint64_t>> flow(n, std::vector<std::uint64_t>(classes, 0));
     std::vector<std::uint64_t> sent(n, 0);
     std::vector<std::uint64_t> used(classes, 0);
@@ -22,6 +23,7 @@ std::optional<std::vector<std::vector<std::uint64_t>>> flow_of(const NodeAssignm
     for (;;) {
         // Breadth first from requests with nodes still to find, through eligible classes
         // and back through requests that already use a class, to a class with room.
+        spend(a.budget, n + classes);
         std::vector<std::size_t> request_from(n, none);     // class that reached request
         std::vector<std::size_t> class_from(classes, none); // request that reached class
         std::deque<std::size_t> queue;
@@ -34,6 +36,7 @@ std::optional<std::vector<std::vector<std::uint64_t>>> flow_of(const NodeAssignm
         while (!queue.empty() && end == none) {
             const std::size_t k = queue.front();
             queue.pop_front();
+            spend(a.budget, classes);
             for (std::size_t c = 0; c < classes && end == none; ++c) {
                 if (!a.eligible[k][c] || class_from[c] != none)
                     continue;
@@ -42,6 +45,7 @@ std::optional<std::vector<std::vector<std::uint64_t>>> flow_of(const NodeAssignm
                     end = c;
                     break;
                 }
+                spend(a.budget, n);
                 for (std::size_t j = 0; j < n; ++j)
                     if (flow[j][c] > 0 && request_from[j] == none) {
                         request_from[j] = c;

@@ -6,6 +6,8 @@
 #include <optional>
 #include <vector>
 
+#include "match/step_budget.hpp"
+
 namespace jobspec::match {
 
 /// Node requests (each needing so many different ranks) against classes of ranks (each
@@ -15,6 +17,8 @@ struct NodeAssignment {
     std::vector<std::uint64_t> sizes;
     /// eligible[request][class]
     std::vector<std::vector<bool>> eligible;
+    /// What the flows may spend, or null for no limit.
+    StepBudget* budget = nullptr;
 
     /// How many ranks could give request k its nodes, ignoring the other requests.
     std::uint64_t eligible_ranks(std::size_t k) const;

@@ -1,5 +1,6 @@
 #include "match_command.hpp"
 
+#include <cstdint>
 #include <memory>
 
 #include <jobspec/emit.hpp>
@@ -18,6 +19,7 @@ struct MatchArgs {
     std::string free;
     std::string config;
     std::string queue;
+    std::uint64_t max_steps = 0;
     Dialect dialect = Dialect::rfc;
 };
 
@@ -34,6 +36,8 @@ int run_match(const MatchArgs& a, Reporter& out) {
     options.read.limits = a.common.limits;
     options.config = a.config;
     options.queue = a.queue;
+    if (a.max_steps > 0)
+        options.max_steps = a.max_steps;
     if (!a.free.empty()) {
         options.free = read_r_file(a.free, a.common, out, status);
         if (!options.free)
@@ -67,6 +71,10 @@ Command add_match_command(CLI::App& parent, Reporter& reporter) {
                     "With --config: the queue the job is submitted to (default: the jobspec's "
                     "system.queue, else the configured default)")
         ->needs("--config");
+    app->add_option("--max-steps", a->max_steps,
+                    "The most steps the placement may take (each a small piece of the search); "
+                    "one that would take more is not judged (match.budget). Default: no limit")
+        ->check(CLI::PositiveNumber);
     add_dialect_option(*app, a->dialect);
     add_common_options(*app, a->common, reporter);
     add_vertex_limit_option(*app, a->common.limits);
@@ -87,6 +95,8 @@ memory and storage with their sizes, properties on any vertex; a failure names t
 and the sums that fail ("per chassis: ... asked, ... there"), and the allocation is R
 with the graph of what it takes in its scheduling key.
 With --free, what is free decides: a job that fits R but not it is pending (match.pending).
+With --max-steps, a placement that would take more steps stops and says so (match.budget),
+as the Flux plugins bound each placement inside the job manager.
 With --config, the job's queue applies as flux-core applies it: its requires are added to
 the job's constraints, its hosts get the property +NAME which the job must have.
 With --dialect fluxion, slots side by side are alternatives (Fluxion's or-slots: as many
