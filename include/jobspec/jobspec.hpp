@@ -14,6 +14,7 @@
 #include <jobspec/emit.hpp>           // JSON, YAML and DOT out
 #include <jobspec/match.hpp>          // does a jobspec fit an R?
 #include <jobspec/fluid.hpp>          // RFC 19 job ids in seven encodings
+#include <jobspec/forecast.hpp>       // when each pending job of an instance starts
 #include <jobspec/grammar_view.hpp>   // tokens, parse trees: inside the parsers
 #include <jobspec/hostlist.hpp>       // RFC 29 hostlists
 #include <jobspec/idset.hpp>          // RFC 22 idsets

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "api/jobspec_reading.hpp"
 #include "lower/attribute_lowering.hpp"
 #include "lower/document_fixes.hpp"
 #include "lower/jobspec_lowering.hpp"
@@ -15,6 +16,28 @@
 
 namespace jobspec {
 
+namespace api {
+
+Result<Jobspec> jobspec_from_tree(const syntax::DocNode& root, std::string_view text,
+                                  const ReadOptions& options, Diagnostics diagnostics) {
+    Jobspec jobspec = lower::lower_jobspec(root, options.dialect, diagnostics);
+    sema::check_canonical(jobspec, diagnostics);
+    sema::check_sizes(jobspec, options.limits, diagnostics);
+    if (options.v1)
+        sema::check_v1(jobspec, diagnostics);
+    if (options.flux_instance)
+        sema::check_flux_instance(jobspec, options.flux_instance_size, diagnostics);
+    if (!text.empty())
+        diagnostics = lower::with_document_fixes(std::move(diagnostics), root, text,
+                                                 options.limits.max_diagnostics);
+    diagnostics.sort_by_position();
+    if (diagnostics.has_errors())
+        return Result<Jobspec>(std::move(diagnostics));
+    return {std::move(jobspec), std::move(diagnostics)};
+}
+
+} // namespace api
+
 Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) {
     Diagnostics diagnostics(options.limits.max_diagnostics);
     Limits limits = options.limits;
@@ -25,19 +48,7 @@ Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) 
         diagnostics.sort_by_position();
         return Result<Jobspec>(std::move(diagnostics));
     }
-    Jobspec jobspec = lower::lower_jobspec(*root, options.dialect, diagnostics);
-    sema::check_canonical(jobspec, diagnostics);
-    sema::check_sizes(jobspec, options.limits, diagnostics);
-    if (options.v1)
-        sema::check_v1(jobspec, diagnostics);
-    if (options.flux_instance)
-        sema::check_flux_instance(jobspec, options.flux_instance_size, diagnostics);
-    diagnostics = lower::with_document_fixes(std::move(diagnostics), *root, text,
-                                             options.limits.max_diagnostics);
-    diagnostics.sort_by_position();
-    if (diagnostics.has_errors())
-        return Result<Jobspec>(std::move(diagnostics));
-    return {std::move(jobspec), std::move(diagnostics)};
+    return api::jobspec_from_tree(*root, text, options, std::move(diagnostics));
 }
 
 Diagnostics check_jobspec(const Jobspec& jobspec, bool v1) {

@@ -29,15 +29,18 @@ ALLOWED = {
     "src/lower": {"lower", "syntax", "model", "support"},
     "src/sema": {"sema", "model", "support"},
     "src/match": {"match", "model", "support"},
+    "src/forecast": {"forecast", "match", "model", "support"},
     "src/emit": {"emit", "model", "support"},
-    "src/api": {"api", "syntax", "lower", "sema", "match", "emit", "model", "support"},
+    "src/api": {"api", "syntax", "lower", "sema", "match", "forecast", "emit", "model",
+                "support"},
     "src/capi": {"capi"},
     "tools": set(),
     "examples": set(),
     "python": set(),
     "plugins": set(),
 }
-SRC_FOLDERS = {"support", "model", "syntax", "lower", "sema", "match", "emit", "api", "capi"}
+SRC_FOLDERS = {"support", "model", "syntax", "lower", "sema", "match", "forecast", "emit", "api",
+               "capi"}
 # The layer of each public header: where what it declares belongs. A header every layer
 # may use holds value types or utilities; the entry points that run a whole pipeline
 # (read, lower, check) are api's, and the C API is capi's.
@@ -49,16 +52,17 @@ PUBLIC_LAYER = {
     "fluid.hpp": "model", "resource_graph.hpp": "model", "attributes.hpp": "model",
     "constraint_model.hpp": "model", "dependency_model.hpp": "model",
     "resource_set_model.hpp": "model", "jobspec_model.hpp": "model",
-    "fluxion_graph_model.hpp": "model",
+    "fluxion_graph_model.hpp": "model", "forecast_model.hpp": "model",
     "submit_options.hpp": "model", "workflow_model.hpp": "model",
     "grammar_view_model.hpp": "model", "flux_query_model.hpp": "model",
     "dependency_rules.hpp": "sema", "workflow_graph.hpp": "sema",
     "emit.hpp": "emit", "render.hpp": "emit", "grammar_view_text.hpp": "emit",
+    "forecast_text.hpp": "emit",
     "document.hpp": "api", "submit.hpp": "api", "shape.hpp": "api", "shape_cache.hpp": "api",
     "input.hpp": "api", "match.hpp": "api", "version.hpp": "api", "jobspec.hpp": "api",
     "resource_config.hpp": "api", "constraint.hpp": "api", "resource_set.hpp": "api",
     "dependency.hpp": "api", "workflow.hpp": "api", "grammar_view.hpp": "api",
-    "flux_query.hpp": "api",
+    "flux_query.hpp": "api", "forecast.hpp": "api",
     "jobspec.h": "capi",
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)

@@ -1,0 +1,92 @@
+// An instance's resources rank by rank as a forecast allocates them: what each rank has,
+// what of it is free, whether it is up; taken and given back as the simulated jobs start
+// and end.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <jobspec/idset.hpp>
+#include <jobspec/resource_set_model.hpp>
+
+#include "forecast/scheduler_request.hpp"
+#include "match/step_budget.hpp"
+
+namespace jobspec::forecasting {
+
+/// Which nodes an allocator takes first (docs/SCHEDULERS.md).
+enum class NodeOrder : std::uint8_t {
+    /// flux-core's: the most free cores first, then the most free GPUs, then rank order;
+    /// the lowest free cores and GPUs of a node.
+    most_free,
+    /// Fluxion's "first" policy: the highest rank first; the highest free cores and GPUs.
+    highest_first,
+};
+
+/// What one job holds: per rank (its index in the pool), cores and GPUs.
+struct Holding {
+    struct Part {
+        std::size_t index = 0;
+        IdSet cores;
+        IdSet gpus;
+    };
+    std::vector<Part> parts;
+
+    /// The ranks held (of the pool's R).
+    IdSet ranks(const class SimPool& pool) const;
+};
+
+class SimPool {
+public:
+    /// All of R's ranks, those in `down` never used, everything free.
+    SimPool(const ResourceSet& all, const IdSet& down);
+
+    std::size_t size() const noexcept { return ranks_.size(); }
+    /// How many ranks are up.
+    std::uint64_t up_ranks() const noexcept;
+    std::uint64_t rank(std::size_t index) const noexcept { return ranks_[index].rank; }
+    /// The index of `rank`, or nothing when R does not have it.
+    std::optional<std::size_t> index_of(std::uint64_t rank) const;
+
+    /// flux-core's allocation of `request` from what is free now, nodes taken in `order`;
+    /// nothing when there is not enough now. Takes nothing.
+    std::optional<Holding> allocate(const SchedulerRequest& request, NodeOrder order,
+                                    match::StepBudget* budget = nullptr) const;
+    /// flux-core's feasibility: whether the request fits R's ranks its constraints allow,
+    /// each as if empty, down ones included (a stepped count never does).
+    bool feasible(const SchedulerRequest& request) const;
+    /// Whether the request fits the ranks that are up, each as if empty.
+    bool fits_up(const SchedulerRequest& request, NodeOrder order) const;
+
+    void take(const Holding& h);
+    void give_back(const Holding& h);
+    /// `h` as resources of R (ranks with their cores and GPUs).
+    ResourceSet resources(const Holding& h) const;
+    /// The holding of `r`'s resources that this pool has.
+    Holding holding_of(const ResourceSet& r) const;
+
+    /// How many of `ranks` no holding of `busy` holds whole.
+    std::uint64_t not_held_whole(const IdSet& ranks,
+                                 const std::vector<const Holding*>& busy) const;
+
+    /// A pool of the same ranks with nothing free but what no holding of `busy` holds.
+    SimPool with_only_free(const std::vector<const Holding*>& busy) const;
+
+private:
+    struct Rank {
+        std::uint64_t rank = 0;
+        IdSet cores;
+        IdSet gpus;
+        IdSet free_cores;
+        IdSet free_gpus;
+        std::uint64_t ncores = 0;
+        std::uint64_t ngpus = 0;
+        bool up = true;
+    };
+
+    std::vector<Rank> ranks_;
+};
+
+} // namespace jobspec::forecasting

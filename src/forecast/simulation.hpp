@@ -1,0 +1,145 @@
+// The scheduler run forward in time: its passes, at each moment a job ends, over the
+// pending jobs in its order, every job running to its time limit (docs/SCHEDULERS.md).
+// Resumable: advance() does a bounded amount of work and says whether it is done.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <jobspec/forecast_model.hpp>
+
+#include "forecast/scheduler_request.hpp"
+#include "forecast/sim_pool.hpp"
+
+namespace jobspec::forecasting {
+
+/// A pending job as the simulation schedules it.
+struct SimJob {
+    std::uint64_t id = 0;
+    std::int64_t priority = 0;
+    double t_submit = 0;
+    std::string queue;
+    SchedulerRequest request;
+    /// Whether the scheduler considers it at all: in SCHED, not held, its queue started.
+    bool considered = false;
+};
+
+/// A job holding resources when the forecast starts.
+struct SimRunning {
+    std::uint64_t id = 0;
+    Holding holding;
+    std::optional<double> end;
+};
+
+/// Everything the simulation starts from.
+struct SimInput {
+    double now = 0;
+    /// The instance's expiration (0: none): the end of a job without a time limit.
+    double expiration = 0;
+    SchedulerSetup setup;
+    SimPool pool;
+    std::vector<SimRunning> running;
+    std::vector<SimJob> jobs;
+};
+
+/// What happened to one pending job in the simulation.
+struct SimOutcome {
+    /// When it started, and on what.
+    std::optional<double> start;
+    Holding holding;
+    /// The scheduler refused it when it came to it (infeasible, unreadable).
+    bool denied = false;
+    /// The jobs whose end came at the moment it started (what it waited for).
+    std::vector<std::uint64_t> after;
+    /// Fluxion: the start its reservation had when the forecast made one (its
+    /// sched.t_estimate), else nothing.
+    std::optional<double> reserved_at;
+};
+
+class Simulation {
+public:
+    explicit Simulation(SimInput input);
+
+    /// Runs until the simulation ends or about `steps` of work are done (a step is a rank
+    /// looked at); true when it has ended.
+    bool advance(std::uint64_t steps);
+    bool done() const noexcept { return done_; }
+
+    const SimInput& input() const noexcept { return in_; }
+    /// Per job of the input, in its order.
+    const std::vector<SimOutcome>& outcomes() const noexcept { return out_; }
+    /// What is free at the forecast's start (before any job starts).
+    const SimPool& pool_at_start() const noexcept { return start_pool_; }
+    /// The jobs the scheduler considers at the forecast's start, in its order (of one
+    /// Fluxion queue, or all).
+    std::vector<std::size_t> first_line(const std::string* queue) const {
+        return line(queue, true);
+    }
+    /// How the allocator takes nodes.
+    NodeOrder order() const noexcept;
+    /// The jobs still running when the simulation ended (they have no time limit).
+    std::vector<std::uint64_t> unending() const;
+    /// Their holdings.
+    std::vector<const Holding*> unending_holdings() const;
+
+private:
+    struct Active {
+        std::uint64_t id;
+        Holding holding;
+        std::optional<double> end;
+    };
+    /// A Fluxion reservation: the job, where and when.
+    struct Reservation {
+        std::size_t job;
+        std::string queue;
+        Holding holding;
+        double start;
+        std::optional<double> end;
+    };
+
+    /// The pending jobs the scheduler considers (still pending, or all), in its order (of
+    /// `queue` for Fluxion).
+    std::vector<std::size_t> line(const std::string* queue, bool all = false) const;
+    std::optional<double> end_of(const SimJob& job, double start) const;
+    void start_job(std::size_t job, Holding holding);
+    void deny(std::size_t job);
+    /// One unit of work of the pass at now_; false when the pass is over.
+    bool pass_step(match::StepBudget& budget);
+    bool fifo_step(match::StepBudget& budget);
+    bool backfill_step(match::StepBudget& budget);
+    bool fluxion_step(match::StepBudget& budget);
+    /// The earliest time the head can start as running jobs end, or nothing.
+    std::optional<double> shadow_time(const SchedulerRequest& head,
+                                      match::StepBudget& budget) const;
+    /// A pool of what is free through [start, end) given running jobs and reservations
+    /// (Fluxion's planner view).
+    SimPool window(double start, std::optional<double> end) const;
+    std::optional<Reservation> reserve(std::size_t job, match::StepBudget& budget) const;
+    /// Moves time to the next end; false when nothing is left to end.
+    bool next_event();
+
+    SimInput in_;
+    SimPool start_pool_;
+    std::vector<SimOutcome> out_;
+    std::vector<bool> pending_;
+    std::vector<Active> active_;
+    std::vector<Reservation> reservations_;
+    double now_ = 0;
+    std::vector<std::uint64_t> ended_now_;
+    bool done_ = false;
+
+    // The pass in progress.
+    bool in_pass_ = false;
+    std::vector<std::size_t> pass_line_;
+    std::size_t pass_at_ = 0;
+    int pass_phase_ = 0;
+    std::optional<double> shadow_;
+    std::vector<std::string> fluxion_queue_names_;
+    std::size_t fluxion_queue_ = 0;
+    std::uint64_t counted_ = 0;
+    std::uint64_t reserved_ = 0;
+};
+
+} // namespace jobspec::forecasting

@@ -1,0 +1,278 @@
+// The forecast: instance states read from JSON, each scheduler's order and rules run
+// forward, and the verdicts and estimates that come out (docs/SCHEDULERS.md).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include <boost/json/parse.hpp>
+
+#include <jobspec/forecast.hpp>
+#include <jobspec/text.hpp>
+
+namespace {
+
+using jobspec::Verdict;
+
+/// fake[0-2], 4 cores each; fake2 alone has ssd. fake0 drained for maintenance; job 1
+/// holds fake2 until t=1600. The forecast is made at t=1000.
+std::string instance(const std::string& scheduler, const std::string& pending,
+                     const std::string& extra = "") {
+    return R"({"now": 1000,
+      "R": {"version": 1, "execution": {"R_lite": [{"rank": "0-2", "children": {"core": "0-3"}}],
+            "nodelist": ["fake[0-2]"], "properties": {"ssd": "2"}, "starttime": 0, "expiration": 0}},
+      "drained": {"0": "maintenance"},
+      "scheduler": )" +
+           scheduler + R"(,
+      "running": [{"id": 1, "expiration": 1600,
+                   "R": {"version": 1, "execution": {"R_lite": [{"rank": "2", "children": {"core": "0-3"}}],
+                         "nodelist": ["fake2"]}}}],
+      "pending": [)" +
+           pending + "]" + extra + "}";
+}
+
+/// A pending job of `nodes` whole nodes (or `tasks` one-core tasks), as flux submit makes it.
+std::string job(int id, const std::string& resources, double duration = 0,
+                const std::string& system = "", std::int64_t priority = 16) {
+    return R"({"id": )" + std::to_string(id) +
+           R"(, "state": "sched", "priority": )" + std::to_string(priority) +
+           R"(, "t_submit": )" + std::to_string(900 + id) + R"(, "jobspec": {"version": 1,
+      "resources": )" + resources + R"(,
+      "tasks": [{"command": ["app"], "slot": "task", "count": {"per_slot": 1}}],
+      "attributes": {"system": {"duration": )" +
+           std::to_string(duration) + system + "}}}}";
+}
+
+const std::string one_node = R"([{"type": "node", "count": 1, "with": [{"type": "slot", "count": 1, "label": "task", "with": [{"type": "core", "count": 1}]}]}])";
+const std::string three_nodes = R"([{"type": "node", "count": 3, "with": [{"type": "slot", "count": 1, "label": "task", "with": [{"type": "core", "count": 1}]}]}])";
+const std::string one_core = R"([{"type": "slot", "count": 1, "label": "task", "with": [{"type": "core", "count": 1}]}])";
+const std::string needs_ssd = R"(, "constraints": {"properties": ["ssd"]})";
+
+jobspec::Forecast run(const std::string& text) {
+    auto state = jobspec::read_instance_state(text);
+    REQUIRE_MESSAGE(state.ok(), jobspec::to_valid_utf8(state.diagnostics().begin()->message));
+    return jobspec::forecast(state.value());
+}
+
+const jobspec::JobForecast& of(const jobspec::Forecast& f, std::uint64_t id) {
+    for (const auto& j : f.jobs)
+        if (j.id == id)
+            return j;
+    FAIL("no job " << id);
+    return f.jobs.front();
+}
+
+/// B needs ssd (held by job 1), C all three nodes (fake0 is drained), E one core.
+std::string fifo_case(const std::string& scheduler, double e_duration = 0) {
+    return instance(scheduler, job(2, one_node, 0, needs_ssd) + "," + job(3, three_nodes) + "," +
+                                   job(5, one_core, e_duration));
+}
+
+} // namespace
+
+TEST_CASE("forecast - sched-simple is strict FIFO: E waits behind C, which needs drained fake0") {
+    const auto f = run(fifo_case(R"({"name": "sched-simple"})"));
+    const auto& b = of(f, 2);
+    CHECK(b.verdict == Verdict::waiting);
+    REQUIRE(b.start);
+    CHECK(*b.start == 1600);
+    CHECK(b.nodes.format() == "2");
+    CHECK(b.after == std::vector<std::uint64_t>{1});
+    const auto& c = of(f, 3);
+    CHECK(c.verdict == Verdict::down);
+    CHECK_FALSE(c.start);
+    CHECK(c.no_estimate == jobspec::NoEstimate::down);
+    CHECK(c.down_needed.format() == "0");
+    const auto& e = of(f, 5);
+    CHECK(e.verdict == Verdict::down);
+    CHECK_FALSE(e.start);
+    CHECK(e.no_estimate == jobspec::NoEstimate::behind);
+    CHECK(e.waits_behind == std::vector<std::uint64_t>{3});
+    CHECK(e.down_needed.format() == "0");
+    auto state = jobspec::read_instance_state(fifo_case(R"({"name": "sched-simple"})")).value();
+    jobspec::ForecastTextOptions text;
+    text.ascii_ids = true;
+    text.utc = true;
+    CHECK(jobspec::forecast_summary(e, state, text) ==
+          "waits behind f4, which needs drained fake0 (maintenance): no estimate until it is "
+          "back");
+    CHECK(jobspec::forecast_summary(b, state, text) ==
+          "starts by 00:26:40 (estimated, on fake2, after f2 ends)");
+    CHECK(jobspec::forecast_reason(e, state, text) ==
+          "waits behind f4 (drained fake0 (maintenance))");
+}
+
+TEST_CASE("forecast - sched-backfill: a job with a time limit backfills, one without waits") {
+    const auto limited = run(fifo_case(R"({"name": "sched-backfill"})", 60));
+    CHECK(of(limited, 5).verdict == Verdict::next);
+    CHECK(*of(limited, 5).start == 1000);
+    const auto too_long = run(fifo_case(R"({"name": "sched-backfill"})", 601));
+    CHECK(of(too_long, 5).verdict != Verdict::next);
+    const auto unlimited = run(fifo_case(R"({"name": "sched-backfill"})"));
+    const auto& e = of(unlimited, 5);
+    CHECK_FALSE(e.start);
+    CHECK(e.waits_behind == std::vector<std::uint64_t>{3});
+}
+
+TEST_CASE("forecast - Fluxion: fcfs waits behind the head; easy backfills off the reservation") {
+    const auto fcfs = run(fifo_case(R"({"name": "sched-fluxion-qmanager"})"));
+    // C asks three nodes with two up: Fluxion refuses it when it comes to it.
+    CHECK(of(fcfs, 3).verdict == Verdict::never);
+    // fcfs: B heads the line until job 1 ends; then C is refused and E starts.
+    REQUIRE(of(fcfs, 5).start);
+    CHECK(*of(fcfs, 5).start == 1600);
+    const auto easy = run(fifo_case(
+        R"({"name": "sched-fluxion-qmanager", "fluxion": {"params": {"queue-policy": "easy"}}})"));
+    // B holds the reservation of fake2 from 1600; E takes fake1 now, with no time limit.
+    CHECK(of(easy, 5).verdict == Verdict::next);
+    CHECK(of(easy, 5).nodes.format() == "1");
+}
+
+TEST_CASE("forecast - jobs without a time limit: no estimate behind them, and why") {
+    const std::string text = R"({"now": 0,
+      "R": {"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}],
+            "nodelist": ["n0"]}},
+      "running": [{"id": 7, "expiration": 0,
+                   "R": {"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}], "nodelist": ["n0"]}}}],
+      "pending": [)" + job(8, one_core, 10) +
+                             "," + job(9, one_core, 10) + "]}";
+    const auto f = run(text);
+    const auto& first = of(f, 8);
+    CHECK(first.verdict == Verdict::waiting);
+    CHECK(first.no_estimate == jobspec::NoEstimate::unending);
+    CHECK(first.after == std::vector<std::uint64_t>{7});
+    const auto& second = of(f, 9);
+    CHECK(second.no_estimate == jobspec::NoEstimate::behind);
+    CHECK(second.waits_behind == std::vector<std::uint64_t>{8});
+}
+
+TEST_CASE("forecast - FIFO in time: each job after the one ahead, as running jobs end") {
+    // Two 4-core nodes, both busy until 100 and 200; three 4-core jobs of 50 s.
+    const std::string four = R"([{"type": "slot", "count": 1, "label": "task", "with": [{"type": "core", "count": 4}]}])";
+    const std::string text = R"({"now": 0,
+      "R": {"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3"}}],
+            "nodelist": ["n[0-1]"]}},
+      "running": [
+        {"id": 1, "expiration": 100, "R": {"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}], "nodelist": ["n0"]}}},
+        {"id": 2, "expiration": 200, "R": {"version": 1, "execution": {"R_lite": [{"rank": "1", "children": {"core": "0-3"}}], "nodelist": ["n1"]}}}],
+      "pending": [)" + job(3, four, 50) +
+                             "," + job(4, four, 50) + "," + job(5, four, 50) + "]}";
+    const auto f = run(text);
+    CHECK(*of(f, 3).start == 100);
+    CHECK(*of(f, 4).start == 150);
+    CHECK(*of(f, 5).start == 200);
+    CHECK(of(f, 4).after == std::vector<std::uint64_t>{3});
+    // Higher priority goes first.
+    const std::string reordered = R"({"now": 0,
+      "R": {"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}],
+            "nodelist": ["n0"]}},
+      "pending": [)" + job(3, four, 50, "", 10) +
+                                  "," + job(4, four, 50, "", 20) + "]}";
+    const auto g = run(reordered);
+    CHECK(*of(g, 4).start == 0);
+    CHECK(*of(g, 3).start == 50);
+    CHECK(of(g, 3).waits_behind.empty()); // it does not fit now: it waits for job 4's end
+}
+
+TEST_CASE("forecast - held, blocked and stopped-queue jobs are not scheduled") {
+    std::string held = job(2, one_core, 10);
+    held.replace(held.find("\"priority\": 16"), 14, "\"priority\": 0");
+    std::string depend = job(3, one_core, 10);
+    depend.replace(depend.find("\"sched\""), 7, "\"depend\"");
+    const auto f = run(instance(R"({"name": "sched-simple"})", held + "," + depend));
+    CHECK(of(f, 2).verdict == Verdict::held);
+    CHECK(of(f, 3).verdict == Verdict::blocked);
+    CHECK(of(f, 2).no_estimate == jobspec::NoEstimate::not_scheduled);
+}
+
+TEST_CASE("forecast - a job that can never run, and another scheduler") {
+    const std::string huge = R"([{"type": "node", "count": 9, "with": [{"type": "slot", "count": 1, "label": "task", "with": [{"type": "core", "count": 1}]}]}])";
+    const auto f = run(instance(R"({"name": "sched-simple"})", job(2, huge) + "," + job(3, one_core)));
+    CHECK(of(f, 2).verdict == Verdict::never);
+    REQUIRE_FALSE(of(f, 2).diagnostics.empty());
+    CHECK(of(f, 2).diagnostics.begin()->code == jobspec::Code::jobspec_unsatisfiable);
+    CHECK(of(f, 3).verdict == Verdict::next); // refused, it is out of the way
+    const auto g = run(instance(R"({"name": "sched-mine"})", job(2, huge) + "," + job(3, one_core)));
+    CHECK(g.order_unknown == "sched-mine: jobspec does not know its order");
+    CHECK(of(g, 2).verdict == Verdict::never);
+    CHECK(of(g, 3).verdict == Verdict::waiting);
+    CHECK_FALSE(of(g, 3).start);
+    CHECK(of(g, 3).no_estimate == jobspec::NoEstimate::unknown);
+}
+
+TEST_CASE("forecast - in slices, the same as at once") {
+    const std::string text = fifo_case(R"({"name": "sched-simple"})");
+    auto state = std::make_shared<const jobspec::InstanceState>(
+        jobspec::read_instance_state(text).value());
+    jobspec::ForecastRun run_in_slices(state);
+    int slices = 0;
+    while (!run_in_slices.advance(3))
+        ++slices;
+    CHECK(slices > 3);
+    const auto whole = jobspec::forecast(*state);
+    REQUIRE(run_in_slices.result().jobs.size() == whole.jobs.size());
+    for (std::size_t i = 0; i < whole.jobs.size(); ++i) {
+        CHECK(run_in_slices.result().jobs[i].verdict == whole.jobs[i].verdict);
+        CHECK(run_in_slices.result().jobs[i].start == whole.jobs[i].start);
+    }
+}
+
+TEST_CASE("forecast - the instance's state is read with located errors") {
+    auto bad = jobspec::read_instance_state(R"({"R": 5, "pending": {}})");
+    REQUIRE_FALSE(bad.ok());
+    bool now_missing = false, pending_bad = false;
+    for (const auto& d : bad.diagnostics()) {
+        now_missing = now_missing || d.location.pointer == "/now";
+        pending_bad = pending_bad || d.location.pointer == "/pending";
+    }
+    CHECK(now_missing);
+    CHECK(pending_bad);
+    // A jobspec that cannot be read is kept, with its problem: the job is unknown.
+    const auto f = run(instance(R"({"name": "sched-simple"})",
+                                R"({"id": 2, "state": "sched", "jobspec": {"version": 1}})"));
+    CHECK(of(f, 2).verdict != Verdict::next);
+}
+
+TEST_CASE("forecast - scheduler setups from their arguments and Fluxion's params") {
+    CHECK(jobspec::scheduler_setup("sched-simple").queue_depth == 8);
+    CHECK(jobspec::scheduler_setup("sched-fifo", {"queue-depth=unlimited"}).queue_depth == 0);
+    CHECK(jobspec::scheduler_setup("sched-backfill").kind == jobspec::SchedulerKind::backfill);
+    CHECK(jobspec::scheduler_setup("sched-backfill", {"mode=limited=3"}).queue_depth == 3);
+    const auto params = boost::json::parse(
+        R"({"params": {"queue-policy": "hybrid", "queue-params": "queue-depth=100",
+            "policy-params": "reservation-depth=5", "debug": {"queue-policy": "fcfs"}}})");
+    const auto s = jobspec::scheduler_setup("sched-fluxion-qmanager", {}, &params);
+    CHECK(s.kind == jobspec::SchedulerKind::fluxion);
+    CHECK(s.fluxion_queues.at("default").policy == jobspec::FluxionPolicy::hybrid);
+    CHECK(s.fluxion_queues.at("default").queue_depth == 100);
+    CHECK(s.fluxion_queues.at("default").reservation_depth == 5);
+    CHECK(s.fluxion_queues.at("debug").policy == jobspec::FluxionPolicy::fcfs);
+    CHECK(jobspec::scheduler_setup("sched-other").kind == jobspec::SchedulerKind::unknown);
+}
+
+TEST_CASE("forecast - Fluxion refuses a constrained job whose nodes jobs without a limit hold") {
+    // flux-why's seed 20261129, case 17: node[0-3], ssd and a GPU on node[2-3], node2
+    // drained; a job without a time limit holds node0, node1 and node3 whole. A job asking
+    // two ssd nodes is not waiting for node2: Fluxion refuses it at once, as its node3 is
+    // held for ever (its satisfiability counts the nodes free at the end of its plans).
+    const std::string r = R"({"version": 1, "execution": {"R_lite": [
+        {"rank": "0-1", "children": {"core": "0-3"}}, {"rank": "2-3", "children": {"core": "0-3", "gpu": "0"}}],
+        "nodelist": ["node[0-3]"], "properties": {"ssd": "2-3"}}})";
+    const std::string held = R"({"version": 1, "execution": {"R_lite": [
+        {"rank": "0-1", "children": {"core": "0-3"}}, {"rank": "3", "children": {"core": "0-3", "gpu": "0"}}],
+        "nodelist": ["node[0-1,3]"]}})";
+    const std::string two_ssd = R"([{"type": "node", "count": 2, "with": [{"type": "slot", "count": 1, "label": "task", "with": [{"type": "core", "count": 1}, {"type": "gpu", "count": 1}]}]}])";
+    const auto text = [&](const std::string& holder_end) {
+        return R"({"now": 0, "R": )" + r + R"(, "drained": {"2": "generated"},
+          "scheduler": {"name": "sched-fluxion-qmanager"},
+          "running": [{"id": 1, "expiration": )" + holder_end + R"(, "R": )" + held + R"(}],
+          "pending": [)" + job(2, two_ssd, 0, R"(, "constraints": {"properties": ["ssd"]})") + "]}";
+    };
+    const auto unlimited = run(text("0"));
+    CHECK(of(unlimited, 2).verdict == Verdict::never);
+    CHECK_FALSE(of(unlimited, 2).start);
+    // With a time limit on the holder, node3 comes free in Fluxion's plans: the job waits
+    // for drained node2.
+    const auto limited = run(text("100"));
+    CHECK(of(limited, 2).verdict == Verdict::down);
+    CHECK(of(limited, 2).down_needed.format() == "2");
+}
