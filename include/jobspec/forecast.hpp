@@ -40,9 +40,11 @@ JOBSPEC_API SchedulerSetup scheduler_setup(std::string_view module,
 /// resource.sched-status, resource.status, config.get, the queues' statuses and job-list
 /// say, each pending job's jobspec (read once, by `read`'s rules; one that cannot be read
 /// is kept with its problem) and each running job's R. Errors (forecast.instance, with a
-/// JSON pointer) for what is not of the format.
+/// JSON pointer) for what is not of the format. With `r`, the state's R is `r` (its "R"
+/// may then be left out).
 JOBSPEC_API Result<InstanceState> read_instance_state(std::string_view text,
-                                                      const ReadOptions& read = {});
+                                                      const ReadOptions& read = {},
+                                                      const ResourceSet* r = nullptr);
 /// The same, from a JSON value.
 JOBSPEC_API Result<InstanceState> instance_state_from_json(const boost::json::value& value,
                                                            const ReadOptions& read = {});

@@ -157,6 +157,8 @@ struct JobForecast {
     Verdict verdict = Verdict::unknown;
     /// When it is estimated to start (seconds since the epoch), or nothing, and why not.
     std::optional<double> start;
+    /// When it would end (its start and duration), or nothing (no start, or no limit).
+    std::optional<double> end;
     NoEstimate no_estimate = NoEstimate::none;
     /// The job ahead of it in the scheduler's order that it waits behind: the head of the
     /// line under FIFO (or the reserved job under backfill) while it could start now; the

@@ -50,6 +50,17 @@ JOBSPEC_API boost::json::value forecast_to_json(const Forecast& forecast,
                                                 const InstanceState& state,
                                                 const ForecastTextOptions& options = {});
 
+/// The schedule as a picture (SVG): a row per node, time to the right from the forecast's
+/// moment; the running jobs and each pending job where and when the forecast starts it,
+/// labelled with their ids, and the down and drained nodes marked. At most 256 nodes are
+/// drawn (those jobs use first), and the picture says how many more there are.
+JOBSPEC_API std::string forecast_svg(const Forecast& forecast, const InstanceState& state,
+                                     const ForecastTextOptions& options = {});
+
+/// An instance's state as JSON, in the format read_instance_state reads (docs/FORMATS.md):
+/// reading what this writes gives the same state.
+JOBSPEC_API boost::json::value instance_state_to_json(const InstanceState& state);
+
 /// The name of a verdict as the JSON writes it ("held", "blocked", "next", "waiting",
 /// "down", "never", "unknown").
 JOBSPEC_API std::string_view verdict_name(Verdict verdict) noexcept;

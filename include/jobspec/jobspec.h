@@ -325,6 +325,86 @@ JOBSPEC_C_API char* jobspec_constraint_json(const jobspec_constraint* constraint
 JOBSPEC_C_API jobspec_idset* jobspec_constraint_match(const jobspec_constraint* constraint,
                                                       const jobspec_rset* r, jobspec_error** error);
 
+/* ---- Forecasts: when each pending job starts (docs/SCHEDULERS.md) ------------------ */
+
+typedef struct jobspec_instance jobspec_instance;
+typedef struct jobspec_forecast jobspec_forecast;
+
+/* What an instance's scheduler sees, kept up to date by its owner (a Flux plugin) job by
+ * job: each jobspec is read once, when its job is added. `options` are those jobspecs
+ * are read with ("dialect", limits, "config-json" for the queues) and "max-match-steps",
+ * the budget of each explanation a forecast asks of the matcher. NULL without memory. */
+JOBSPEC_C_API jobspec_instance* jobspec_instance_new(const jobspec_options* options);
+JOBSPEC_C_API void jobspec_instance_free(jobspec_instance* instance);
+/* R, all of it, and the ranks that are down (drained, offline or excluded; NULL: none).
+ * Running jobs added before keep what they hold. */
+JOBSPEC_C_API bool jobspec_instance_set_resources(jobspec_instance* instance,
+                                                  const jobspec_rset* all,
+                                                  const jobspec_idset* down,
+                                                  jobspec_error** error);
+/* Rank `rank` drained, with its reason (NULL or "": none given); `drained` false forgets
+ * it. */
+JOBSPEC_C_API bool jobspec_instance_set_drained(jobspec_instance* instance, uint64_t rank,
+                                                bool drained, const char* reason);
+/* The scheduler module loaded ("sched-simple", "sched-fluxion-qmanager", ...), its load
+ * arguments as one string of words (NULL: none), and for Fluxion its `params` answer as
+ * JSON (NULL: its defaults). An unknown module forecasts no order. */
+JOBSPEC_C_API bool jobspec_instance_set_scheduler(jobspec_instance* instance, const char* module,
+                                                  const char* args, const char* fluxion_json,
+                                                  jobspec_error** error);
+/* A queue's status ("" for the anonymous queue); a queue never set is started. */
+JOBSPEC_C_API bool jobspec_instance_set_queue(jobspec_instance* instance, const char* name,
+                                              bool started, const char* stop_reason);
+/* A running job: what it holds (R JSON) and its expiration (0: no time limit). */
+JOBSPEC_C_API bool jobspec_instance_add_running(jobspec_instance* instance, uint64_t id,
+                                                const char* R, double expiration,
+                                                jobspec_error** error);
+/* A pending job, with its jobspec (JSON, read once here; a jobspec that cannot be read is
+ * kept, the job then judged unknown), its state ("sched", "depend" or "priority"),
+ * priority, urgency, submission time and queue (NULL or "": none). Adding a job already
+ * there replaces it. */
+JOBSPEC_C_API bool jobspec_instance_add_pending(jobspec_instance* instance, uint64_t id,
+                                                const char* jobspec, const char* state,
+                                                int64_t priority, uint32_t urgency,
+                                                double t_submit, const char* queue,
+                                                jobspec_error** error);
+/* A pending job's state, priority and urgency changed; false when it is not pending. */
+JOBSPEC_C_API bool jobspec_instance_update_pending(jobspec_instance* instance, uint64_t id,
+                                                   const char* state, int64_t priority,
+                                                   uint32_t urgency);
+/* Forgets a job, pending or running; false when it was neither. */
+JOBSPEC_C_API bool jobspec_instance_remove(jobspec_instance* instance, uint64_t id);
+/* How many jobs are pending, and how many of them the scheduler considers (in SCHED, not
+ * held, their queue started). */
+JOBSPEC_C_API size_t jobspec_instance_pending(const jobspec_instance* instance);
+JOBSPEC_C_API size_t jobspec_instance_considered(const jobspec_instance* instance);
+/* The instance's state as JSON (what jobspec_forecast_json's input format reads:
+ * docs/FORMATS.md), at time `now`. */
+JOBSPEC_C_API char* jobspec_instance_json(const jobspec_instance* instance, double now);
+
+/* A forecast of the instance as it is now (a copy: the instance may change meanwhile),
+ * at time `now` (seconds since the epoch), made by jobspec_forecast_advance. */
+JOBSPEC_C_API jobspec_forecast* jobspec_forecast_start(const jobspec_instance* instance,
+                                                       double now);
+JOBSPEC_C_API void jobspec_forecast_free(jobspec_forecast* forecast);
+/* Works on it for about `steps` (a step is a rank looked at: see docs/PERFORMANCE.md);
+ * true once it is done. */
+JOBSPEC_C_API bool jobspec_forecast_advance(jobspec_forecast* forecast, uint64_t steps);
+/* Once done: how many pending jobs it has, and of the i-th its id, verdict ("held",
+ * "blocked", "next", "waiting", "down", "never", "unknown"), estimated start (seconds
+ * since the epoch; 0 when none), and the reason `flux jobs` shows (at most
+ * JOBSPEC_FORECAST_REASON_BYTES bytes; "" for none). */
+JOBSPEC_C_API size_t jobspec_forecast_count(const jobspec_forecast* forecast);
+JOBSPEC_C_API uint64_t jobspec_forecast_id(const jobspec_forecast* forecast, size_t i);
+JOBSPEC_C_API const char* jobspec_forecast_verdict(const jobspec_forecast* forecast, size_t i);
+JOBSPEC_C_API double jobspec_forecast_eta(const jobspec_forecast* forecast, size_t i);
+JOBSPEC_C_API char* jobspec_forecast_reason(const jobspec_forecast* forecast, size_t i);
+/* The whole forecast as JSON (jobspec forecast --json's; "pretty" indents it). */
+JOBSPEC_C_API char* jobspec_forecast_json(const jobspec_forecast* forecast,
+                                          const jobspec_options* options);
+
+#define JOBSPEC_FORECAST_REASON_BYTES 120
+
 #ifdef __cplusplus
 }
 #endif

@@ -40,6 +40,7 @@ __all__ = [
     "dependency",
     "encode_jobid",
     "explain",
+    "forecast",
     "jobid_encoding",
     "match",
     "parse_config",
@@ -234,6 +235,19 @@ def parse_config(path):
         if e.diagnostics[0].code == "io.unreadable":
             raise OSError(e.diagnostics[0].message) from None
         raise
+
+
+def forecast(state, *, dialect="rfc", max_steps=None, ascii_ids=False,
+             max_input_bytes=1 << 30):
+    """When each pending job of an instance starts, by its scheduler's own order and rules
+    (docs/SCHEDULERS.md): `state` is the instance's state, a dict in the format of
+    docs/FORMATS.md ("An instance's state"), each pending job's jobspec read once with
+    `dialect`. Returns {"now", "scheduler", "jobs": [...]}: each job's verdict, summary,
+    eta (or null, with no_estimate saying why), waits_behind, after, nodes and
+    down_nodes, as `jobspec forecast --json` prints it. max_steps bounds each
+    explanation jobspec's matcher gives (match.budget: the job is then unknown).
+    Raises jobspec.Error for a state that is not of the format."""
+    return _jobspec._forecast(state, dialect, max_steps, ascii_ids, max_input_bytes)
 
 
 def allocate(jobspec, r, *, dialect="rfc", free=None, config=None, queue="", max_steps=None):

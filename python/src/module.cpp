@@ -26,4 +26,5 @@ PYBIND11_MODULE(_jobspec, m) {
     jobspec::python::bind_constraints(m);
     jobspec::python::bind_flux_constraint(m);
     jobspec::python::bind_sets(m);
+    jobspec::python::bind_forecast(m);
 }

@@ -25,7 +25,8 @@ using syntax::DocNode;
 /// its JSON pointer.
 class Reader {
 public:
-    Reader(const ReadOptions& read, Diagnostics& d) : read_(read), d_(d) {}
+    Reader(const ReadOptions& read, Diagnostics& d, const ResourceSet* r)
+        : read_(read), d_(d), r_(r) {}
 
     std::optional<InstanceState> state(const DocNode& root) {
         if (!root.is_mapping()) {
@@ -36,7 +37,9 @@ public:
         s.now = number(root, "now", "").value_or(0);
         if (root.find("now") == nullptr)
             fail("/now", "'now' (seconds since the epoch) is missing");
-        if (const auto* r = root.find("R")) {
+        if (r_ != nullptr) {
+            s.all = *r_;
+        } else if (const auto* r = root.find("R")) {
             Diagnostics found;
             s.all = lower::lower_resource_set(r->value, found);
             relay(found, "/R");
@@ -295,10 +298,12 @@ private:
 
     const ReadOptions& read_;
     Diagnostics& d_;
+    const ResourceSet* r_;
 };
 
-Result<InstanceState> from_tree(const DocNode& root, const ReadOptions& read, Diagnostics d) {
-    Reader reader(read, d);
+Result<InstanceState> from_tree(const DocNode& root, const ReadOptions& read, Diagnostics d,
+                                const ResourceSet* r = nullptr) {
+    Reader reader(read, d, r);
     auto state = reader.state(root);
     if (!state || d.has_errors())
         return Result<InstanceState>(std::move(d));
@@ -307,7 +312,8 @@ Result<InstanceState> from_tree(const DocNode& root, const ReadOptions& read, Di
 
 } // namespace
 
-Result<InstanceState> read_instance_state(std::string_view text, const ReadOptions& read) {
+Result<InstanceState> read_instance_state(std::string_view text, const ReadOptions& read,
+                                          const ResourceSet* r) {
     Diagnostics d(read.limits.max_diagnostics);
     // A jobspec sits three levels down (/pending/N/jobspec): its own depth is the limit.
     Limits limits = read.limits;
@@ -315,7 +321,7 @@ Result<InstanceState> read_instance_state(std::string_view text, const ReadOptio
     const auto root = syntax::read_json(text, limits, d);
     if (!root)
         return Result<InstanceState>(std::move(d));
-    return from_tree(*root, read, std::move(d));
+    return from_tree(*root, read, std::move(d), r);
 }
 
 Result<InstanceState> instance_state_from_json(const boost::json::value& value,

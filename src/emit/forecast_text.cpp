@@ -7,6 +7,7 @@
 #include <boost/json.hpp>
 #include <fmt/format.h>
 
+#include <jobspec/emit.hpp>
 #include <jobspec/fluid.hpp>
 #include <jobspec/render.hpp>
 #include <jobspec/text.hpp>
@@ -84,6 +85,15 @@ std::string down_words(const InstanceState& s, const IdSet& ranks) {
     return out;
 }
 
+/// "no estimate until it is undrained" (or "... they are back up"), for `ranks`.
+std::string until_words(const InstanceState& s, const IdSet& ranks) {
+    bool all_drained = true;
+    for (const std::uint64_t r : ranks)
+        all_drained = all_drained && s.drained.count(r) != 0;
+    return std::string("no estimate until ") + (ranks.count() == 1 ? "it is " : "they are ") +
+           (all_drained ? "undrained" : "back up");
+}
+
 const PendingJob* pending_of(const InstanceState& s, std::uint64_t id) {
     for (const auto& p : s.pending)
         if (p.id == id)
@@ -119,9 +129,8 @@ std::string no_estimate_words(const JobForecast& f, const InstanceState& s,
                               const ForecastTextOptions& o) {
     switch (f.no_estimate) {
     case NoEstimate::down:
-        return "it needs " + down_words(s, f.down_needed) +
-               ": no estimate until " + (f.down_needed.count() == 1 ? "it is" : "they are") +
-               " back";
+        return "waits for " + down_words(s, f.down_needed) + ": " +
+               until_words(s, f.down_needed);
     case NoEstimate::unending:
         return f.after.empty() ? std::string("what it needs is held for ever: no estimate")
                                : "it waits for " + job_names(f.after, o) +
@@ -137,9 +146,8 @@ std::string behind_words(const JobForecast& f, const InstanceState& s,
                          const ForecastTextOptions& o) {
     const std::string ahead = f.waits_behind.empty() ? "a job" : job_name(f.waits_behind[0], o);
     if (f.verdict == Verdict::down)
-        return "waits behind " + ahead + ", which needs " + down_words(s, f.down_needed) +
-               ": no estimate until " + (f.down_needed.count() == 1 ? "it is" : "they are") +
-               " back";
+        return "waits behind " + ahead + ", which waits for " + down_words(s, f.down_needed) +
+               ": " + until_words(s, f.down_needed);
     if (!f.after.empty())
         return "waits behind " + ahead + ", which waits for " + job_names(f.after, o) +
                (f.after.size() == 1 ? ", which has" : ", which have") +
@@ -153,7 +161,91 @@ std::string first_error(const Diagnostics& d) {
     return render_line(d, 0, 1);
 }
 
+std::string_view state_name(PendingState s) {
+    return s == PendingState::sched ? "sched" : s == PendingState::depend ? "depend" : "priority";
+}
+
+/// A Fluxion queue's setup as qmanager's params strings.
+json::object fluxion_params(const FluxionQueue& q) {
+    static constexpr std::string_view policies[] = {"fcfs", "easy", "hybrid", "conservative"};
+    json::object o;
+    o["queue-policy"] = policies[static_cast<std::size_t>(q.policy)];
+    o["queue-params"] = fmt::format("queue-depth={}", q.queue_depth);
+    o["policy-params"] =
+        q.policy == FluxionPolicy::hybrid ? fmt::format("reservation-depth={}", q.reservation_depth)
+        : q.policy == FluxionPolicy::conservative
+            ? fmt::format("max-reservation-depth={}", q.reservation_depth)
+            : std::string();
+    return o;
+}
+
+json::object scheduler_json(const SchedulerSetup& s) {
+    json::object o;
+    o["name"] = s.name;
+    if (s.kind == SchedulerKind::fifo || s.kind == SchedulerKind::backfill)
+        o["args"] = json::array{s.queue_depth == 0 ? std::string("queue-depth=unlimited")
+                                                   : fmt::format("queue-depth={}", s.queue_depth)};
+    if (s.kind == SchedulerKind::fluxion) {
+        json::object params;
+        for (const auto& [name, q] : s.fluxion_queues) {
+            if (name == "default")
+                for (auto& [k, v] : fluxion_params(q))
+                    params[k] = v;
+            else
+                params[name] = fluxion_params(q);
+        }
+        o["fluxion"] = json::object{{"params", std::move(params)}};
+    }
+    return o;
+}
+
 } // namespace
+
+json::value instance_state_to_json(const InstanceState& s) {
+    json::object out;
+    out["now"] = s.now;
+    out["R"] = to_json_value(s.all);
+    out["expiration"] = s.expiration;
+    out["down"] = s.down.format();
+    json::object drained;
+    for (const auto& [rank, reason] : s.drained)
+        drained[std::to_string(rank)] = reason;
+    out["drained"] = std::move(drained);
+    out["scheduler"] = scheduler_json(s.scheduler);
+    json::object queues;
+    for (const auto& q : s.queues)
+        queues[q.name] = json::object{{"start", q.started}, {"stop_reason", q.stop_reason}};
+    out["queues"] = std::move(queues);
+    if (!s.config_json.empty()) {
+        boost::system::error_code ec;
+        auto config = json::parse(s.config_json, ec);
+        if (!ec)
+            out["config"] = std::move(config);
+    }
+    json::array running;
+    for (const auto& r : s.running) {
+        json::object j{{"id", r.id}, {"R", to_json_value(r.r)}, {"expiration", r.end.value_or(0)}};
+        running.emplace_back(std::move(j));
+    }
+    out["running"] = std::move(running);
+    json::array pending;
+    for (const auto& p : s.pending) {
+        json::array deps;
+        for (const auto& d : p.dependencies)
+            deps.emplace_back(d);
+        json::object j{{"id", p.id},
+                       {"state", state_name(p.state)},
+                       {"priority", p.priority},
+                       {"urgency", p.urgency},
+                       {"t_submit", p.t_submit},
+                       {"queue", p.queue},
+                       {"dependencies", std::move(deps)},
+                       {"jobspec", p.jobspec ? to_json_value(*p.jobspec) : json::value(nullptr)}};
+        pending.emplace_back(std::move(j));
+    }
+    out["pending"] = std::move(pending);
+    return out;
+}
 
 std::string_view verdict_name(Verdict verdict) noexcept {
     switch (verdict) {

@@ -87,8 +87,9 @@ void Simulation::start_job(std::size_t job, Holding holding) {
     in_.pool.take(holding);
     SimOutcome& o = out_[job];
     o.start = now_;
+    o.end = end_of(in_.jobs[job], now_);
     o.after = ended_now_;
-    active_.push_back({in_.jobs[job].id, holding, end_of(in_.jobs[job], now_)});
+    active_.push_back({in_.jobs[job].id, holding, o.end});
     o.holding = std::move(holding);
     pending_[job] = false;
 }

@@ -48,6 +48,7 @@ struct SimInput {
 struct SimOutcome {
     /// When it started, and on what.
     std::optional<double> start;
+    std::optional<double> end;
     Holding holding;
     /// The scheduler refused it when it came to it (infeasible, unreadable).
     bool denied = false;

@@ -90,6 +90,7 @@ private:
             }
             if (o.start) {
                 f.start = o.start;
+                f.end = o.end;
                 f.nodes = o.holding.ranks(sim_.input().pool);
                 f.after = o.after;
                 if (*o.start <= now) {

@@ -93,8 +93,8 @@ TEST_CASE("forecast - sched-simple is strict FIFO: E waits behind C, which needs
     text.ascii_ids = true;
     text.utc = true;
     CHECK(jobspec::forecast_summary(e, state, text) ==
-          "waits behind f4, which needs drained fake0 (maintenance): no estimate until it is "
-          "back");
+          "waits behind f4, which waits for drained fake0 (maintenance): no estimate until it "
+          "is undrained");
     CHECK(jobspec::forecast_summary(b, state, text) ==
           "starts by 00:26:40 (estimated, on fake2, after f2 ends)");
     CHECK(jobspec::forecast_reason(e, state, text) ==

@@ -15,6 +15,7 @@
 #include "directives_command.hpp"
 #include "explain_command.hpp"
 #include "fix_command.hpp"
+#include "forecast_command.hpp"
 #include "graph_command.hpp"
 #include "hostlist_command.hpp"
 #include "id_command.hpp"
@@ -67,6 +68,7 @@ constexpr Subcommand subcommands[] = {
     {"graph", jobspec::cli::add_graph_command},
     {"constraint", jobspec::cli::add_constraint_command},
     {"match", jobspec::cli::add_match_command},
+    {"forecast", jobspec::cli::add_forecast_command},
     {"R", jobspec::cli::add_r_command},
     {"idset", jobspec::cli::add_idset_command},
     {"hostlist", jobspec::cli::add_hostlist_command},
