@@ -1,16 +1,18 @@
-/* The instance's resources as its scheduler sees them, kept current inside the job
- * manager: all of R, what is up (not down, drained or excluded) and what is free (up and
- * not allocated), from resource.sched-status. It is asked again, a moment after anything
- * changes: an event of the resource journal (resource.journal: drain, undrain, online,
- * offline), or an allocation or a free the plugin reports (instance_view_refresh), when
- * the plugin still wants it then. Every request is asynchronous, so the job manager
- * never waits for it. */
+/* The instance as its scheduler sees it, kept current inside the job manager: all of R,
+ * what is up (not down, drained or excluded) and what is free (up and not allocated),
+ * from resource.sched-status; the drain reasons (resource.status), which scheduler module
+ * is loaded (module.list, and Fluxion's params), and each queue's status. It is asked
+ * again, a moment after anything changes: an event of the resource journal
+ * (resource.journal: drain, undrain, online, offline), or an allocation or a free the
+ * plugin reports (instance_view_refresh), when the plugin still wants it then. Every
+ * request is asynchronous, so the job manager never waits for it. */
 #ifndef JOBSPEC_PLUGIN_INSTANCE_VIEW_H
 #define JOBSPEC_PLUGIN_INSTANCE_VIEW_H
 
 #include <stdbool.h>
 
 #include <flux/core.h>
+#include <jansson.h>
 
 #include <jobspec/jobspec.h>
 
@@ -36,5 +38,14 @@ const jobspec_rset* instance_view_all(const struct instance_view* view);
 const jobspec_rset* instance_view_up(const struct instance_view* view);
 const jobspec_rset* instance_view_free(const struct instance_view* view);
 const jobspec_rset* instance_view_down(const struct instance_view* view);
+/* The ranks that are down, or NULL until the first answer. */
+const jobspec_idset* instance_view_down_ranks(const struct instance_view* view);
+/* resource.status's drain map ({IDSET: {"reason", "timestamp"}}), the queues' statuses
+ * ({NAME: {"start", "stop_reason"}}, "" for the anonymous queue), the scheduler module
+ * and Fluxion's params (JSON text): each NULL until known. */
+json_t* instance_view_drain(const struct instance_view* view);
+json_t* instance_view_queues(const struct instance_view* view);
+const char* instance_view_scheduler(const struct instance_view* view);
+const char* instance_view_fluxion(const struct instance_view* view);
 
 #endif

@@ -1,10 +1,10 @@
 /* jobspec.so: a jobtap plugin that checks each job's jobspec in the job manager with
  * jobspec's RFC 14 rules (and RFC 25's with v1), and rejects a job that breaks one with
  * a line naming each problem's diagnostic code and JSON pointer. A thin adapter: the
- * job's JSON in, jobspec_validate() of the C API, the verdict out. It also says why a
- * job the scheduler passes over is not running (pending_reasons.c, an annotation), and
- * with never=true rejects a job that can never run on the instance's resources
- * (instance_view.c keeps them).
+ * job's JSON in, jobspec_validate() of the C API, the verdict out. It also says why each
+ * pending job waits and when it will start (pending_reasons.c: jobspec's forecast, as
+ * annotations), and with never=true rejects a job that can never run on the instance's
+ * resources (instance_view.c keeps them).
  *
  *   flux jobtap load /path/to/jobspec.so [v1=true] [dialect=fluxion] [strict=true] ...
  *   [job-manager]
@@ -14,12 +14,14 @@
  * what Fluxion reads: jobspec validate --dialect), and the limits of `jobspec
  * validate`: max-input-bytes (default 10 MiB, job-ingest's buffer), max-depth,
  * max-vertices, max-constraint-terms, max-diagnostics, max-alias-nodes (positive
- * integers); never, down-is-never (booleans: reject at submission a job that cannot
- * run on all of the instance's resources, or on those that are up), reasons (boolean,
- * default true: annotate pending jobs with why they wait) and reason-depth (no reasons
- * while more jobs than this are waiting to be scheduled; default 1000). An unknown key
- * or a bad value fails the load, with the reason in the broker's log (flux dmesg). What
- * the instance cannot hold is always refused (`jobspec validate --flux-instance=SIZE`,
+ * integers), max-match-steps (the budget of each placement in the job manager, default
+ * 200000, about 2 ms); never, down-is-never (booleans: reject at submission a job that
+ * cannot run on all of the instance's resources, or on those that are up), reasons
+ * (boolean, default true: annotate pending jobs with why they wait and when they start)
+ * and reason-depth (no reasons while more jobs than this wait for the scheduler, held
+ * ones and those of stopped queues not counted; default 10000). An unknown key or a bad
+ * value fails the load, with the reason in the broker's log (flux dmesg). What the
+ * instance cannot hold is always refused (`jobspec validate --flux-instance=SIZE`,
  * flux.* codes).
  *
  * The job manager hands plugins the jobspec with attributes.system.environment removed,
@@ -43,7 +45,10 @@
 
 /* job-ingest's default buffer-size: a larger jobspec cannot be submitted anyway. */
 #define DEFAULT_MAX_INPUT_BYTES "10485760"
-#define DEFAULT_REASON_DEPTH 1000
+#define DEFAULT_REASON_DEPTH 10000
+/* The most steps one placement may take in the job manager (a never=true check at
+ * submission, a forecast's explanation of a job that does not start): about 2 ms. */
+#define DEFAULT_MAX_MATCH_STEPS "200000"
 
 /* What the plugin holds: the options jobspecs are read with (and the instance's
  * configuration, for queues), and what is known of the instance. */
@@ -71,6 +76,7 @@ static const char* const option_names[] = {
     "max-alias-nodes",
     "max-vertices",
     "max-constraint-terms",
+    "max-match-steps",
     NULL,
 };
 
@@ -141,6 +147,7 @@ static bool configure(flux_plugin_t* p, struct plugin* plugin) {
      * among it. */
     const char* size = flux_attr_get(h, "size");
     if (!jobspec_options_set(options, "max-input-bytes", DEFAULT_MAX_INPUT_BYTES, NULL) ||
+        !jobspec_options_set(options, "max-match-steps", DEFAULT_MAX_MATCH_STEPS, NULL) ||
         !jobspec_options_set(options, "flux-instance", size != NULL ? size : "true", NULL))
         return false;
     if (conf == NULL)
@@ -241,18 +248,6 @@ static int job_state(flux_plugin_arg_t* args) {
     return state;
 }
 
-static flux_jobid_t job_id(flux_plugin_arg_t* args) {
-    json_int_t id = 0;
-    (void)flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:I}", "id", &id);
-    return (flux_jobid_t)id;
-}
-
-static json_int_t job_priority(flux_plugin_arg_t* args) {
-    json_int_t priority = 0;
-    (void)flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:I}", "priority", &priority);
-    return priority;
-}
-
 /* A new job is checked in job.create, which comes before every job.validate callback,
  * flux-core's own included: a problem both would find is then reported by jobspec, with
  * its code. job.create also announces jobs already accepted (after a restart, or when
@@ -260,12 +255,9 @@ static json_int_t job_priority(flux_plugin_arg_t* args) {
 static int create_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t* args, void* data) {
     struct plugin* plugin = data;
     const int state = job_state(args);
-    (void)topic;
     if (state > 0 && state != FLUX_JOB_STATE_NEW) {
-        if (state == FLUX_JOB_STATE_SCHED && plugin->pending != NULL) {
-            pending_reasons_add(plugin->pending, job_id(args));
-            instance_view_refresh(plugin->view);
-        }
+        if (plugin->pending != NULL)
+            pending_reasons_job(plugin->pending, topic, args);
         return 0;
     }
     return check(p, args, plugin);
@@ -280,20 +272,13 @@ static int validate_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t* a
     return check(p, args, data);
 }
 
-/* Jobs enter and leave SCHED; allocations and frees change what is free. */
+/* Jobs come, change and go; allocations and frees change what is free. */
 static int state_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t* args, void* data) {
     struct plugin* plugin = data;
-    const bool sched = strcmp(topic, "job.state.sched") == 0;
-    const bool run = strcmp(topic, "job.state.run") == 0;
     (void)p;
-    if (plugin->pending != NULL && sched)
-        pending_reasons_add(plugin->pending, job_id(args));
-    else if (plugin->pending != NULL &&
-             (run || strcmp(topic, "job.state.cleanup") == 0 ||
-              strcmp(topic, "job.state.priority") == 0)) /* left SCHED, maybe to come back */
-        pending_reasons_remove(plugin->pending, job_id(args));
-    /* A held job (priority 0) entering SCHED changes nothing to say. */
-    if ((sched && job_priority(args) > 0) || run || strcmp(topic, "job.inactive-add") == 0)
+    if (plugin->pending != NULL)
+        pending_reasons_job(plugin->pending, topic, args);
+    if (strcmp(topic, "job.state.run") == 0 || strcmp(topic, "job.inactive-add") == 0)
         instance_view_refresh(plugin->view);
     return 0;
 }
@@ -314,6 +299,20 @@ static int conf_update_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t
     ok = jobspec_options_set(plugin->options, "config-json", text != NULL ? text : "", NULL);
     free(text);
     return ok ? 0 : -1;
+}
+
+/* flux jobtap query jobspec.so: what the plugin knows of the instance, and its last
+ * forecast. */
+static int query_cb(flux_plugin_t* p, const char* topic, flux_plugin_arg_t* args, void* data) {
+    struct plugin* plugin = data;
+    json_t* out = plugin->pending != NULL ? pending_reasons_query(plugin->pending) : NULL;
+    int rc = 0;
+    (void)topic;
+    if (out != NULL)
+        rc = flux_plugin_arg_pack(args, FLUX_PLUGIN_ARG_OUT, "{s:o}", "jobspec", out);
+    else
+        rc = flux_jobtap_error(p, args, "jobspec.so: no forecast here (reasons=false)");
+    return rc < 0 ? -1 : 0;
 }
 
 static bool never_wanted(void* arg) {
@@ -356,7 +355,11 @@ int flux_plugin_init(flux_plugin_t* p) {
         if (plugin->view == NULL)
             return -1;
         if (flux_plugin_add_handler(p, "job.state.*", state_cb, plugin) < 0 ||
-            flux_plugin_add_handler(p, "job.inactive-add", state_cb, plugin) < 0)
+            flux_plugin_add_handler(p, "job.inactive-add", state_cb, plugin) < 0 ||
+            flux_plugin_add_handler(p, "job.update", state_cb, plugin) < 0 ||
+            flux_plugin_add_handler(p, "job.event.priority", state_cb, plugin) < 0 ||
+            flux_plugin_add_handler(p, "job.event.urgency", state_cb, plugin) < 0 ||
+            flux_plugin_add_handler(p, "plugin.query", query_cb, plugin) < 0)
             return -1;
     }
     if (flux_plugin_add_handler(p, "conf.update", conf_update_cb, plugin) < 0 ||

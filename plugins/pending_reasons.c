@@ -1,228 +1,324 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "pending_reasons.h"
 
-#include "first_error.h"
-
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
-#include <time.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#include <jansson.h>
+/* The most of the job manager's time one slice takes; the next slice comes at once after
+ * the reactor has run. */
+#define SLICE_SECONDS 0.004
+/* The forecast's work between two looks at the clock, in steps (about 10 ns each). */
+#define STEPS_PER_LOOK 20000
+/* How long after a change the forecast is made again: changes that come together are
+ * forecast once. */
+#define RUN_DELAY 0.25
 
-/* The longest reason: an annotation is one short line of `flux jobs`. */
-#define REASON_BYTES 120
-/* A jobspec larger than this (files added to it) gets no reason: placing it on every
- * change would cost the job manager too much. */
-#define MAX_JOBSPEC_BYTES (256 * 1024)
-/* The most time one update takes in the job manager; the jobs not reached wait for the
- * next update, which comes a moment later and starts where this one stopped. */
-#define UPDATE_SECONDS 0.005
+enum phase { IDLE, FORECAST, PUBLISH };
 
 struct pending_reasons {
     flux_plugin_t* p;
-    const jobspec_options* options;
+    jobspec_instance* instance;
     int depth;
-    json_t* jobs;  /* "ID" -> the reason last set ("" for none) */
-    size_t cursor; /* where in the scheduler's order the next update starts */
+    json_t* shown;  /* "ID" -> [reason, eta] last annotated */
+    enum phase phase;
+    jobspec_forecast* forecast;
+    json_t* last;   /* the last forecast (JSON), for flux jobtap query */
+    size_t cursor;
+    bool again;     /* something changed during a run: another after it */
+    bool ready;     /* the resources are known */
+    flux_watcher_t* slice;
+    flux_watcher_t* delay;
 };
 
-struct pending_job {
-    flux_jobid_t id;
-    int64_t priority;
-    const char* jobspec;
-};
-
-struct pending_reasons* pending_reasons_create(flux_plugin_t* p, const jobspec_options* options,
-                                               int depth) {
-    struct pending_reasons* reasons = calloc(1, sizeof *reasons);
-    if (reasons == NULL || !(reasons->jobs = json_object())) {
-        free(reasons);
-        return NULL;
-    }
-    reasons->p = p;
-    reasons->options = options;
-    reasons->depth = depth;
-    return reasons;
+static double now_monotonic(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-void pending_reasons_destroy(struct pending_reasons* reasons) {
-    if (reasons == NULL)
-        return;
-    json_decref(reasons->jobs);
-    free(reasons);
+static double now_epoch(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 static void key_of(flux_jobid_t id, char key[24]) {
     snprintf(key, 24, "%" PRIu64, (uint64_t)id);
 }
 
-/* Sets (or with NULL clears) the job's annotation: a volatile memo, which the job
+/* Sets (or with reason NULL clears) the job's annotations: a volatile memo, which the job
  * manager applies to annotations.user and publishes, as `flux job memo --volatile`. */
-static void annotate(struct pending_reasons* reasons, flux_jobid_t id, const char* reason) {
+static void annotate(struct pending_reasons* reasons, flux_jobid_t id, const char* reason,
+                     double eta) {
     flux_t* h = flux_jobtap_get_flux(reasons->p);
-    flux_future_t* f = flux_rpc_pack(h, "job-manager.memo", FLUX_NODEID_ANY, FLUX_RPC_NORESPONSE,
-                                     "{s:I s:b s:{s:s?}}", "id", (json_int_t)id, "volatile", 1,
-                                     "memo", PENDING_REASON_KEY, reason);
+    json_t* memo = json_pack("{s:s? s:o}", PENDING_REASON_KEY, reason, PENDING_ETA_KEY,
+                             eta > 0 ? json_real(eta) : json_null());
+    flux_future_t* f = memo != NULL
+                           ? flux_rpc_pack(h, "job-manager.memo", FLUX_NODEID_ANY,
+                                           FLUX_RPC_NORESPONSE, "{s:I s:b s:O}", "id",
+                                           (json_int_t)id, "volatile", 1, "memo", memo)
+                           : NULL;
     flux_future_destroy(f);
+    json_decref(memo);
 }
 
-void pending_reasons_add(struct pending_reasons* reasons, flux_jobid_t id) {
+/* Clears the annotations of a job that had some. */
+static void forget_shown(struct pending_reasons* reasons, flux_jobid_t id) {
     char key[24];
     key_of(id, key);
-    if (json_object_get(reasons->jobs, key) == NULL) /* the reason it has is kept */
-        json_object_set_new(reasons->jobs, key, json_string(""));
-}
-
-void pending_reasons_remove(struct pending_reasons* reasons, flux_jobid_t id) {
-    char key[24];
-    json_t* last;
-    key_of(id, key);
-    if ((last = json_object_get(reasons->jobs, key)) == NULL)
+    if (json_object_get(reasons->shown, key) == NULL)
         return;
-    if (*json_string_value(last) != '\0')
-        annotate(reasons, id, NULL);
-    json_object_del(reasons->jobs, key);
+    annotate(reasons, id, NULL, 0);
+    json_object_del(reasons->shown, key);
 }
 
-/* The job's priority, from the job manager; false if it is gone. */
-static bool look_up(struct pending_reasons* reasons, flux_jobid_t id, struct pending_job* job) {
-    flux_plugin_arg_t* args = flux_jobtap_job_lookup(reasons->p, id);
-    json_int_t priority = 0;
-    bool ok = args != NULL && flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:I}",
-                                                     "priority", &priority) == 0;
-    job->id = id;
-    job->priority = priority;
-    flux_plugin_arg_destroy(args);
-    return ok;
-}
+static void slice_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* arg);
 
-/* The job's jobspec text, from the job manager; NULL if it is gone. */
-static char* jobspec_of(struct pending_reasons* reasons, flux_jobid_t id) {
-    flux_plugin_arg_t* args = flux_jobtap_job_lookup(reasons->p, id);
-    json_t* jobspec = NULL;
-    char* text = NULL;
-    if (args != NULL &&
-        flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o}", "jobspec", &jobspec) == 0)
-        text = json_dumps(jobspec, JSON_COMPACT);
-    flux_plugin_arg_destroy(args);
-    return text;
-}
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* The scheduler's order: higher priority first, then earlier submission (smaller id). */
-static int before(const void* a, const void* b) {
-    const struct pending_job* x = a;
-    const struct pending_job* y = b;
-    if (x->priority != y->priority)
-        return x->priority > y->priority ? -1 : 1;
-    return x->id < y->id ? -1 : x->id > y->id;
-}
-
-/* What fits where: the reason for one job, in `out`, "" when there is none (it fits now
- * and nothing is ahead of it). */
-static void reason_of(struct pending_reasons* reasons, struct instance_view* view,
-                      const struct pending_job* job, int ahead, char out[REASON_BYTES + 1]) {
-    jobspec_error* error = NULL;
-    jobspec_rset* alloc = jobspec_allocate_now(job->jobspec, instance_view_all(view),
-                                               instance_view_free(view), reasons->options,
-                                               &error);
-    out[0] = '\0';
-    if (alloc != NULL) {
-        /* Exact below 10, then by its order of magnitude: a job leaving the queue must
-         * not change the annotation of every job behind it. */
-        if (ahead >= 10)
-            snprintf(out, REASON_BYTES + 1, "next in line: fits now, %d+ jobs ahead",
-                     ahead >= 1000 ? 1000 : ahead >= 100 ? 100 : 10);
-        else if (ahead > 0)
-            snprintf(out, REASON_BYTES + 1, "next in line: fits now, %d job%s ahead", ahead,
-                     ahead == 1 ? "" : "s");
-    } else if (error == NULL) {
-        return; /* out of memory: no reason rather than a wrong one */
-    } else if (strcmp(first_error_code(error), "jobspec.unsatisfiable") == 0) {
-        char* summary = jobspec_error_summary(error, REASON_BYTES - 7);
-        snprintf(out, REASON_BYTES + 1, "never: %s", summary != NULL ? summary : "");
-        jobspec_free(summary);
-    } else if (strcmp(first_error_code(error), "match.pending") != 0) {
-        /* another failure (match.unsupported): no reason rather than a wrong one */
-    } else if ((alloc = jobspec_allocate(job->jobspec, instance_view_up(view), reasons->options,
-                                         NULL)) != NULL) {
-        snprintf(out, REASON_BYTES + 1, "waiting for resources");
-    } else if ((alloc = jobspec_allocate(job->jobspec, instance_view_all(view),
-                                         reasons->options, NULL)) != NULL) {
-        jobspec_rset* needed = jobspec_rset_intersect(instance_view_down(view), alloc);
-        jobspec_hostlist* hosts = needed != NULL ? jobspec_rset_nodelist(needed) : NULL;
-        char* text = hosts != NULL ? jobspec_hostlist_encode(hosts) : NULL;
-        snprintf(out, REASON_BYTES + 1, "waiting for down or drained nodes%s%s",
-                 text != NULL ? ": " : "", text != NULL ? text : "");
-        jobspec_free(text);
-        jobspec_hostlist_free(hosts);
-        jobspec_rset_free(needed);
+static void run_soon(struct pending_reasons* reasons) {
+    if (!reasons->ready)
+        return; /* until the resources are known, nothing can be said */
+    if (reasons->phase != IDLE) {
+        reasons->again = true;
+        return;
     }
-    jobspec_rset_free(alloc);
-    jobspec_error_free(error);
+    if (!flux_watcher_is_active(reasons->delay)) {
+        flux_timer_watcher_reset(reasons->delay, RUN_DELAY, 0.);
+        flux_watcher_start(reasons->delay);
+    }
 }
 
-bool pending_reasons_waiting(void* arg) {
-    const struct pending_reasons* reasons = arg;
-    const size_t count = json_object_size(reasons->jobs);
-    return count > 0 && count <= (size_t)reasons->depth;
+static void delay_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* arg) {
+    struct pending_reasons* reasons = arg;
+    (void)r;
+    (void)w;
+    (void)revents;
+    if (reasons->phase != IDLE)
+        return;
+    if (jobspec_instance_considered(reasons->instance) > (size_t)reasons->depth) {
+        /* Too many to follow: what was said would go stale, so nothing is said. */
+        const char* key;
+        json_t* value;
+        void* tmp;
+        json_object_foreach_safe(reasons->shown, tmp, key, value) {
+            annotate(reasons, strtoull(key, NULL, 10), NULL, 0);
+            json_object_del(reasons->shown, key);
+        }
+        return;
+    }
+    if (!(reasons->forecast = jobspec_forecast_start(reasons->instance, now_epoch())))
+        return;
+    reasons->phase = FORECAST;
+    reasons->cursor = 0;
+    flux_watcher_start(reasons->slice);
+}
+
+/* Sets the annotations of every job whose reason or estimate changed. */
+static bool publish_step(struct pending_reasons* reasons) {
+    jobspec_forecast* f = reasons->forecast;
+    const size_t n = jobspec_forecast_count(f);
+    if (reasons->cursor >= n)
+        return false;
+    const size_t i = reasons->cursor++;
+    const flux_jobid_t id = jobspec_forecast_id(f, i);
+    char* reason = jobspec_forecast_reason(f, i);
+    const double eta = jobspec_forecast_eta(f, i);
+    char key[24];
+    key_of(id, key);
+    json_t* was = json_object_get(reasons->shown, key);
+    const char* said = was != NULL ? json_string_value(json_array_get(was, 0)) : "";
+    const double said_eta = was != NULL ? json_real_value(json_array_get(was, 1)) : 0;
+    if (reason != NULL && (strcmp(reason, said != NULL ? said : "") != 0 ||
+                           fabs(eta - said_eta) >= 1)) {
+        if (*reason == '\0' && eta <= 0) {
+            forget_shown(reasons, id);
+        } else {
+            annotate(reasons, id, *reason != '\0' ? reason : NULL, eta);
+            json_object_set_new(reasons->shown, key, json_pack("[s f]", reason, eta));
+        }
+    }
+    jobspec_free(reason);
+    return true;
+}
+
+static void slice_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* arg) {
+    struct pending_reasons* reasons = arg;
+    const double deadline = now_monotonic() + SLICE_SECONDS;
+    (void)r;
+    (void)revents;
+    while (now_monotonic() < deadline) {
+        if (reasons->phase == FORECAST) {
+            if (jobspec_forecast_advance(reasons->forecast, STEPS_PER_LOOK))
+                reasons->phase = PUBLISH;
+        } else if (reasons->phase == PUBLISH) {
+            if (!publish_step(reasons)) {
+                char* text = jobspec_forecast_json(reasons->forecast, NULL);
+                json_decref(reasons->last);
+                reasons->last = text != NULL ? json_loads(text, 0, NULL) : NULL;
+                jobspec_free(text);
+                jobspec_forecast_free(reasons->forecast);
+                reasons->forecast = NULL;
+                reasons->phase = IDLE;
+            }
+        } else {
+            break;
+        }
+    }
+    if (reasons->phase == IDLE) {
+        flux_watcher_stop(w);
+        if (reasons->again) {
+            reasons->again = false;
+            run_soon(reasons);
+        }
+    }
+}
+
+struct pending_reasons* pending_reasons_create(flux_plugin_t* p, const jobspec_options* options,
+                                               int depth) {
+    flux_reactor_t* reactor = flux_get_reactor(flux_jobtap_get_flux(p));
+    struct pending_reasons* reasons = calloc(1, sizeof *reasons);
+    if (reasons == NULL)
+        return NULL;
+    reasons->p = p;
+    reasons->depth = depth;
+    if (!(reasons->shown = json_object()) ||
+        !(reasons->instance = jobspec_instance_new(options)) ||
+        !(reasons->slice = flux_idle_watcher_create(reactor, slice_cb, reasons)) ||
+        !(reasons->delay = flux_timer_watcher_create(reactor, RUN_DELAY, 0., delay_cb, reasons))) {
+        pending_reasons_destroy(reasons);
+        return NULL;
+    }
+    return reasons;
+}
+
+void pending_reasons_destroy(struct pending_reasons* reasons) {
+    if (reasons == NULL)
+        return;
+    flux_watcher_destroy(reasons->slice);
+    flux_watcher_destroy(reasons->delay);
+    jobspec_forecast_free(reasons->forecast);
+    jobspec_instance_free(reasons->instance);
+    json_decref(reasons->shown);
+    json_decref(reasons->last);
+    free(reasons);
+}
+
+static const char* state_name(int state) {
+    return state == FLUX_JOB_STATE_DEPEND     ? "depend"
+           : state == FLUX_JOB_STATE_PRIORITY ? "priority"
+           : state == FLUX_JOB_STATE_SCHED    ? "sched"
+                                              : NULL;
+}
+
+/* The job of `args` among the pending ones (its jobspec read here, once). */
+static void add_pending(struct pending_reasons* reasons, flux_plugin_arg_t* args,
+                        flux_jobid_t id, const char* state) {
+    json_t* jobspec = NULL;
+    json_int_t priority = 0;
+    int urgency = 16;
+    double t_submit = 0;
+    const char* queue = NULL;
+    char* text;
+    if (flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o s?I s?i s?f}", "jobspec",
+                               &jobspec, "priority", &priority, "urgency", &urgency,
+                               "t_submit", &t_submit) < 0 ||
+        !(text = json_dumps(jobspec, JSON_COMPACT)))
+        return;
+    (void)json_unpack(jobspec, "{s:{s:{s:s}}}", "attributes", "system", "queue", &queue);
+    if (jobspec_instance_add_pending(reasons->instance, id, text, state, priority,
+                                     (uint32_t)urgency, t_submit, queue, NULL))
+        (void)flux_jobtap_job_subscribe(reasons->p, id);
+    free(text);
+}
+
+/* The job of `args` among the running ones, with its R and expiration. */
+static void add_running(struct pending_reasons* reasons, flux_plugin_arg_t* args,
+                        flux_jobid_t id) {
+    json_t* R = NULL;
+    double expiration = 0;
+    char* text;
+    if (flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o}", "R", &R) < 0 ||
+        !(text = json_dumps(R, JSON_COMPACT)))
+        return;
+    (void)json_unpack(R, "{s:{s?f}}", "execution", "expiration", &expiration);
+    (void)jobspec_instance_add_running(reasons->instance, id, text, expiration, NULL);
+    free(text);
+}
+
+void pending_reasons_job(struct pending_reasons* reasons, const char* topic,
+                         flux_plugin_arg_t* args) {
+    json_int_t id = 0;
+    json_int_t priority = 0;
+    int state = 0;
+    int urgency = 16;
+    if (flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:I s:i s?I s?i}", "id", &id, "state",
+                               &state, "priority", &priority, "urgency", &urgency) < 0)
+        return;
+    const char* pending = state_name(state);
+    if (strcmp(topic, "job.inactive-add") == 0 || state == FLUX_JOB_STATE_INACTIVE) {
+        if (jobspec_instance_remove(reasons->instance, (uint64_t)id))
+            run_soon(reasons);
+        forget_shown(reasons, (flux_jobid_t)id);
+        return;
+    }
+    if (state == FLUX_JOB_STATE_RUN || state == FLUX_JOB_STATE_CLEANUP) {
+        forget_shown(reasons, (flux_jobid_t)id);
+        if (state == FLUX_JOB_STATE_RUN || strcmp(topic, "job.create") == 0)
+            add_running(reasons, args, (flux_jobid_t)id);
+        flux_jobtap_job_unsubscribe(reasons->p, (flux_jobid_t)id);
+        run_soon(reasons);
+        return;
+    }
+    if (pending == NULL)
+        return;
+    if (!jobspec_instance_update_pending(reasons->instance, (uint64_t)id, pending, priority,
+                                         (uint32_t)urgency))
+        add_pending(reasons, args, (flux_jobid_t)id, pending);
+    run_soon(reasons);
 }
 
 void pending_reasons_update(struct instance_view* view, void* arg) {
     struct pending_reasons* reasons = arg;
-    size_t count = json_object_size(reasons->jobs);
-    double deadline;
-    struct pending_job* jobs;
+    json_t* drain = instance_view_drain(view);
+    json_t* queues = instance_view_queues(view);
     const char* key;
-    json_t* last;
-    size_t n = 0, i;
-    int ahead = 0;
-
-    if (count == 0 || count > (size_t)reasons->depth || !(jobs = calloc(count, sizeof *jobs)))
+    json_t* value;
+    if (instance_view_all(view) == NULL)
         return;
-    json_object_foreach(reasons->jobs, key, last) {
-        if (look_up(reasons, strtoull(key, NULL, 10), &jobs[n]))
-            n++;
+    (void)jobspec_instance_set_resources(reasons->instance, instance_view_all(view),
+                                         instance_view_down_ranks(view), NULL);
+    json_object_foreach(drain, key, value) {
+        jobspec_idset* ranks = jobspec_idset_parse(key, NULL);
+        const char* why = json_string_value(json_object_get(value, "reason"));
+        for (int64_t r = ranks != NULL ? jobspec_idset_first(ranks) : -1; r >= 0;
+             r = jobspec_idset_next(ranks, (uint64_t)r))
+            jobspec_instance_set_drained(reasons->instance, (uint64_t)r, true, why);
+        jobspec_idset_free(ranks);
     }
-    qsort(jobs, n, sizeof *jobs, before);
-    deadline = now() + UPDATE_SECONDS;
-    for (i = 0; i < n && jobs[i].priority > 0; i++) {
-        char reason[REASON_BYTES + 1];
-        char id[24];
-        char* text;
-        if (i < reasons->cursor) {
-            ahead++;
-            continue;
-        }
-        if (i > reasons->cursor && now() > deadline) /* at least one job each update */
-            break;
-        if (!(text = jobspec_of(reasons, jobs[i].id)))
-            continue;
-        if (strlen(text) > MAX_JOBSPEC_BYTES) {
-            free(text);
-            ahead++;
-            continue;
-        }
-        jobs[i].jobspec = text;
-        reason_of(reasons, view, &jobs[i], ahead++, reason);
-        free(text);
-        key_of(jobs[i].id, id);
-        last = json_object_get(reasons->jobs, id);
-        if (last != NULL && strcmp(json_string_value(last), reason) != 0) {
-            annotate(reasons, jobs[i].id, *reason != '\0' ? reason : NULL);
-            json_object_set_new(reasons->jobs, id, json_string(reason));
-        }
+    json_object_foreach(queues, key, value) {
+        jobspec_instance_set_queue(reasons->instance, key,
+                                   json_is_true(json_object_get(value, "start")),
+                                   json_string_value(json_object_get(value, "stop_reason")));
     }
-    /* Out of time: the rest in the next update, soon. */
-    reasons->cursor = i < n && jobs[i].priority > 0 ? i : 0;
-    if (reasons->cursor > 0)
-        instance_view_refresh(view);
-    free(jobs);
+    const char* scheduler = instance_view_scheduler(view);
+    (void)jobspec_instance_set_scheduler(reasons->instance, scheduler != NULL ? scheduler : "none",
+                                         NULL, instance_view_fluxion(view), NULL);
+    reasons->ready = true;
+    run_soon(reasons);
+}
+
+bool pending_reasons_waiting(void* arg) {
+    const struct pending_reasons* reasons = arg;
+    return jobspec_instance_considered(reasons->instance) > 0;
+}
+
+json_t* pending_reasons_query(struct pending_reasons* reasons) {
+    char* text = jobspec_instance_json(reasons->instance, now_epoch());
+    json_t* instance = text != NULL ? json_loads(text, 0, NULL) : NULL;
+    jobspec_free(text);
+    return json_pack("{s:o s:O}", "instance", instance != NULL ? instance : json_null(),
+                     "forecast", reasons->last != NULL ? reasons->last : json_null());
 }

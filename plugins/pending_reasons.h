@@ -1,39 +1,50 @@
-/* Why each job the scheduler passes over is not running, as a short annotation that
- * `flux jobs -o '{user.jobspec_reason}'` shows: the jobs in SCHED are followed; after
- * each new view of the resources (an allocation, a free, a resource event) each is
- * placed on it by jobspec_allocate, in priority order, and its annotation set (a volatile
- * memo, nothing written to the KVS) when the reason changed; it is cleared when the job
- * leaves SCHED. Nothing is done while more than `depth` jobs are in SCHED, and an update
- * takes at most 5 ms of the job manager's time: the jobs it did not reach are placed in
- * the next update, a moment later, which starts where it stopped. */
+/* Why each pending job waits and when it will start, as annotations `flux jobs` shows:
+ * annotations.user.jobspec_reason (a short line) and annotations.user.jobspec_eta (the
+ * estimated start, seconds since the epoch). The jobs are followed as they come and go
+ * (each jobspec read once, when its job is added), in a jobspec_instance; a moment after
+ * anything changes (a job added, started, ended, reprioritized, or the resources or the
+ * queues) jobspec's forecast of every pending job is made again, the library's one
+ * implementation (docs/SCHEDULERS.md), and the annotations that changed are set (volatile
+ * memos: nothing written to the KVS). The work is done in slices of at most SLICE_SECONDS
+ * of the job manager's time, with the reactor running between them, however many jobs
+ * there are; while more than `depth` jobs are considered by the scheduler, no reasons are
+ * given (and those given are cleared). */
 #ifndef JOBSPEC_PLUGIN_PENDING_REASONS_H
 #define JOBSPEC_PLUGIN_PENDING_REASONS_H
 
 #include <flux/core.h>
 #include <flux/jobtap.h>
+#include <jansson.h>
 
 #include <jobspec/jobspec.h>
 
 #include "instance_view.h"
 
-/* The annotation's key under annotations.user. */
+/* The annotations' keys under annotations.user. */
 #define PENDING_REASON_KEY "jobspec_reason"
+#define PENDING_ETA_KEY "jobspec_eta"
 
 struct pending_reasons;
 
-/* NULL (errno set) when out of memory. `options` are used to read jobspecs (and hold
- * the instance's configuration, for queues); both must outlive the result. */
+/* NULL (errno set) when out of memory. `options` are those jobspecs are read with (and
+ * "max-match-steps", each explanation's budget); they are copied. */
 struct pending_reasons* pending_reasons_create(flux_plugin_t* p, const jobspec_options* options,
                                                int depth);
 void pending_reasons_destroy(struct pending_reasons* reasons);
 
-/* The job entered SCHED / left it (its annotation is cleared if it had one). */
-void pending_reasons_add(struct pending_reasons* reasons, flux_jobid_t id);
-void pending_reasons_remove(struct pending_reasons* reasons, flux_jobid_t id);
+/* A job event the plugin sees (job.create, job.state.*, job.event.priority,
+ * job.event.urgency, job.inactive-add): the job is added, updated or forgotten. */
+void pending_reasons_job(struct pending_reasons* reasons, const char* topic,
+                         flux_plugin_arg_t* args);
 
-/* Recomputes every reason on `view` (an instance_view_changed_f). */
+/* The view changed (an instance_view_changed_f): a new forecast soon. */
 void pending_reasons_update(struct instance_view* view, void* reasons);
-/* Whether a job is in SCHED, so that a new view is of use (an instance_view_wanted_f). */
+/* Whether a job waits for the scheduler, so that a new view is of use (an
+ * instance_view_wanted_f). */
 bool pending_reasons_waiting(void* reasons);
+
+/* What the plugin knows, for `flux jobtap query`: {"instance": the state as the forecast
+ * reads it, "forecast": the last forecast or null}. NULL without memory. */
+json_t* pending_reasons_query(struct pending_reasons* reasons);
 
 #endif

@@ -19,7 +19,8 @@ from collections.abc import Mapping as _Mapping
 
 from . import _jobspec
 from ._errors import Diagnostic, Error, JobspecWarning
-from ._jobspec import Hostlist, IdSet, ResourceSet, explain, shape
+from ._jobspec import (Hostlist, IdSet, ResourceSet, display_width, explain, shape,
+                       visible_text)
 
 __version__ = _jobspec.__version__
 
@@ -38,6 +39,7 @@ __all__ = [
     "constraint",
     "decode_jobid",
     "dependency",
+    "display_width",
     "encode_jobid",
     "explain",
     "forecast",
@@ -48,6 +50,7 @@ __all__ = [
     "read_jobspec",
     "shape",
     "validate_jobspec",
+    "visible_text",
     "workflow",
 ]
 

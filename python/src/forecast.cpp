@@ -2,6 +2,8 @@
 // forecast of its pending jobs out, from the library's one implementation.
 #include <jobspec/forecast.hpp>
 
+#include <pybind11/stl.h>
+
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "diagnostics.hpp"

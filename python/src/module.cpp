@@ -1,6 +1,7 @@
 // The compiled half of the `jobspec` package; jobspec/__init__.py is the public face.
 #include <jobspec/diagnostic.hpp>
 #include <jobspec/render.hpp>
+#include <jobspec/text.hpp>
 #include <jobspec/version.hpp>
 
 #include "bindings.hpp"
@@ -22,6 +23,14 @@ PYBIND11_MODULE(_jobspec, m) {
         py::arg("code"),
         "What a diagnostic code means, with an example and its fix (Markdown), or None for "
         "an unknown code.");
+    m.def(
+        "visible_text", [](std::string_view text) { return jobspec::visible_text(text); },
+        py::arg("text"),
+        "`text` with everything a terminal would act on or hide (controls, escapes, "
+        "bidirectional formatting, bytes that are not UTF-8) shown as visible escapes.");
+    m.def(
+        "display_width", [](std::string_view text) { return jobspec::display_width(text); },
+        py::arg("text"), "How many terminal columns `text` takes once made visible.");
     jobspec::python::bind_documents(m);
     jobspec::python::bind_constraints(m);
     jobspec::python::bind_flux_constraint(m);

@@ -13,117 +13,124 @@ R = {"version": 1, "execution": {
     "nodelist": ["node[0-3]"], "properties": {"ssd": "2-3"}}}
 
 
-def r_of(ranks):
-    return jobspec.ResourceSet(R).filtered(ranks).to_dict() if ranks else \
-        {"version": 1, "execution": {"R_lite": [], "nodelist": []}}
+def job(jobid=100, document=None, **fields):
+    return {"id": jobid, "state": why.SCHED, "priority": 16, "urgency": 16, "t_submit": jobid,
+            "queue": "", "dependencies": [], "jobspec": document, **fields}
 
 
-def instance(down="", allocated="", drain=None, queues=None, pending=(), running=(),
-             scheduler="sched-simple", config=None):
-    status = {"all": R, "down": r_of(down), "allocated": r_of(allocated)}
-    return why.Instance(status, {"drain": drain or {}}, config or {},
-                        queues or {None: {"start": True}}, list(pending), list(running),
-                        scheduler)
+def document(*args, **options):
+    return jobspec.compile(list(args) or ["true"], environ={}, **options)
 
 
-def job(jobid=100, **fields):
-    return {"id": jobid, "userid": 0, "urgency": 16, "priority": 16, "state": why.SCHED,
-            "queue": None, **fields}
+def instance(pending=(), running=(), drained=None, scheduler="sched-simple", config=None,
+             queues=None, texts=None):
+    """An Instance as read_instance makes it: node[0-3] (node[2-3] with a GPU and ssd)."""
+    state = {"now": 1000.0, "R": R, "drained": drained or {},
+             "scheduler": {"name": scheduler}, "queues": queues or {},
+             "config": config or {}, "running": list(running), "pending": list(pending)}
+    owners = {j["id"]: 0 for j in pending}
+    return why.Instance(state, owners, texts or {j["id"]: json.dumps(j["jobspec"])
+                                                 for j in pending})
 
 
-def text(*args, **options):
-    return json.dumps(jobspec.compile(list(args) or ["true"], environ={}, **options))
+def holding(jobid, ranks, expiration):
+    return {"id": jobid, "R": jobspec.ResourceSet(R).filtered(ranks).to_dict(),
+            "expiration": expiration}
 
 
-def test_fits_what_is_free_is_next_in_line_with_the_jobs_ahead():
-    first, me = job(1), job(2)
-    v = why.explain(me, text(nodes=1), instance(pending=[first, me]))
-    assert v["verdict"] == "next" and v["ahead"] == 1 and v["first_ahead"] == why.f58(1)
-    alone = why.explain(first, text(nodes=1), instance(pending=[first, me]))
-    assert alone["ahead"] == 0 and "waits only for the scheduler" in alone["summary"]
-    # A higher priority goes first, whatever its id; held jobs are not ahead.
-    urgent, held = job(9, priority=20), job(0, priority=0, urgency=0)
-    v = why.explain(me, text(nodes=1), instance(pending=[urgent, held, me]))
-    assert v["ahead"] == 1 and v["first_ahead"] == why.f58(9)
+def verdicts(inst):
+    return {v["id"]: v for v in why.forecast(inst)}
 
 
-def test_busy_nodes_are_waiting_for_resources_held_by_the_jobs_on_them():
-    running = [{"id": 7, "ranks": "2-3", "expiration": 1000.0},
-               {"id": 8, "ranks": "0", "expiration": 0.0}]
-    v = why.explain(job(), text(nodes=2, requires="ssd"),
-                    instance(allocated="2-3", running=running))
-    assert v["verdict"] == "resources" and v["nodes"] == "node[2-3]"
-    assert v["held_by"] == [why.f58(7)] and v["earliest_end"] == 1000.0
+def test_a_job_that_fits_now_is_next_and_one_behind_a_blocked_head_waits_behind_it():
+    # node[2-3] held until 2000; the first job needs ssd, the second fits now.
+    inst = instance(pending=[job(1, document(nodes=2, requires="ssd", time_limit="1m")),
+                             job(2, document(nodes=1, time_limit="1m"))],
+                    running=[holding(7, "2-3", 2000.0)])
+    v = verdicts(inst)
+    first, second = v[why.f58(1)], v[why.f58(2)]
+    assert first["verdict"] == "waiting" and first["eta"] == 2000.0
+    assert first["after"] == [why.f58(7)] and first["nodes"] == "node[2-3]"
+    assert second["verdict"] == "waiting" and second["waits_behind"] == [why.f58(1)]
+    assert second["eta"] == 2000.0
+    alone = verdicts(instance(pending=[job(2, document(nodes=1, time_limit="1m"))]))
+    assert alone[why.f58(2)]["verdict"] == "next" and alone[why.f58(2)]["eta"] == 1000.0
 
 
-def test_drained_nodes_are_waiting_for_down_nodes_with_the_reason():
-    v = why.explain(job(), text(nodes=1, requires="rank:1"),
-                    instance(down="1", drain={"1": {"reason": "bad fan"}}))
-    assert v["verdict"] == "down" and v["nodes"] == {"node1": "drained: bad fan"}
-    v = why.explain(job(), text(nodes=4), instance(down="0-1"))
-    assert v["nodes"] == {"node0": "down", "node1": "down"}
+def test_a_drained_node_and_the_jobs_behind_it():
+    inst = instance(pending=[job(1, document(nodes=4)), job(2, document(nodes=1))],
+                    drained={"1": {"reason": "maintenance", "timestamp": 0}})
+    v = verdicts(inst)
+    assert v[why.f58(1)]["verdict"] == "down"
+    assert v[why.f58(1)]["down_nodes"] == {"node1": "drained: maintenance"}
+    assert v[why.f58(2)]["verdict"] == "down"
+    assert v[why.f58(2)]["waits_behind"] == [why.f58(1)]
+    assert "which waits for drained node1 (maintenance)" in v[why.f58(2)]["summary"]
 
 
-def test_fluxion_refuses_a_job_asking_more_nodes_than_are_up():
-    down = dict(down="1-2", drain={"1-2": {"reason": "x"}}, scheduler="fluxion")
-    v = why.explain(job(), text(nodes=3), instance(**down))
-    assert v["verdict"] == "never" and v["down_is_never"] and "2 are up" in v["summary"]
-    # One node of the two that are up: Fluxion waits, as sched-simple does.
-    assert why.explain(job(), text(nodes=1, requires="rank:1"),
-                       instance(**down))["verdict"] == "down"
-    assert why.explain(job(), text(nodes=3), instance(down="1-2"))["verdict"] == "down"
-
-
-def test_what_fits_nothing_is_never_located_with_the_closest_nodes():
-    v = why.explain(job(), text(nodes=3, requires="ssd and not rank:1"), instance())
-    assert v["verdict"] == "never" and v["closest"] == "node[2-3]"
-    assert v["diagnostics"][0]["code"] == "jobspec.unsatisfiable"
-    texts = {(p["source"], p["text"][p["offset"]:p["offset"] + p["length"]])
-             for p in v["located"]}
-    assert ("--requires", "ssd") in texts and ("--requires", "not rank:1") in texts
-    # Each property of a term its own span; warnings that are no failure not located.
-    v = why.explain(job(), text(nodes=3, requires="ssd and foo"), instance())
-    spans = {p["text"][p["offset"]:p["offset"] + p["length"]] for p in v["located"]}
-    assert "foo" in spans and "ssd" in spans
-    v = why.explain(job(), text(nodes=2, gpus_per_task=2), instance())
-    assert v["closest"] == ""
+def test_a_job_that_can_never_run_is_located_in_its_shape_and_query():
+    v = verdicts(instance(pending=[job(1, document(nodes=3, requires="ssd and not rank:1"))]))
+    never = v[why.f58(1)]
+    assert never["verdict"] == "never" and never["closest"] == "node[2-3]"
+    assert "jobspec.unsatisfiable" in never["summary"]
+    assert ("--requires", "ssd and not rank:1") in [(p["source"], p["text"])
+                                                   for p in never["located"]]
+    gpus = verdicts(instance(pending=[job(1, document(nodes=2, gpus_per_task=2))]))
     assert [(p["source"], p["text"][p["offset"]:p["offset"] + p["length"]])
-            for p in v["located"]] == [("resources", "gpu=2")]
+            for p in gpus[why.f58(1)]["located"]] == [("resources", "gpu=2")]
 
 
-def test_a_job_that_cannot_be_placed_is_unknown_not_an_error():
-    v = why.explain(job(), "not even json", instance())
-    assert v["verdict"] == "unknown"
+def test_a_jobspec_that_cannot_be_read_is_unknown_not_an_error():
+    inst = instance(pending=[job(1, None)], texts={1: OSError("lookup failed")})
+    assert verdicts(inst)[why.f58(1)]["verdict"] == "unknown"
+    assert "lookup failed" in verdicts(inst)[why.f58(1)]["summary"]
 
 
 def test_the_stopped_default_queue_and_no_scheduler_are_said_so():
-    offline = instance(queues={None: {"start": False, "blocked": "scheduler",
-                                      "stop_reason": "Scheduler is offline"}})
-    v = why.waiting(job(), offline)
+    offline = instance(pending=[job(1, document(nodes=1))],
+                       queues={"": {"start": False, "stop_reason": "no scheduler is loaded"}})
+    v = verdicts(offline)[why.f58(1)]
+    assert v["verdict"] == "blocked"
     assert v["summary"] == "blocked: the default queue is stopped: no scheduler is loaded"
 
 
 def test_held_and_blocked_come_before_any_placement():
-    assert why.explain(job(urgency=0, priority=0), "not even json",
-                       instance())["verdict"] == "held"
-    v = why.explain(job(state=why.DEPEND, dependencies=["after-success=ƒ2"]), "", instance())
-    assert v["verdict"] == "blocked" and v["dependencies"] == ["after-success=ƒ2"]
-    stopped = instance(queues={"debug": {"start": False, "stop_reason": "maintenance"}})
-    v = why.explain(job(queue="debug"), text(nodes=1), stopped)
-    assert v["verdict"] == "blocked" and v["queue_stopped"] == "maintenance"
+    inst = instance(pending=[job(1, None, urgency=0, priority=0),
+                             job(2, None, state=why.DEPEND, dependencies=["after-success=ƒ2"]),
+                             job(3, document(nodes=1), queue="debug")],
+                    queues={"debug": {"start": False, "stop_reason": "maintenance"}},
+                    texts={1: "", 2: "", 3: ""})
+    v = verdicts(inst)
+    assert v[why.f58(1)]["verdict"] == "held"
+    assert v[why.f58(2)]["verdict"] == "blocked"
+    assert "after-success=ƒ2" in v[why.f58(2)]["summary"]
+    assert v[why.f58(3)]["verdict"] == "blocked"
+    assert v[why.f58(3)]["summary"] == "blocked: queue debug is stopped: maintenance"
 
 
 def test_the_queue_of_the_configuration_applies():
     config = {"queues": {"debug": {"requires": ["ssd"]}, "batch": {}}}
-    v = why.explain(job(queue="debug"), text(nodes=3, queue="debug"),
-                    instance(config=config))
-    assert v["verdict"] == "never" and "queue 'debug'" in json.dumps(v["diagnostics"])
-    assert why.explain(job(queue="batch"), text(nodes=3, queue="batch"),
-                       instance(config=config))["verdict"] == "next"
+    v = verdicts(instance(pending=[job(1, document(nodes=3, queue="debug"), queue="debug"),
+                                   job(2, document(nodes=3, queue="batch"), queue="batch")],
+                          config=config))
+    assert v[why.f58(1)]["verdict"] == "never"
+    assert "queue 'debug'" in json.dumps(v[why.f58(1)]["diagnostics"])
+    assert v[why.f58(2)]["verdict"] == "next"
+
+
+def test_another_users_text_is_escaped_in_the_summary_and_exact_in_json():
+    # A drain reason with an escape, a carriage return and a bidi override.
+    payload = "\x1b[2J\rnext in line\u202e"
+    v = verdicts(instance(pending=[job(1, document(nodes=4))],
+                          drained={"1": {"reason": payload, "timestamp": 0}}))[why.f58(1)]
+    assert "\x1b" not in v["summary"] and "\r" not in v["summary"]
+    assert "\u202e" not in v["summary"]
+    assert v["down_nodes"] == {"node1": "drained: " + payload}
 
 
 def test_never_judges_only_what_jobspec_is_sure_of():
     r = jobspec.ResourceSet(R)
+    text = lambda **o: json.dumps(document(**o))  # noqa: E731
     assert why.never(text(nodes=5), r, None).diagnostics[0].code == "jobspec.unsatisfiable"
     assert why.never(text(nodes=4), r, None) is None
     # A warning first (an attribute RFC 14 does not define) hides nothing.
@@ -131,8 +138,6 @@ def test_never_judges_only_what_jobspec_is_sure_of():
         warned = text(nodes=5, setattr={"system.foo": 1})
     error = why.never(warned, r, None)
     assert error is not None and error.diagnostics[0].severity == "warning"
-    v = why.explain(job(), warned, instance())
-    assert v["verdict"] == "never" and "jobspec.unsatisfiable" in v["summary"]
 
 
 @pytest.mark.parametrize("query", ["ssd", "ssd and not rank:1", "(a or b) and c",
@@ -162,6 +167,3 @@ def test_the_shape_of_resources_names_each_vertex():
     assert {p: written[a:b] for p, (a, b) in spans.items()} == {
         "/resources/0": written, "/resources/0/with/0": "socket=2/core=4",
         "/resources/0/with/0/with/0": "core=4", "/resources/0/with/1": "gpu"}
-    assert why._nodes_asked(json.dumps({"resources": resources})) == 2
-    assert why._nodes_asked(json.dumps({"resources": [{"type": "slot", "count": 3, "with": [
-        {"type": "node", "count": 2}]}]})) == 6

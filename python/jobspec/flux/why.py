@@ -1,28 +1,28 @@
-"""Why is a job not running? One verdict per pending job of a live Flux instance.
+"""Why is a job not running, and when will it start? The forecast of a live Flux instance.
 
 `flux jobspec why [JOBID...]` (cmd/flux-jobspec.py) and the validator's --jobspec-never
-(read_resources, never) are built on this module. It reads what the scheduler sees, once for all jobs
-(read_instance), then places each job's jobspec with jobspec.allocate on three views of
-the resources: what is free now, what is up, and all of it. The verdicts:
+(read_resources, never) are built on this module. It reads what the scheduler sees, once
+for all jobs (read_instance): R with what is down and drained, the queues, which
+scheduler is loaded and how, every pending job with its jobspec and every running job
+with its R and expiration. Then jobspec.forecast runs the scheduler forward by its own
+order and rules (docs/SCHEDULERS.md), the library's one implementation, which the jobtap
+plugin's reasons in `flux jobs` come from too. The verdicts:
 
   held          urgency 0 (or priority 0), or waiting for its priority
   blocked       an unmet dependency, or its queue is stopped
-  next          it fits what is free now: it waits only for the scheduler, or for the jobs
-                ahead of it
-  resources     it fits what is up, not what is free: the nodes that would serve it, the
-                jobs holding them, and the earliest end of one by its time limit
-  down          it fits the instance, not what is up: the down or drained nodes it needs,
-                with their drain reasons (with Fluxion, which refuses a job asking more
-                nodes than are up when it considers it, such a job is never, with the
-                same nodes)
-  never         it fits nothing on this instance: jobspec's explanation, located in the
+  next          the scheduler's next pass starts it
+  waiting       it starts later: its estimated start, on which nodes, after which jobs
+                end and behind which job; or no estimate, with why (a job it waits for has
+                no time limit, or it waits behind a job that never starts)
+  down          it needs down or drained nodes, or waits behind a job that does
+  never         it can never run on this instance: jobspec's explanation, located in the
                 jobspec, and the nodes that come closest
-  unknown       jobspec cannot judge it (match.unsupported: memory, which R version 1
-                does not describe)
+  unknown       jobspec cannot judge it (its jobspec cannot be read, its placement is
+                over budget, or the scheduler's order is not known)
 
 See docs/FLUX.md ("Why isn't my job running?").
 """
-import bisect
+import collections
 import json
 import os
 import time
@@ -36,67 +36,51 @@ PENDING = DEPEND | PRIORITY | SCHED
 STATE_NAMES = {NEW: "new", DEPEND: "depend", PRIORITY: "priority", SCHED: "sched",
                RUN: "run", CLEANUP: "cleanup", INACTIVE: "inactive"}
 
-_PENDING_ATTRS = ["userid", "urgency", "priority", "state", "queue", "dependencies"]
-_RUNNING_ATTRS = ["ranks", "expiration"]
+_PENDING_ATTRS = ["userid", "urgency", "priority", "state", "queue", "dependencies", "t_submit"]
+_RUNNING_ATTRS = ["expiration"]
 _ALL_USERS = 0xFFFFFFFF  # FLUX_USERID_UNKNOWN: job-list's "every user"
 _CURRENT = 0x2  # FLUX_JOB_LOOKUP_CURRENT: the jobspec with its updates applied
+#: The most job-info lookups in flight at once. flux-core's reactor fails an assertion
+#: with 600 to 800 of them outstanding (docs/PERFORMANCE.md); 256 is fast and far below.
+PACE = 256
+_SCHEDULERS = ("sched-simple", "sched-fifo", "sched-backfill", "sched-fluxion-qmanager")
 
 
 class Instance:
-    """What the scheduler of a running instance sees, read once: R (all, down, allocated,
-    free), drain reasons, the configuration (for queues), each queue's status, and the
-    pending and running jobs of every user."""
+    """What the scheduler of a running instance sees, read once: the forecast's input
+    (`state`, docs/FORMATS.md), each pending job's owner, and each jobspec's text or the
+    error of its lookup."""
 
-    def __init__(self, sched_status, status, config, queues, pending, running,
-                 scheduler="sched-simple"):
-        #: "fluxion" when Fluxion schedules, which reads jobspecs in its dialect and
-        #: refuses a job that does not fit the nodes that are up.
-        self.scheduler = scheduler
-        self.dialect = "fluxion" if scheduler == "fluxion" else "rfc"
-        self.all = jobspec.ResourceSet(sched_status["all"])
-        self.down = jobspec.ResourceSet(sched_status["down"])
-        self.allocated = jobspec.ResourceSet(sched_status["allocated"])
-        self.up = self.all - self.down
-        self.free = self.up - self.allocated
-        self.drain = _drain_reasons(status.get("drain", {}))
-        self.offline = jobspec.IdSet(status.get("offline", "") or "")
-        self.config = config if config.get("queues") else None
-        self.queues = queues
-        self.pending = pending
-        self.running = running
-        self.line = None  # _line's
-        self.on_rank = None  # _holders': rank -> the running jobs on it
+    def __init__(self, state, owners, texts):
+        self.state = state
+        #: "fluxion" when Fluxion schedules, which reads jobspecs in its dialect.
+        self.dialect = "fluxion" if state["scheduler"]["name"].startswith(
+            "sched-fluxion") else "rfc"
+        self.owners = owners
+        self.texts = texts
 
 
-def _drain_reasons(drain):
-    """rank -> (timestamp, reason) from resource.status's drain map (idset keys)."""
-    out = {}
-    for ranks, info in drain.items():
-        for rank in jobspec.IdSet(ranks):
-            out[rank] = (info.get("timestamp", 0.0), info.get("reason", ""))
+def lookups(handle, ids, key, pace=PACE):
+    """id -> `key` of each job as job-info holds it (the jobspec with its updates applied;
+    R), as JSON text, or the OSError of its lookup. At most `pace` lookups are in flight."""
+    out, inflight = {}, collections.deque()
+
+    def finish():
+        done, future = inflight.popleft()
+        try:
+            value = future.get()[key]
+            out[done] = value if isinstance(value, str) else json.dumps(value)
+        except OSError as e:
+            out[done] = e
+
+    for i in ids:
+        if len(inflight) >= pace:
+            finish()
+        inflight.append((i, handle.rpc("job-info.lookup",
+                                       {"id": i, "keys": [key], "flags": _CURRENT})))
+    while inflight:
+        finish()
     return out
-
-
-def read_instance(handle):
-    """The Instance of the running instance `handle` is connected to. Every request is
-    sent before any answer is waited for."""
-    sched = handle.rpc("resource.sched-status", nodeid=0)
-    status = handle.rpc("resource.status", nodeid=0)
-    config = handle.rpc("config.get", {})
-    queue_list = handle.rpc("job-manager.queue-list", {})
-    modules = handle.rpc("module.list")
-    pending = _job_list(handle, PENDING, _PENDING_ATTRS)
-    running = _job_list(handle, RUN | CLEANUP, _RUNNING_ATTRS)
-    # Without queues configured, the one anonymous queue (None).
-    names = queue_list.get().get("queues", []) or [None]
-    statuses = {name: handle.rpc("job-manager.queue-status", {"name": name} if name else {})
-                for name in names}
-    queues = {name: future.get() for name, future in statuses.items()}
-    names = [m.get("name", "") for m in modules.get().get("mods", [])]
-    scheduler = "fluxion" if any(n.startswith("sched-fluxion") for n in names) else (
-        "sched-simple" if "sched-simple" in names else "other")
-    return Instance(sched.get(), status.get(), config.get(), queues, pending.get_jobs(),
-                    running.get_jobs(), scheduler)
 
 
 def _job_list(handle, states, attrs):
@@ -106,73 +90,107 @@ def _job_list(handle, states, attrs):
                              states=states)
 
 
-def read_jobspecs(handle, ids):
-    """id -> the jobspec's JSON text (as job-info holds it, updates applied), or the
-    OSError of its lookup. All lookups are in flight together."""
-    futures = {i: handle.rpc("job-info.lookup",
-                             {"id": i, "keys": ["jobspec"], "flags": _CURRENT})
-               for i in ids}
-    out = {}
-    for i, future in futures.items():
+def _scheduler(handle, modules):
+    """The scheduler as the forecast's state names it: the loaded module (and Fluxion's
+    params, asked of qmanager)."""
+    names = [m.get("name", "") for m in modules]
+    name = next((n for n in _SCHEDULERS if n in names),
+                next((n for n in names if n.startswith("sched-")), "none"))
+    scheduler = {"name": name}
+    if name == "sched-fluxion-qmanager":
         try:
-            value = future.get()["jobspec"]
-            out[i] = value if isinstance(value, str) else json.dumps(value)
-        except OSError as e:
-            out[i] = e
+            scheduler["fluxion"] = handle.rpc("sched-fluxion-qmanager.params").get()
+        except OSError:
+            pass  # its defaults
+    return scheduler
+
+
+def read_instance(handle, pace=PACE):
+    """The Instance of the running instance `handle` is connected to. The instance-wide
+    requests are all sent before any answer is waited for; the jobs' lookups are paced."""
+    sched = handle.rpc("resource.sched-status", nodeid=0)
+    status = handle.rpc("resource.status", nodeid=0)
+    config = handle.rpc("config.get", {})
+    queue_list = handle.rpc("job-manager.queue-list", {})
+    modules = handle.rpc("module.list")
+    pending = _job_list(handle, PENDING, _PENDING_ATTRS)
+    running = _job_list(handle, RUN | CLEANUP, _RUNNING_ATTRS)
+    # Without queues configured, the one anonymous queue ("").
+    names = queue_list.get().get("queues", []) or [""]
+    statuses = {name: handle.rpc("job-manager.queue-status", {"name": name} if name else {})
+                for name in names}
+    queues = {name: future.get() for name, future in statuses.items()}
+    sched, status = sched.get(), status.get()
+    pending, running = pending.get_jobs(), running.get_jobs()
+    texts = lookups(handle, (j["id"] for j in pending), "jobspec", pace)
+    held = lookups(handle, (j["id"] for j in running), "R", pace)
+    now = time.time()
+    down = jobspec.ResourceSet(sched["down"]).ranks
+    state = {
+        "now": now, "R": sched["all"], "down": str(down), "drained": status.get("drain", {}),
+        "scheduler": _scheduler(handle, modules.get().get("mods", [])),
+        "queues": {name: {"start": q.get("start", True),
+                          "stop_reason": "no scheduler is loaded"
+                          if q.get("blocked") == "scheduler" else q.get("stop_reason", "")}
+                   for name, q in queues.items()},
+        "config": config.get(),
+        "running": [{"id": j["id"], "R": json.loads(held[j["id"]]),
+                     "expiration": j.get("expiration", 0) or 0}
+                    for j in running if not isinstance(held.get(j["id"]), OSError)],
+        "pending": [{"id": j["id"], "state": j["state"], "priority": j.get("priority", 0),
+                     "urgency": j.get("urgency", 16), "t_submit": j.get("t_submit", 0),
+                     "queue": j.get("queue") or "", "dependencies": j.get("dependencies", []),
+                     "jobspec": _without_environment(texts[j["id"]])}
+                    for j in pending],
+    }
+    return Instance(state, {j["id"]: j.get("userid") for j in pending}, texts)
+
+
+def _without_environment(text):
+    """The jobspec (a dict) without attributes.system.environment, which nothing here reads:
+    a large environment costs nothing. None when the lookup failed or it is not JSON."""
+    if isinstance(text, OSError):
+        return None
+    try:
+        document = json.loads(text)
+        document.get("attributes", {}).get("system", {}).pop("environment", None)
+        return document
+    except (ValueError, AttributeError):
+        return None
+
+
+def forecast(instance, dialect=None):
+    """Each pending job's verdict (a dict, in the order the instance lists them), from
+    the library's forecast, with for a job that can never run the places in its jobspec
+    that fail (`located`) and the nodes that come closest (`closest`)."""
+    result = jobspec.forecast(instance.state, dialect=dialect or instance.dialect,
+                              ascii_ids=_ascii_ids())
+    out = []
+    for job, verdict in zip(instance.state["pending"], result["jobs"]):
+        text = instance.texts.get(job["id"])
+        if isinstance(text, OSError):
+            verdict = {**verdict, "verdict": "unknown",
+                       "summary": f"its jobspec cannot be read: {text}"}
+        elif verdict["verdict"] == "never" and job["jobspec"] is not None:
+            verdict = {**verdict, "located": _located(job["jobspec"], verdict["diagnostics"]),
+                       "closest": _closest(job["jobspec"], instance)}
+        out.append(verdict)
     return out
 
 
 def f58(jobid):
     """The job id in F58, its prefix "ƒ" as flux-core writes it: "f" when
     FLUX_F58_FORCE_ASCII is set or the locale is not UTF-8."""
-    text = jobspec.encode_jobid(int(jobid), "f58")
-    if os.environ.get("FLUX_F58_FORCE_ASCII") or not _utf8_locale():
-        text = "f" + text[1:]
-    return text
+    return jobspec.encode_jobid(int(jobid), "f58plain" if _ascii_ids() else "f58")
+
+
+def _ascii_ids():
+    return bool(os.environ.get("FLUX_F58_FORCE_ASCII")) or not _utf8_locale()
 
 
 def _utf8_locale():
     import locale  # pylint: disable=import-outside-toplevel
     return locale.getpreferredencoding(False).lower().replace("-", "") == "utf8"
-
-
-def _queue_status(instance, queue):
-    return instance.queues.get(queue, instance.queues.get(None, {}))
-
-
-def _line(instance):
-    """The jobs the scheduler considers, in its order: in SCHED, not held, of a started
-    queue; higher priority first, then submitted earlier. Made once per instance."""
-    if instance.line is None:
-        instance.line = sorted(
-            ((-j.get("priority", 0), j["id"]) for j in instance.pending
-             if j["state"] == SCHED and j.get("priority", 0) > 0
-             and _queue_status(instance, j.get("queue")).get("start", True)))
-    return instance.line
-
-
-def _ahead(job, instance):
-    """How many jobs the scheduler considers before `job`, and the first of them."""
-    line = _line(instance)
-    count = bisect.bisect_left(line, (-job.get("priority", 0), job["id"]))
-    return count, (line[0][1] if count else None)
-
-
-def _holders(ranks, instance):
-    """The running jobs on any of `ranks`, and the earliest end (expiration) of one."""
-    if instance.on_rank is None:
-        instance.on_rank = {}
-        for j in instance.running:
-            for rank in jobspec.IdSet(j.get("ranks") or ""):
-                instance.on_rank.setdefault(rank, []).append(j)
-    holders = {j["id"]: j for rank in ranks for j in instance.on_rank.get(rank, [])}
-    holders = [holders[i] for i in sorted(holders)]
-    ends = [j["expiration"] for j in holders if j.get("expiration", 0) > 0]
-    return holders, (min(ends) if ends else None)
-
-
-def _hosts(r, ranks):
-    return str(r.filtered(ranks).nodelist) if ranks else ""
 
 
 def _allocate(text, r, **options):
@@ -181,10 +199,6 @@ def _allocate(text, r, **options):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return jobspec.allocate(text, r, **options)
-
-
-def _place(text, r, instance, free=None):
-    return _allocate(text, r, free=free, config=instance.config, dialect=instance.dialect)
 
 
 def read_resources(handle, down_is_never=False):
@@ -216,151 +230,16 @@ def _first_error(error):
     return next((d for d in error.diagnostics if d.severity == "error"), error.diagnostics[0])
 
 
-def _diagnostics(error):
-    return [{"code": d.code, "severity": d.severity, "message": d.message,
-             "pointer": d.pointer, **({"help": d.help} if d.help else {})}
-            for d in error.diagnostics]
-
-
-def _closest(text, instance):
+def _closest(document, instance):
     """The nodes that meet the job's constraints, when it has some and some do: those it
     could run on, were they bigger. "" otherwise."""
     try:
-        document = json.loads(text)
         constraint = document.get("attributes", {}).get("system", {}).get("constraints")
-        ranks = jobspec.match(constraint, instance.all) if constraint else None
+        r = jobspec.ResourceSet(instance.state["R"])
+        ranks = jobspec.match(constraint, r) if constraint else None
     except (ValueError, AttributeError, jobspec.Error):
         return ""
-    return _hosts(instance.all, ranks) if ranks else ""
-
-
-def waiting(job, instance):
-    """The verdict of a job held or blocked (a dict), or None when it waits for the
-    scheduler: decided from the job's state and queue alone, without its jobspec."""
-    out = {"id": f58(job["id"]), "queue": job.get("queue")}
-    state = job["state"]
-    if state == DEPEND:
-        deps = job.get("dependencies", [])
-        return {**out, "verdict": "blocked", "dependencies": deps,
-                "summary": "blocked: waiting for " + (", ".join(deps) or "a dependency")}
-    if state == PRIORITY:
-        return {**out, "verdict": "held", "summary": "held: waiting for a priority"}
-    if job.get("urgency", 16) == 0 or job.get("priority", 1) == 0:
-        why = ("urgency 0 (flux job urgency ID default releases it)" if job.get("urgency") == 0
-               else "priority 0 (a priority plugin holds it)")
-        return {**out, "verdict": "held", "urgency": job.get("urgency"),
-                "summary": "held: " + why}
-    status = _queue_status(instance, job.get("queue"))
-    if not status.get("start", True):
-        reason = status.get("stop_reason", "")
-        if status.get("blocked") == "scheduler":
-            reason = "no scheduler is loaded"
-        name = f"queue {job['queue']}" if job.get("queue") else "the default queue"
-        return {**out, "verdict": "blocked", "queue_stopped": reason,
-                "summary": f"blocked: {name} is stopped" + (f": {reason}" if reason else "")}
-    return None
-
-
-def explain(job, text, instance):
-    """The verdict (a dict) for one pending job of `instance` whose jobspec is `text`.
-    Never raises: what goes wrong placing it is the verdict "unknown"."""
-    verdict = waiting(job, instance)
-    if verdict is not None:
-        return verdict
-    out = {"id": f58(job["id"]), "queue": job.get("queue")}
-    try:
-        return _placed(out, job, _without_environment(text), instance)
-    except Exception as e:  # pylint: disable=broad-except
-        return {**out, "verdict": "unknown", "summary": f"cannot tell: {e}"}
-
-
-def _without_environment(text):
-    """The jobspec without attributes.system.environment, which matching never reads:
-    placing is cheaper, and a large environment no limit of the input."""
-    try:
-        document = json.loads(text)
-        document["attributes"]["system"].pop("environment", None)
-        return json.dumps(document)
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return text
-
-
-def _placed(out, job, text, instance):
-    """explain's verdict for a job that waits for the scheduler."""
-    try:
-        _place(text, instance.all, instance, free=instance.free)
-        ahead, first = _ahead(job, instance)
-        summary = "next in line: it fits what is free now"
-        if ahead:
-            summary += f"; {ahead} job{'s' if ahead != 1 else ''} ahead of it"
-            summary += " (first " + f58(first) + ")"
-        else:
-            summary += "; it waits only for the scheduler"
-        return {**out, "verdict": "next", "ahead": ahead,
-                **({"first_ahead": f58(first)} if ahead else {}), "summary": summary}
-    except jobspec.Error as e:
-        if _first_error(e).code == "jobspec.unsatisfiable":
-            return _never(out, e, text, instance)
-        if _first_error(e).code != "match.pending":
-            # What jobspec cannot judge (match.unsupported: memory in R version 1).
-            return {**out, "verdict": "unknown", "diagnostics": _diagnostics(e),
-                    "summary": "cannot tell: " + e.summary}
-    try:
-        alloc = _place(text, instance.up, instance)
-        holders, end = _holders(alloc.ranks, instance)
-        nodes = str(alloc.nodelist)
-        summary = f"waiting for resources: it would run on {nodes}"
-        if holders:
-            summary += ", held by " + ", ".join(f58(h["id"]) for h in holders[:5])
-            if len(holders) > 5:
-                summary += f" and {len(holders) - 5} more"
-        if end is not None:
-            summary += "; the first ends by " + time.strftime("%Y-%m-%dT%H:%M:%S",
-                                                             time.localtime(end))
-        return {**out, "verdict": "resources", "nodes": nodes,
-                "held_by": [f58(h["id"]) for h in holders], "earliest_end": end,
-                "summary": summary}
-    except jobspec.Error:
-        pass
-    alloc = _place(text, instance.all, instance)
-    needed = alloc.ranks - instance.up.ranks
-    nodes = {}
-    for rank in needed:
-        host = _hosts(instance.all, jobspec.IdSet(str(rank)))
-        if rank in instance.drain:
-            nodes[host] = "drained: " + (instance.drain[rank][1] or "no reason given")
-        else:
-            nodes[host] = "offline" if rank in instance.offline else "down"
-    listed = ", ".join(f"{h} ({why})" for h, why in nodes.items())
-    asked = _nodes_asked(text)
-    if instance.scheduler == "fluxion" and asked > len(instance.up):
-        # Fluxion refuses a job that asks more nodes than are up, as unsatisfiable, when
-        # it considers it (docs/COMPAT.md).
-        return {**out, "verdict": "never", "nodes": nodes, "down_is_never": True,
-                "summary": f"never while these nodes are down or drained: {listed} "
-                f"(it asks {asked} nodes; {len(instance.up)} are up, and Fluxion refuses "
-                "a job that asks more nodes than are up)"}
-    return {**out, "verdict": "down", "nodes": nodes,
-            "summary": f"waiting for down or drained nodes: {listed}"}
-
-
-def _nodes_asked(text):
-    """How many nodes the jobspec asks in all: each node vertex's least count times its
-    enclosing vertices'."""
-    def least(count):
-        return count.get("min", 1) if isinstance(count, dict) else count
-
-    def walk(vertices, times):
-        total = 0
-        for v in vertices if isinstance(vertices, list) else []:
-            n = times * least(v.get("count", 1))
-            total += n if v.get("type") == "node" else 0
-            total += walk(v.get("with", []), n)
-        return total
-    try:
-        return walk(json.loads(text).get("resources", []), 1)
-    except (ValueError, AttributeError, TypeError):
-        return 0
+    return str(r.filtered(ranks).nodelist) if ranks else ""
 
 
 _TERMS = {"properties": "properties", "hostlist": "host", "ranks": "rank"}
@@ -460,29 +339,13 @@ def _located(document, diagnostics):
         if d["severity"] != "error" and d["code"] != "match.constraint":
             continue
         for name, (root, spans) in sources.items():
-            pointer = d["pointer"]
+            pointer = d.get("pointer") or ""
             while name in texts and pointer.startswith(root) and pointer not in spans:
                 pointer = pointer.rsplit("/", 1)[0]
             if name in texts and pointer in spans:
                 start, end = spans[pointer]
                 place = {"source": name, "text": texts[name], "offset": start,
-                         "length": end - start, "pointer": d["pointer"]}
+                         "length": end - start, "pointer": d.get("pointer")}
                 if place not in out:
                     out.append(place)
     return out
-
-
-def _never(out, error, text, instance):
-    first = _first_error(error)
-    where = f" at {first.pointer}" if first.pointer else ""
-    closest = _closest(text, instance)
-    summary = f"never on this instance: {first.code}{where}: {first.message}"
-    if closest:
-        summary += f"; closest: {closest}"
-    diagnostics = _diagnostics(error)
-    try:
-        located = _located(json.loads(text), diagnostics)
-    except ValueError:
-        located = []
-    return {**out, "verdict": "never", "diagnostics": diagnostics, "located": located,
-            "closest": closest, "summary": summary}

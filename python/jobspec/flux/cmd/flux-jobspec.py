@@ -29,19 +29,23 @@ def _parser():
         description="jobspec inside a Flux instance (docs/FLUX.md).")
     sub = parser.add_subparsers(dest="command", required=True)
     w = sub.add_parser(
-        "why", help="why pending jobs are not running",
-        description="For each pending job (default: all of yours), why it is not running: "
-        "held, blocked (a dependency, a stopped queue), next in line (it fits now), "
-        "waiting for resources (which nodes, which jobs hold them), waiting for down or "
-        "drained nodes (which, and why), or never on this instance (the requirement that "
-        "fails, where in the jobspec, and the nodes that come closest).",
-        epilog="Exit status: 0 when every job can run now (or is no longer pending), 1 "
-        "when one cannot or a job id is unknown, 2 usage error.")
+        "why", help="why pending jobs are not running, and when they will start",
+        description="For each pending job (default: all of yours), why it is not running "
+        "and when it will start, by the instance's scheduler's own order and rules "
+        "(docs/SCHEDULERS.md): held, blocked (a dependency, a stopped queue), next (the "
+        "scheduler's next pass starts it), waiting (its estimated start, on which nodes, "
+        "after which jobs, behind which job; or why there is no estimate), down (it needs "
+        "down or drained nodes, or waits behind a job that does), or never on this "
+        "instance (the requirement that fails, where in the jobspec, and the nodes that "
+        "come closest).",
+        epilog="Exit status: 0 when every job starts in the scheduler's next pass (or is no "
+        "longer pending), 1 when one does not or a job id is unknown, 2 usage error.")
     w.add_argument("ids", metavar="JOBID", nargs="*", help="job ids, in any RFC 19 encoding")
     w.add_argument("-A", "--all-users", action="store_true",
                    help="every user's pending jobs, not only yours")
     w.add_argument("--json", action="store_true",
-                   help="one JSON object: {\"jobs\": [verdict...]}, each with its evidence")
+                   help="one JSON object: {\"jobs\": [verdict...]}, each with its evidence "
+                   "(eta, waits_behind, after, nodes, down_nodes, diagnostics)")
     w.add_argument("--dialect", choices=("rfc", "fluxion"),
                    help="read jobspecs as this scheduler does (default: fluxion when Fluxion "
                    "schedules the instance, else rfc)")
@@ -52,66 +56,55 @@ def _decode(text, parser):
     try:
         return jobspec.decode_jobid(text)
     except jobspec.Error as e:
-        parser.error(f"{text}: {e.summary}")
+        parser.error(f"{jobspec.visible_text(text)}: {e.summary}")
     return None
 
 
 def _carets(located):
-    """(source, text, caret line) for each text `located` points into: a caret under
-    each span, the whole text's left out when a part of it is named too."""
+    """(source, text, caret line) for each text `located` points into, made safe for a
+    terminal: a caret under each span (counted in the columns the escaped text takes),
+    the whole text's left out when a part of it is named too."""
     by_text = {}
     for place in located:
         by_text.setdefault((place["source"], place["text"]), set()).add(
             (place["offset"], place["length"]))
     for (source, text), spans in by_text.items():
         parts = {s for s in spans if s != (0, len(text))} or spans
-        line = [" "] * len(text)
+        shown = jobspec.visible_text(text)
+        line = [" "] * max(jobspec.display_width(shown), 1)
         for offset, length in parts:
-            for i in range(offset, offset + max(length, 1)):
+            start = jobspec.display_width(jobspec.visible_text(text[:offset]))
+            width = jobspec.display_width(jobspec.visible_text(text[offset:offset + length]))
+            for i in range(start, start + max(width, 1)):
                 line[min(i, len(line) - 1)] = "^"
-        # Columns count characters of the text as printed.
-        yield source, text, "".join(line).rstrip()
+        yield source, shown, "".join(line).rstrip()
 
 
 def why_command(args, parser):
     handle = flux.Flux()
     instance = why.read_instance(handle)
-    if args.dialect:
-        instance.dialect = args.dialect
-    pending = {j["id"]: j for j in instance.pending}
-    verdicts, status = [], 0
+    verdicts = why.forecast(instance, args.dialect)
+    by_id = {job["id"]: v for job, v in zip(instance.state["pending"], verdicts)}
+    out, status = [], 0
     if args.ids:
         for text in args.ids:
             jobid = _decode(text, parser)
-            job = pending.get(jobid)
-            if job is None:
-                try:
-                    info = handle.rpc("job-list.list-id", {"id": jobid, "attrs": ["state"]})
-                    state = why.STATE_NAMES.get(info.get()["job"]["state"], "unknown")
-                    verdicts.append({"id": why.f58(jobid), "verdict": "not-pending",
-                                     "state": state, "summary": f"not pending: {state}"})
-                except OSError:
-                    print(f"flux-jobspec: {text}: unknown job id", file=sys.stderr)
-                    status = 1
+            if jobid in by_id:
+                out.append(by_id[jobid])
                 continue
-            verdicts.append(job)
+            try:
+                info = handle.rpc("job-list.list-id", {"id": jobid, "attrs": ["state"]})
+                state = why.STATE_NAMES.get(info.get()["job"]["state"], "unknown")
+                out.append({"id": why.f58(jobid), "verdict": "not-pending",
+                            "state": state, "summary": f"not pending: {state}"})
+            except OSError:
+                print(f"flux-jobspec: {jobspec.visible_text(text)}: unknown job id",
+                      file=sys.stderr)
+                status = 1
     else:
         uid = os.getuid()
-        verdicts = [j for j in instance.pending if args.all_users or j["userid"] == uid]
-        verdicts.sort(key=lambda j: j["id"])
-    # Held and blocked jobs are judged without their jobspec; the others' are read.
-    verdicts = [j if "verdict" in j else why.waiting(j, instance) or j for j in verdicts]
-    texts = why.read_jobspecs(handle, [j["id"] for j in verdicts if "verdict" not in j])
-    out = []
-    for job in verdicts:
-        if "verdict" in job:
-            out.append(job)
-        elif isinstance(texts[job["id"]], OSError):
-            out.append({"id": why.f58(job["id"]), "queue": job.get("queue"),
-                        "verdict": "unknown",
-                        "summary": f"its jobspec cannot be read: {texts[job['id']]}"})
-        else:
-            out.append(why.explain(job, texts[job["id"]], instance))
+        out = [by_id[i] for i in sorted(by_id)
+               if args.all_users or instance.owners.get(i) == uid]
     if any(v["verdict"] not in ("next", "not-pending") for v in out):
         status = 1
     if args.json:
@@ -122,9 +115,12 @@ def why_command(args, parser):
     elif not out and status == 0:
         print("no pending jobs")
     else:
+        # Every text from a job (its names, constraint values, messages) is shown escaped:
+        # another user's job cannot write to this terminal.
+        visible = jobspec.visible_text
         width = max((len(v["id"]) for v in out), default=0)
         for v in out:
-            print(f"{v['id']:<{width}}  {v['summary']}")
+            print(f"{visible(v['id']):<{width}}  {visible(v['summary'])}")
             for source, text, spans in _carets(v.get("located", [])):
                 # The jobspec as the shape and --requires query it reads as, carets
                 # under what fails.
@@ -132,8 +128,9 @@ def why_command(args, parser):
                 print(label + text)
                 print(" " * len(label) + spans)
             for d in v.get("diagnostics", [])[1:]:
-                where = f" at {d['pointer']}" if d["pointer"] else ""
-                print(f"{'':<{width}}  {d['severity']}[{d['code']}]{where}: {d['message']}")
+                where = f" at {d['pointer']}" if d.get("pointer") else ""
+                print(f"{'':<{width}}  " + visible(
+                    f"{d['severity']}[{d['code']}]{where}: {d['message']}"))
     return status
 
 
