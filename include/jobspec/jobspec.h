@@ -337,13 +337,13 @@ typedef struct jobspec_forecast jobspec_forecast;
 JOBSPEC_C_API jobspec_instance* jobspec_instance_new(const jobspec_options* options);
 JOBSPEC_C_API void jobspec_instance_free(jobspec_instance* instance);
 /* R, all of it, and the ranks that are down (drained, offline or excluded; NULL: none).
- * Running jobs added before keep what they hold. */
+ * The drain reasons are forgotten, to be set again. Running jobs keep what they hold. */
 JOBSPEC_C_API bool jobspec_instance_set_resources(jobspec_instance* instance,
                                                   const jobspec_rset* all,
                                                   const jobspec_idset* down,
                                                   jobspec_error** error);
-/* Rank `rank` drained, with its reason (NULL or "": none given); `drained` false forgets
- * it. */
+/* Rank `rank` drained (and so down), with its reason (NULL or "": none given);
+ * `drained` false forgets the reason. */
 JOBSPEC_C_API bool jobspec_instance_set_drained(jobspec_instance* instance, uint64_t rank,
                                                 bool drained, const char* reason);
 /* The scheduler module loaded ("sched-simple", "sched-fluxion-qmanager", ...), its load

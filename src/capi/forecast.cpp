@@ -83,8 +83,7 @@ bool jobspec_instance_set_resources(jobspec_instance* instance, const jobspec_rs
             return false;
         instance->state.all = all->value;
         instance->state.down = down != nullptr ? down->value : jobspec::IdSet{};
-        for (const auto& [rank, reason] : instance->state.drained)
-            instance->state.down.insert(rank);
+        instance->state.drained.clear();
         instance->state.expiration = all->value.expiration;
         return true;
     });
@@ -95,10 +94,12 @@ bool jobspec_instance_set_drained(jobspec_instance* instance, uint64_t rank, boo
     return guarded(false, [&] {
         if (instance == nullptr)
             return false;
-        if (drained)
+        if (drained) {
             instance->state.drained[rank] = reason != nullptr ? reason : "";
-        else
+            instance->state.down.insert(rank);
+        } else {
             instance->state.drained.erase(rank);
+        }
         return true;
     });
 }

@@ -1,6 +1,7 @@
 #include "forecast/simulation.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <set>
 
@@ -76,6 +77,10 @@ std::vector<std::size_t> Simulation::line(const std::string* queue, bool all) co
 }
 
 std::optional<double> Simulation::end_of(const SimJob& job, double start) const {
+    // Fluxion plans in whole seconds: a job starts at the second it is matched in and
+    // runs its duration rounded up, so it ends up to a second before start + duration.
+    if (job.request.duration > 0 && in_.setup.kind == SchedulerKind::fluxion)
+        return std::floor(start) + std::ceil(job.request.duration);
     if (job.request.duration > 0)
         return start + job.request.duration;
     if (in_.expiration > 0)

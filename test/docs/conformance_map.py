@@ -24,7 +24,7 @@ roles and links are reduced to their text, so markup, quotes and line breaks do 
 
 A row of the map is a line "| RFC.N | QUOTE | CASES OR REASON |". RFC.N is the row's number,
 unique, its RFC one of RFCS, or the name of one of the project's own specifications (OWN:
-FLUXION.N for docs/FLUXION.md, a Markdown text read by the same rules once its headings and
+FLUXION.N for docs/FLUXION.md, SCHEDULERS.N for docs/SCHEDULERS.md, each a Markdown text read by the same rules once its headings and
 fenced blocks are dropped, and checked with or without SPECS-DIR). QUOTE is the sentence from its start; "…" leaves words out, and
 one at the end means the sentence goes on. A quote must name one sentence of its RFC: when an
 RFC says the same sentence twice, it has as many rows. In the last column each `test/...`
@@ -47,7 +47,8 @@ import sys
 RFCS = (14, 19, 20, 22, 25, 26, 29, 31, 35, 36, 45, 46, 49)
 # The project's own specifications, in Markdown, mapped as the RFCs are (rows "NAME.N"):
 # headings and fenced blocks are dropped, the rest read by the same rules.
-OWN = {"FLUXION": os.path.join("docs", "FLUXION.md")}
+OWN = {"FLUXION": os.path.join("docs", "FLUXION.md"),
+       "SCHEDULERS": os.path.join("docs", "SCHEDULERS.md")}
 KEYWORD = re.compile(r"\b(MUST|SHALL|REQUIRED)\b")
 LITERAL_DIRECTIVES = {"code", "code-block", "include", "literalinclude", "math", "raw"}
 ABBREVIATIONS = re.compile(r"(?:\b(?:e\.g|i\.e|vs|cf)|N\.B)\.$")

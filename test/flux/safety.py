@@ -171,7 +171,8 @@ def add_jobtap_options(plan, jobtap):
     plan.add(run_command(["flux", "dmesg"]),
              expect(0, "jobspec.so: unknown key 'bogus' (v1, dialect, strict, max-input-bytes, "
                        "max-depth, max-diagnostics, max-alias-nodes, max-vertices, "
-                       "max-constraint-terms, never, down-is-never, reasons, reason-depth)"))
+                       "max-constraint-terms, max-match-steps, never, down-is-never, reasons, "
+                       "reason-depth)"))
 
 
 def add_reload_with_jobs(plan, jobtap):

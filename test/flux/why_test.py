@@ -22,9 +22,11 @@ down-is-never=true) it and the validator (--jobspec-never) refuse at submission 
 never run, with the located reason. With sched-simple, and with Fluxion when
 FLUXION-BUILD-DIR holds its modules.
 
-Then, in the same instance, why_generated.py's random states and random jobs: 50 cases
-per scheduler (JOBSPEC_WHY_CASES), from a random seed that is printed (JOBSPEC_WHY_SEED
-replays one); JOBSPEC_WHY_SCHEDULERS=fluxion runs one scheduler only.
+Then forecast_reality.py's generated workload, in an instance of each scheduler and
+policy (sched-simple, sched-fifo, sched-backfill, Fluxion's fcfs, easy and conservative):
+30 jobs (JOBSPEC_FORECAST_JOBS) from a random seed that is printed
+(JOBSPEC_FORECAST_SEED replays it), each start against its estimate;
+JOBSPEC_FORECAST_SCHEDULERS=fluxion-easy runs those only.
 
 Skipped (77) without flux, unless JOBSPEC_REQUIRE_FLUX is set; Fluxion is required when
 JOBSPEC_REQUIRE_FLUXION is set.
@@ -37,14 +39,17 @@ import sys
 import tempfile
 import time
 
-CONFIG = """
+def config(nodes):
+    """node[0-N-1] with 4 cores, the last two with a GPU and the property ssd; queues batch
+    (the default) and debug; the fast setup's ingest."""
+    return f"""
 [resource]
 noverify = true
 [[resource.config]]
-hosts = "node[0-3]"
+hosts = "node[0-{nodes - 1}]"
 cores = "0-3"
 [[resource.config]]
-hosts = "node[2-3]"
+hosts = "node[{nodes - 2}-{nodes - 1}]"
 gpus = "0"
 properties = ["ssd"]
 
@@ -59,6 +64,7 @@ batch-count = 1
 [ingest.validator]
 disable = true
 """
+
 
 FAILURES = []
 
@@ -142,27 +148,25 @@ def inside(scheduler, jobtap, validator):
     sh("flux", "job", "wait-event", "-t", "30", e, "priority")
     rc, v = why()
     check(rc == 1, f"{scheduler}: exit 1 while a job cannot run now", f"rc {rc}")
-    # (D asks one node, of the three that are up: Fluxion too keeps it waiting.)
-    expected = {b: "resources", d: "down", f: "held", g: "blocked", h: "blocked", e: "never"}
-    # Fluxion backfills past B: C may already have run.
-    if c in v:
-        expected[c] = "next" if scheduler == "sched-simple" else v[c]["verdict"]
+    # B waits for A; C fits now but the scheduler's order puts it behind B, which takes
+    # both ssd nodes for ever when A ends; D needs drained node1; E can never run.
+    expected = {b: "waiting", c: "waiting", d: "down", f: "held", g: "blocked", h: "blocked",
+                e: "never"}
     for jobid, verdict in expected.items():
         got = v.get(jobid, {})
         check(got.get("verdict") == verdict, f"{scheduler}: {jobid} is {verdict}", json.dumps(got))
     expiration = json.loads(sh("flux", "jobs", "--json", a).stdout)["expiration"]
-    check(v[b].get("held_by") == [a] and v[b].get("nodes") == "node[2-3]"
-          and abs(v[b].get("earliest_end", 0) - expiration) < 1,
-          f"{scheduler}: B waits for node[2-3], held by A, until A's time limit", json.dumps(v[b]))
-    if scheduler == "sched-simple" and c in v:
-        check(v[c].get("ahead") == 1 and v[c].get("first_ahead") == b,
-              f"{scheduler}: C has B ahead of it", json.dumps(v[c]))
-    check(v[d].get("nodes") == {"node1": "drained: bad fan"},
+    check(v[b].get("after") == [a] and v[b].get("nodes") == "node[2-3]"
+          and abs((v[b].get("eta") or 0) - expiration) < 1,
+          f"{scheduler}: B starts on node[2-3] when A ends, by its time limit", json.dumps(v[b]))
+    check(v[c].get("eta") is None and v[c].get("no_estimate") == "unending"
+          and v[c].get("after") == [b],
+          f"{scheduler}: C waits for B, which has no time limit: no estimate", json.dumps(v[c]))
+    check(v[d].get("down_nodes") == {"node1": "drained: bad fan"},
           f"{scheduler}: D waits for node1, drained: bad fan", json.dumps(v[d]))
-    check(g in " ".join(v[g].get("dependencies", [""])) or f in " ".join(v[g].get("dependencies", [""])),
-          f"{scheduler}: G waits for F", json.dumps(v[g]))
-    check(v[h].get("queue_stopped") == "maintenance", f"{scheduler}: H's queue is stopped",
-          json.dumps(v[h]))
+    check(f in v[g]["summary"], f"{scheduler}: G waits for F", json.dumps(v[g]))
+    check(v[h]["summary"] == "blocked: queue debug is stopped: maintenance",
+          f"{scheduler}: H's queue is stopped", json.dumps(v[h]))
     check("jobspec.unsatisfiable" in v[e]["summary"] and v[e].get("closest") == "node[2-3]"
           and {"source": "--requires", "text": "ssd", "offset": 0, "length": 3,
                "pointer": "/attributes/system/constraints"} in v[e].get("located", []),
@@ -172,14 +176,17 @@ def inside(scheduler, jobtap, validator):
     check(text.returncode == 1 and text.stdout.startswith(e) and "never on this instance"
           in text.stdout and "--requires: ssd\n" in text.stdout,
           f"{scheduler}: text output for E, with a caret", text.stdout + text.stderr)
-    # The same reasons in flux jobs, from the jobtap plugin.
-    shown = {b: "waiting for resources", d: "waiting for down or drained nodes: node1",
+    # The same forecast in flux jobs, from the jobtap plugin: its reasons and estimates.
+    shown = {b: "starts by ", c: f"waits for {b} (no time limit)",
+             d: "waits for drained node1 (bad fan)",
              e: "never: jobspec.unsatisfiable at /attributes/system/constraints"}
-    if scheduler == "sched-simple":
-        shown[c] = "next in line: fits now, 1 job ahead"
     for jobid, reason in shown.items():
         ok, got = annotated(jobid, reason)
         check(ok, f"{scheduler}: flux jobs shows {jobid}'s reason '{reason}'", got)
+    etas = json.loads(sh("flux", "jobs", "--json", b).stdout)
+    eta = etas.get("annotations", {}).get("user", {}).get("jobspec_eta")
+    check(eta is not None and abs(eta - v[b]["eta"]) < 1,
+          f"{scheduler}: the plugin's estimate for B is why's", json.dumps(etas.get("annotations")))
 
     # The scheduler does what the verdicts say.
     if scheduler == "sched-simple":
@@ -193,14 +200,9 @@ def inside(scheduler, jobtap, validator):
     check(started(b), f"{scheduler}: B starts once A is cancelled")
     ok, got = annotated(b, "")
     check(ok, f"{scheduler}: B's reason is cleared once it runs", got)
-    if c in v and scheduler == "sched-simple":
-        rc, now = why(c)
-        check(now[c]["verdict"] == "resources" and now[c].get("held_by") == [b],
-              f"{scheduler}: then C waits for B", json.dumps(now[c]))
-        sh("flux", "cancel", b)
-        check(started(c), f"{scheduler}: C starts once B is cancelled")
-    else:
-        sh("flux", "cancel", b)
+    check(not started(c, 0.5), f"{scheduler}: C does not start while B runs")
+    sh("flux", "cancel", b)
+    check(started(c), f"{scheduler}: C starts once B is cancelled")
     sh("flux", "resource", "undrain", "1")
     check(started(d), f"{scheduler}: D starts once node1 is undrained")
     sh("flux", "job", "urgency", f, "default")
@@ -208,7 +210,7 @@ def inside(scheduler, jobtap, validator):
     sh("flux", "queue", "start", "debug")
     check(started(h), f"{scheduler}: H starts once its queue starts")
     sh("flux", "job", "wait-event", "-t", "30", h, "clean")
-    if scheduler == "fluxion":
+    if scheduler.startswith("fluxion"):
         # Fluxion refuses E itself once it reaches it (it has no feasibility service).
         p = sh("flux", "job", "wait-event", "-t", "30", "-f", "json", e, "exception", ok=False)
         check(p.returncode == 0 and "unsatisfiable" in p.stdout,
@@ -222,13 +224,13 @@ def inside(scheduler, jobtap, validator):
     check(rc.returncode == 1 and "unknown job id" in rc.stderr, f"{scheduler}: an unknown id",
           rc.stderr)
 
-    # Many waiting jobs: every one gets its reason, in bounded steps.
+    # Many waiting jobs: every one gets its reason, in bounded steps, behind the head.
     blocker = submit("-N1", "--requires=rank:0", "sleep", "inf")
     check(started(blocker), f"{scheduler}: a job holds node0")
     head = submit("-N4", "true")
     many = [submit("-n1", "--requires=rank:1", "true") for _ in range(120)]
-    ok, got = annotated(many[-1], "next in line: fits now, 100+ jobs ahead", seconds=30)
-    missing = [j for j, r in reasons().items() if j in many and not r.startswith("next")]
+    ok, got = annotated(many[-1], f"waits behind {head}", seconds=30)
+    missing = [j for j, r in reasons().items() if j in many and not r.startswith("waits behind")]
     check(ok and not missing, f"{scheduler}: 120 waiting jobs all get their reasons",
           f"{got}; {len(missing)} without")
     sh("flux", "cancel", blocker, head, *many)
@@ -281,41 +283,56 @@ def outside():
     env["PYTHONPATH"] = python_dir + os.pathsep + env.get("PYTHONPATH", "")
     env["FLUX_EXEC_PATH"] = os.path.join(python_dir, "jobspec", "flux", "cmd")
     env["PATH"] = os.path.dirname(flux) + os.pathsep + env["PATH"]
-    schedulers = ["sched-simple"]
     modules = [os.path.join(fluxion, "resource", "modules", "sched-fluxion-resource.so"),
                os.path.join(fluxion, "qmanager", "modules", "sched-fluxion-qmanager.so")]
+    # Each scheduler in an instance of its own: the verdicts built by hand (inside()) with
+    # sched-simple and Fluxion's default policy, then the generated workload
+    # (forecast_reality.py) with every scheduler and policy.
+    schedulers = ["sched-simple", "sched-fifo", "sched-backfill"]
     if fluxion and all(os.path.exists(m) for m in modules):
-        schedulers.append("fluxion")
+        schedulers += ["fluxion-fcfs", "fluxion-easy", "fluxion-conservative"]
     elif os.environ.get("JOBSPEC_REQUIRE_FLUXION"):
         print(f"Fluxion's modules are not in '{fluxion}', but JOBSPEC_REQUIRE_FLUXION is set")
         return 1
-    # JOBSPEC_WHY_SCHEDULERS=fluxion (or sched-simple) runs one only, for a long run.
-    only = os.environ.get("JOBSPEC_WHY_SCHEDULERS")
+    # JOBSPEC_FORECAST_SCHEDULERS=fluxion-easy (or a list) runs those only, for long runs.
+    only = os.environ.get("JOBSPEC_FORECAST_SCHEDULERS")
     schedulers = [s for s in schedulers if not only or s in only.split(",")]
-    cases = os.environ.get("JOBSPEC_WHY_CASES", "50")
-    seed = os.environ.get("JOBSPEC_WHY_SEED", str(random.randrange(2**31)))
-    print(f"generated cases from seed {seed} (JOBSPEC_WHY_SEED={seed} replays them)")
+    jobs = os.environ.get("JOBSPEC_FORECAST_JOBS", "30")
+    seed = os.environ.get("JOBSPEC_FORECAST_SEED", str(random.randrange(2**31)))
+    print(f"generated workloads from seed {seed} (JOBSPEC_FORECAST_SEED={seed} replays them)")
+    reality = os.path.join(os.path.dirname(os.path.abspath(__file__)), "forecast_reality.py")
+    validator = os.path.join(python_dir, "jobspec", "flux", "validator.py")
     status = 0
-    for scheduler in schedulers:
+    # The verdicts built by hand with sched-simple and Fluxion's default policy, on
+    # node[0-3]; then each scheduler's generated workload, on 4 to 8 nodes (from the seed).
+    runs = [(s, "by-hand") for s in schedulers if s in ("sched-simple", "fluxion-fcfs")]
+    runs += [(s, "reality") for s in schedulers]
+    nodes = 4 + int(seed) % 5
+    for scheduler, kind in runs:
         with tempfile.TemporaryDirectory(prefix="jobspec-why-") as directory:
+            size = 4 if kind == "by-hand" else nodes
             with open(os.path.join(directory, "site.toml"), "w", encoding="utf-8") as f:
-                f.write(CONFIG + f'[job-manager]\nplugins = [ {{ load = "{jobtap}" }} ]\n')
-            validator = os.path.join(python_dir, "jobspec", "flux", "validator.py")
-            generated = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                     "why_generated.py")
-            inner = ["sh", "-c", 'flux python "$0" --inside "$1" "$2" "$3" && '
-                     'flux python "$4" "$1" "$5" "$6"', os.path.abspath(__file__), scheduler,
-                     jobtap, validator, generated, cases, seed]
-            if scheduler == "fluxion":
-                inner = ["sh", "-c", "flux module remove sched-simple && flux module load "
-                         f"{modules[0]} && flux module load {modules[1]} && exec \"$@\"",
-                         "fluxion"] + inner
+                f.write(config(size) + f'[job-manager]\nplugins = [ {{ load = "{jobtap}" }} ]\n')
+            if kind == "by-hand":
+                inner = ["flux", "python", os.path.abspath(__file__), "--inside", scheduler,
+                         jobtap, validator]
+            else:
+                inner = ["flux", "python", reality, scheduler, seed, jobs, str(size)]
+            setup = []
+            if scheduler in ("sched-fifo", "sched-backfill"):
+                setup = [f"flux module load {scheduler}"]
+            elif scheduler.startswith("fluxion-"):
+                policy = scheduler.split("-", 1)[1]
+                setup = [f"flux module load {modules[0]}",
+                         f"flux module load {modules[1]} queue-policy={policy}"]
                 env["LD_LIBRARY_PATH"] = os.path.join(os.path.dirname(os.path.dirname(flux)),
                                                       "lib")
-            p = subprocess.run([flux, "start", "--test-size=4",
+            if setup:
+                inner = ["sh", "-c", " && ".join(["flux module remove sched-simple"] + setup)
+                         + ' && exec "$@"', scheduler] + inner
+            p = subprocess.run([flux, "start", f"--test-size={size}",
                                 f"-o,--config-path={directory}"] + inner,
-                               env=env, capture_output=True, text=True,
-                               timeout=300 + 5 * int(cases))
+                               env=env, capture_output=True, text=True, timeout=600)
             print(p.stdout, end="")
             if p.returncode != 0:
                 print(p.stderr[-3000:])

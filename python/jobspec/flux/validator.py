@@ -20,6 +20,8 @@ line naming each problem's diagnostic code and JSON pointer ("jobspec.slot-no-la
                                  resources, with jobspec's explanation (in place of
                                  flux-core's feasibility plugin)
   --jobspec-down-is-never        the same, on the resources that are up now
+  --jobspec-max-match-steps=N    the most steps that placement may take (default 200000,
+                                 about 2 ms); a job over it is accepted, not judged
 
 Load it by name once installed into flux-core (plugins = ["jobspec-rfc"]) or by the
 path of this file (python3 -m jobspec.flux --validator prints it). When the jobspec
@@ -57,6 +59,9 @@ DEFAULT_MAX_INPUT_BYTES = 10 * 1024 * 1024
 #: The deepest nesting job-ingest's JSON reader (jansson) accepts.
 _JSON_DEPTH = 2048
 
+#: The most steps one --jobspec-never placement takes (about 2 ms), as the jobtap plugin.
+DEFAULT_MAX_MATCH_STEPS = 200000
+
 #: The limits of `jobspec validate` the plugin takes as --jobspec-max-* options.
 LIMITS = ("max_input_bytes", "max_depth", "max_vertices", "max_constraint_terms",
           "max_diagnostics", "max_alias_nodes")
@@ -80,6 +85,7 @@ class Validator(ValidatorPlugin):
         self.limits = {"max_input_bytes": DEFAULT_MAX_INPUT_BYTES}
         self.never = None  # with --jobspec-never: the handle resources are asked by
         self.down_is_never = False
+        self.max_match_steps = DEFAULT_MAX_MATCH_STEPS
         parser.add_argument(
             "--jobspec-v1", action="store_true",
             help="jobspec-rfc: also check RFC 25's V1 rules (one node or slot, one task, "
@@ -100,6 +106,11 @@ class Validator(ValidatorPlugin):
         parser.add_argument(
             "--jobspec-down-is-never", action="store_true",
             help="jobspec-rfc: reject a job that cannot run on the resources that are up",
+        )
+        parser.add_argument(
+            "--jobspec-max-match-steps", metavar="N", type=_positive, default=None,
+            help="jobspec-rfc: the most steps a --jobspec-never placement may take; one "
+            f"that would take more accepts the job (default {DEFAULT_MAX_MATCH_STEPS})",
         )
         for limit in LIMITS:
             option = "--jobspec-" + limit.replace("_", "-")
@@ -129,6 +140,8 @@ class Validator(ValidatorPlugin):
         if args.jobspec_never or args.jobspec_down_is_never:
             import flux  # pylint: disable=import-outside-toplevel
             self.never = flux.Flux()
+        if args.jobspec_max_match_steps is not None:
+            self.max_match_steps = args.jobspec_max_match_steps
         for limit in LIMITS:
             value = getattr(args, "jobspec_" + limit)
             if value is not None:
@@ -161,7 +174,8 @@ class Validator(ValidatorPlugin):
         never stop a job the scheduler could run."""
         try:
             r, config = why.read_resources(self.never, self.down_is_never)
-            error = why.never(json.dumps(job.jobspec), r, config, self.dialect)
+            error = why.never(json.dumps(job.jobspec), r, config, self.dialect,
+                              self.max_match_steps)
         except (OSError, jobspec.Error):
             return None
         return None if error is None else (errno.EINVAL, error.summary)

@@ -213,11 +213,12 @@ def read_resources(handle, down_is_never=False):
     return r, (config if config.get("queues") else None)
 
 
-def never(text, r, config, dialect="rfc"):
+def never(text, r, config, dialect="rfc", max_steps=None):
     """The jobspec.Error saying why the jobspec `text` can never run on `r` (from
-    read_resources), or None when it can, or when it cannot be judged (another error)."""
+    read_resources), or None when it can, or when it cannot be judged (another error, or
+    a placement over `max_steps`)."""
     try:
-        _allocate(text, r, config=config, dialect=dialect)
+        _allocate(text, r, config=config, dialect=dialect, max_steps=max_steps)
     except jobspec.Error as e:
         if _first_error(e).code == "jobspec.unsatisfiable":
             return e

@@ -1,0 +1,185 @@
+"""Does the scheduler do what the forecast says? A generated workload in a real instance,
+the forecast taken once after every job is submitted, then each job's start compared with
+its estimate (issue 58; run inside an instance by why_test.py; docs/SCHEDULERS.md).
+
+usage: flux python forecast_reality.py SCHEDULER SEED JOBS NODES
+
+The instance is why_test.py's: node[0-NODES-1] with 4 cores, the last two with a GPU and
+the property ssd, queues batch and debug, its scheduler set up by why_test.py (SCHEDULER:
+sched-simple, sched-fifo, sched-backfill, fluxion-fcfs, fluxion-easy,
+fluxion-conservative). The workload, from SEED: JOBS jobs of 1-4 nodes or 1-6 tasks of 1-4
+cores, some with a GPU, ssd or a rank constraint, in either queue, each with a time limit
+of 2 to 12 s that it runs to (`sleep inf`); one node drained from the start, some jobs
+held, some depending on others. Then:
+
+  - a job with an estimated start must start within TOLERANCE of it (at least 95% must;
+    every miss is printed), and on the nodes the forecast says when it says where;
+  - a job whose verdict says it has no estimate (held, blocked, waiting for a drained node,
+    behind one that is, never) must not start while that holds: held and drained stay so
+    to the end, and a blocked job must not start before its dependency has ended;
+  - where the scheduler annotates sched.t_estimate when the forecast is taken, the
+    estimate must equal it within TOLERANCE.
+
+Prints the seed (JOBSPEC_FORECAST_SEED replays it), each disagreement, and the score.
+"""
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+import flux
+import flux.job
+
+import jobspec
+
+from jobspec.flux import why
+
+NODES = 4  # main() sets it
+TOLERANCE = 1.0
+#: The share of estimates that must hold.
+GOAL = 0.95
+
+
+def sh(*args, ok=True):
+    p = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    if ok and p.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)}: rc {p.returncode}: {p.stderr}")
+    return p
+
+
+def workload(rng, count, drained):
+    """Each job's options (as jobspec.compile takes them) and what is special about it.
+    Most jobs fit the nodes that are up: under strict FIFO one that needs the drained node
+    stops every job behind it, so only a few do, late."""
+    up = [n for n in range(NODES) if n != drained]
+    jobs = []
+    for i in range(count):
+        options = {"time_limit": f"{rng.randint(2, 12)}s"}
+        late = i >= count * 0.8
+        if rng.random() < 0.4:
+            options["nodes"] = rng.randint(1, NODES if late and rng.random() < 0.3 else NODES - 1)
+            if rng.random() < 0.3:
+                options["exclusive"] = True
+        else:
+            options["ntasks"] = rng.randint(1, 6)
+            options["cores_per_task"] = rng.choice([1, 1, 2, 4])
+        if rng.random() < 0.15:
+            options["gpus_per_task"] = 1
+        rank = drained if late and rng.random() < 0.3 else rng.choice(up)
+        requires = rng.choice([None] * 8 + ["ssd", "-ssd", f"rank:{rank}"])
+        if requires is not None:
+            options["requires"] = requires
+        options["queue"] = rng.choice(["batch", "batch", "debug"])
+        if os.environ.get("JOBSPEC_FORECAST_ONE_QUEUE"):
+            options["queue"] = "batch"
+        kind = rng.choices(["plain", "held", "after"], [0.85, 0.07, 0.08])[0]
+        if kind == "after" and i == 0:
+            kind = "plain"
+        jobs.append({"options": options, "kind": kind,
+                     "after": rng.randrange(i) if kind == "after" else None})
+    return jobs
+
+
+def submit(h, options, urgency=16, dependency=None):
+    if dependency is not None:
+        options = {**options, "dependency": f"afterany:{dependency}"}
+    document = jobspec.compile(["sleep", "inf"], environ={}, **options)
+    try:
+        return flux.job.submit(h, json.dumps(document), urgency=urgency)
+    except OSError:
+        return None
+
+
+def listing(h, ids, attrs):
+    jobs = flux.job.job_list(h, max_entries=0, attrs=attrs,
+                             states=why.PENDING | why.RUN | why.CLEANUP | why.INACTIVE).get_jobs()
+    return {j["id"]: j for j in jobs if j["id"] in ids}
+
+
+def main():
+    global NODES
+    scheduler, seed, count, NODES = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), \
+        int(sys.argv[4])
+    rng = random.Random(seed)
+    h = flux.Flux()
+    sh("flux", "queue", "start", "--all")
+    drained = rng.randrange(NODES - 2)  # not one of the two with a GPU and ssd
+    sh("flux", "resource", "drain", str(drained), "generated")
+    # Submitted held, then released together, so the scheduler sees them all at once and
+    # the forecast is of the same moment as what the scheduler does.
+    plan = workload(rng, count, drained)
+    ids = []
+    for job in plan:
+        after = ids[job["after"]] if job["after"] is not None else None
+        ids.append(submit(h, job["options"], urgency=0, dependency=after))
+    held = {ids[i] for i, job in enumerate(plan) if job["kind"] == "held"}
+    for jobid in ids:
+        if jobid is not None and jobid not in held:
+            h.rpc("job-manager.urgency", {"id": jobid, "urgency": 16}).get()
+    time.sleep(1.0)  # the scheduler's first pass, and the plugin's
+    taken = time.time()
+    instance = why.read_instance(h)
+    verdicts = {job["id"]: v for job, v in zip(instance.state["pending"], why.forecast(instance))}
+    annotations = listing(h, set(ids), ["annotations"])
+    ends = [v["eta"] for v in verdicts.values() if v["eta"] is not None]
+    deadline = max(ends, default=taken) + 15
+    # Watch until every job with an estimate started (or the deadline).
+    waiting = {i for i in verdicts if verdicts[i]["eta"] is not None}
+    starts = {}
+    while time.time() < deadline and not waiting <= set(starts):
+        for jobid, j in listing(h, set(ids), ["t_run", "state"]).items():
+            if j.get("t_run"):
+                starts.setdefault(jobid, j["t_run"])
+        time.sleep(0.2)
+    final = listing(h, set(ids), ["t_run", "t_cleanup", "t_inactive", "state", "ranks"])
+    for jobid, j in final.items():
+        if j.get("t_run"):
+            starts.setdefault(jobid, j["t_run"])
+    failures, hits, estimated, estimates_checked = [], 0, 0, 0
+    for jobid, v in verdicts.items():
+        started = starts.get(jobid)
+        story = f"{why.f58(jobid)} ({v['verdict']}: {v['summary']})"
+        if v["eta"] is not None:
+            estimated += 1
+            if started is not None and abs(started - v["eta"]) <= TOLERANCE:
+                hits += 1
+            else:
+                when = "never" if started is None else f"{started - v['eta']:+.2f} s off"
+                print(f"MISS {scheduler}: {story}: started {when}", flush=True)
+            note = annotations.get(jobid, {}).get("annotations", {}).get("sched", {})
+            if note.get("t_estimate"):
+                estimates_checked += 1
+                if abs(note["t_estimate"] - v["eta"]) > TOLERANCE:
+                    failures.append(f"{story}: sched.t_estimate {note['t_estimate']:.1f}, "
+                                    f"forecast {v['eta']:.1f}")
+        elif v["verdict"] in ("held", "down", "never") and started is not None:
+            failures.append(f"{story}: it started, {started - taken:.1f} s after the forecast")
+        elif v["verdict"] == "blocked" and started is not None:
+            dep = final.get(ids[plan[ids.index(jobid)]["after"]], {}) \
+                if plan[ids.index(jobid)]["after"] is not None else {}
+            end = dep.get("t_cleanup") or dep.get("t_inactive")
+            if end is None or started < end - TOLERANCE:
+                failures.append(f"{story}: it started before its dependency ended")
+    for f in failures:
+        print(f"FAIL {scheduler}: {f}", flush=True)
+    dump = os.environ.get("JOBSPEC_FORECAST_DUMP")
+    if dump:  # the state the forecast read, and what happened, for replaying offline
+        with open(os.path.join(dump, f"{scheduler}-{seed}.json"), "w", encoding="utf-8") as f:
+            json.dump({"state": instance.state, "verdicts": verdicts,
+                       "actual": {str(i): {"start": starts.get(i), "ranks": j.get("ranks")}
+                                  for i, j in final.items()}}, f)
+    score = hits / estimated if estimated else 1.0
+    counts = {}
+    for v in verdicts.values():
+        counts[v["verdict"]] = counts.get(v["verdict"], 0) + 1
+    print(f"{scheduler}: seed {seed}: {hits} of {estimated} estimates within {TOLERANCE} s "
+          f"({100 * score:.0f}%), {estimates_checked} sched.t_estimate compared, "
+          f"{len(failures)} verdicts wrong; verdicts {json.dumps(counts, sort_keys=True)}",
+          flush=True)
+    return 0 if score >= GOAL and not failures else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
