@@ -15,7 +15,7 @@
  * validate`: max-input-bytes (default 10 MiB, job-ingest's buffer), max-depth,
  * max-vertices, max-constraint-terms, max-diagnostics, max-alias-nodes (positive
  * integers), max-match-steps (the budget of each placement in the job manager, default
- * 200000, about 2 ms); never, down-is-never (booleans: reject at submission a job that
+ * 100000, about 1.6 ms); never, down-is-never (booleans: reject at submission a job that
  * cannot run on all of the instance's resources, or on those that are up), reasons
  * (boolean, default true: annotate pending jobs with why they wait and when they start)
  * and reason-depth (no reasons while more jobs than this wait for the scheduler, held
@@ -47,8 +47,10 @@
 #define DEFAULT_MAX_INPUT_BYTES "10485760"
 #define DEFAULT_REASON_DEPTH 10000
 /* The most steps one placement may take in the job manager (a never=true check at
- * submission, a forecast's explanation of a job that does not start): about 2 ms. */
-#define DEFAULT_MAX_MATCH_STEPS "200000"
+ * submission, a forecast's explanation of a job that does not start): about 1.6 ms on
+ * the test machine (16 ns a step, docs/PERFORMANCE.md), so that a slice of the forecast
+ * stays within 5 ms. */
+#define DEFAULT_MAX_MATCH_STEPS "100000"
 
 /* What the plugin holds: the options jobspecs are read with (and the instance's
  * configuration, for queues), and what is known of the instance. */

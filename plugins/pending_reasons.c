@@ -8,9 +8,11 @@
 #include <string.h>
 #include <time.h>
 
-/* The most of the job manager's time one slice takes; the next slice comes at once after
- * the reactor has run. */
-#define SLICE_SECONDS 0.004
+/* When a slice stops starting work: the next slice comes at once after the reactor has
+ * run. A piece of work started before then is at most STEPS_PER_LOOK steps or one job's
+ * explanation (max-match-steps: 100000 steps, about 1.6 ms), so a slice takes at most
+ * about 5 ms of the job manager's time. */
+#define SLICE_SECONDS 0.003
 /* The forecast's work between two looks at the clock, in steps (about 10 ns each). */
 #define STEPS_PER_LOOK 20000
 /* How long after a change the forecast is made again: changes that come together are
@@ -222,7 +224,7 @@ static void add_pending(struct pending_reasons* reasons, flux_plugin_arg_t* args
     double t_submit = 0;
     const char* queue = NULL;
     char* text;
-    if (flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o s?I s?i s?f}", "jobspec",
+    if (flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o s?I s?i s?F}", "jobspec",
                                &jobspec, "priority", &priority, "urgency", &urgency,
                                "t_submit", &t_submit) < 0 ||
         !(text = json_dumps(jobspec, JSON_COMPACT)))
@@ -243,7 +245,7 @@ static void add_running(struct pending_reasons* reasons, flux_plugin_arg_t* args
     if (flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o}", "R", &R) < 0 ||
         !(text = json_dumps(R, JSON_COMPACT)))
         return;
-    (void)json_unpack(R, "{s:{s?f}}", "execution", "expiration", &expiration);
+    (void)json_unpack(R, "{s:{s?F}}", "execution", "expiration", &expiration);
     (void)jobspec_instance_add_running(reasons->instance, id, text, expiration, NULL);
     free(text);
 }

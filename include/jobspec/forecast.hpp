@@ -5,9 +5,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include <boost/json/value.hpp>
@@ -20,11 +22,34 @@
 
 namespace jobspec {
 
+/// jobspec's matcher's verdicts on pending jobs, on all of R, by job id: what explaining
+/// each took once, kept from one forecast to the next of the same R and configuration so
+/// that no job is explained (or found over its budget) twice. Shared by a caller and its
+/// forecasts; safe to use from several threads.
+class JOBSPEC_API Explanations {
+public:
+    /// A job's verdict when known: its diagnostics (no error when it fits all of R).
+    std::optional<Diagnostics> find(std::uint64_t id) const;
+    void keep(std::uint64_t id, Diagnostics verdict);
+    /// Drops a job's verdict (it left, or its jobspec changed).
+    void forget(std::uint64_t id);
+    /// Drops every verdict (R or the configuration changed).
+    void clear();
+    std::size_t size() const;
+
+private:
+    mutable std::mutex mutex_;
+    std::unordered_map<std::uint64_t, Diagnostics> verdicts_;
+};
+
 /// How a forecast is made.
 struct ForecastOptions {
     /// The most steps jobspec's matcher may take to explain one job that does not start
     /// (MatchOptions::max_steps); none for no limit. A job over it is `unknown`.
     std::optional<std::uint64_t> max_steps;
+    /// Verdicts already found on the same R and configuration, and where the verdicts this
+    /// forecast finds are kept (null: every job not started is explained afresh).
+    std::shared_ptr<Explanations> explained;
 };
 
 /// Which scheduler a module is, set up as its arguments say: "sched-simple" and
@@ -51,7 +76,9 @@ JOBSPEC_API Result<InstanceState> instance_state_from_json(const boost::json::va
 
 /// A forecast made a bounded amount at a time, as a job manager must: each advance() does
 /// about `steps` of work (a step is a rank looked at; see docs/PERFORMANCE.md) and says
-/// whether the forecast is done.
+/// whether the forecast is done. Explaining one job is not divided: an advance() starts
+/// one only when it fits what is left of `steps`, or as its first piece of work, so a call
+/// spends at most max(steps, one explanation: ForecastOptions::max_steps).
 class JOBSPEC_API ForecastRun {
 public:
     ForecastRun(std::shared_ptr<const InstanceState> state, ForecastOptions options = {});

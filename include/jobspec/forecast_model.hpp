@@ -165,7 +165,8 @@ struct JobForecast {
     /// first job ahead that never starts, when it does not start either.
     std::vector<std::uint64_t> waits_behind;
     /// The jobs whose end lets it start (running, or started by the forecast first); when
-    /// it has no estimate for NoEstimate::unending, those holding its nodes for ever.
+    /// it has no estimate for NoEstimate::unending, those holding its nodes for ever; when
+    /// the scheduler refuses it for that (Fluxion, constraints), those jobs.
     std::vector<std::uint64_t> after;
     /// The ranks it would start on (empty when it does not start).
     IdSet nodes;

@@ -383,12 +383,15 @@ JOBSPEC_C_API size_t jobspec_instance_considered(const jobspec_instance* instanc
 JOBSPEC_C_API char* jobspec_instance_json(const jobspec_instance* instance, double now);
 
 /* A forecast of the instance as it is now (a copy: the instance may change meanwhile),
- * at time `now` (seconds since the epoch), made by jobspec_forecast_advance. */
+ * at time `now` (seconds since the epoch), made by jobspec_forecast_advance. The
+ * matcher's explanation of a job that does not start (or its match.budget) is kept by the
+ * instance while its R stays the same: each job is explained once, not once per forecast. */
 JOBSPEC_C_API jobspec_forecast* jobspec_forecast_start(const jobspec_instance* instance,
                                                        double now);
 JOBSPEC_C_API void jobspec_forecast_free(jobspec_forecast* forecast);
 /* Works on it for about `steps` (a step is a rank looked at: see docs/PERFORMANCE.md);
- * true once it is done. */
+ * true once it is done. An explanation is not divided: a call spends at most the larger
+ * of `steps` and one explanation (the options' max-match-steps). */
 JOBSPEC_C_API bool jobspec_forecast_advance(jobspec_forecast* forecast, uint64_t steps);
 /* Once done: how many pending jobs it has, and of the i-th its id, verdict ("held",
  * "blocked", "next", "waiting", "down", "never", "unknown"), estimated start (seconds

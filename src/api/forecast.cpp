@@ -12,6 +12,7 @@
 #include <jobspec/match.hpp>
 #include <jobspec/resource_config.hpp>
 
+#include "api/match_counted.hpp"
 #include "forecast/scheduler_request.hpp"
 #include "forecast/simulation.hpp"
 #include "forecast/verdicts.hpp"
@@ -115,8 +116,13 @@ IdSet allowed_ranks(const Jobspec& js, const ResourceSet& all, const std::option
     return ranks;
 }
 
-/// What one unit of work costs, in steps: a job read into the simulation, a job
-/// explained by jobspec's matcher.
+/// Fluxion writes the end of its plans as the expiration of a job without a time limit:
+/// its graph's end, 3153600000 (late 2069) or the largest time it keeps (2262). No time
+/// limit reaches that far: such a job runs for ever.
+constexpr double plans_end = 3153600000.0;
+
+/// What one unit of work costs, in steps, besides the ranks it looks at: a job read into
+/// the simulation, a job judged.
 constexpr std::uint64_t job_steps = 16;
 
 } // namespace
@@ -172,7 +178,7 @@ SchedulerSetup scheduler_setup(std::string_view module, const std::vector<std::s
 }
 
 struct ForecastRun::Impl {
-    enum class Phase { requests, simulate, explain, judge, done };
+    enum class Phase { requests, simulate, judge, done };
 
     std::shared_ptr<const InstanceState> state;
     ForecastOptions options;
@@ -182,7 +188,7 @@ struct ForecastRun::Impl {
     std::vector<ConfigFile> config;
     std::map<std::string, std::optional<Queue>> queues;
     std::optional<forecasting::Simulation> sim;
-    forecasting::MatcherVerdicts matcher;
+    std::optional<forecasting::Judging> judging;
     Forecast result;
 
     const std::optional<Queue>& queue(const std::string& name) {
@@ -224,30 +230,62 @@ struct ForecastRun::Impl {
         forecasting::SimInput in{state->now, state->expiration, state->scheduler,
                               forecasting::SimPool(state->all, state->down), {}, std::move(jobs)};
         for (const auto& r : state->running)
-            in.running.push_back({r.id, in.pool.holding_of(r.r), r.end});
+            in.running.push_back({r.id, in.pool.holding_of(r.r),
+                                  r.end && *r.end < plans_end ? r.end : std::nullopt});
         sim.emplace(std::move(in));
-        matcher.assign(state->pending.size(), std::nullopt);
     }
 
-    /// jobspec's matcher on all of R, for a job the simulation does not start.
-    void explain(std::size_t i) {
+    /// jobspec's matcher on all of R, for a job whose verdict needs it (or its verdict kept
+    /// from an earlier forecast): nothing when it fits, else why not; the steps it took.
+    std::uint64_t explain(std::size_t i, std::optional<Diagnostics>& verdict) {
         const PendingJob& p = state->pending[i];
-        const auto& o = sim->outcomes()[i];
-        if (!sim->input().jobs[i].considered || o.start)
-            return;
         if (!p.jobspec) {
-            matcher[i] = p.problem;
-            return;
+            verdict = p.problem;
+            return 0;
         }
-        MatchOptions m;
-        m.config_files = config;
-        m.queue = p.queue;
-        m.max_steps = options.max_steps;
-        auto placed = match_jobspec(*p.jobspec, state->all, m);
-        if (!placed.ok())
-            matcher[i] = placed.diagnostics();
+        auto known = options.explained ? options.explained->find(p.id) : std::nullopt;
+        std::uint64_t steps = 0;
+        if (!known) {
+            MatchOptions m;
+            m.config_files = config;
+            m.queue = p.queue;
+            m.max_steps = options.max_steps;
+            auto placed = api::match_counted(*p.jobspec, state->all, m, steps);
+            known = placed.ok() ? Diagnostics{} : placed.diagnostics();
+            if (options.explained)
+                options.explained->keep(p.id, *known);
+        }
+        if (known->has_errors())
+            verdict = std::move(*known);
+        return steps;
     }
 };
+
+std::optional<Diagnostics> Explanations::find(std::uint64_t id) const {
+    const std::lock_guard lock(mutex_);
+    const auto it = verdicts_.find(id);
+    return it != verdicts_.end() ? std::optional<Diagnostics>(it->second) : std::nullopt;
+}
+
+void Explanations::keep(std::uint64_t id, Diagnostics verdict) {
+    const std::lock_guard lock(mutex_);
+    verdicts_.insert_or_assign(id, std::move(verdict));
+}
+
+void Explanations::forget(std::uint64_t id) {
+    const std::lock_guard lock(mutex_);
+    verdicts_.erase(id);
+}
+
+void Explanations::clear() {
+    const std::lock_guard lock(mutex_);
+    verdicts_.clear();
+}
+
+std::size_t Explanations::size() const {
+    const std::lock_guard lock(mutex_);
+    return verdicts_.size();
+}
 
 ForecastRun::ForecastRun(std::shared_ptr<const InstanceState> state, ForecastOptions options)
     : impl_(std::make_unique<Impl>()) {
@@ -278,28 +316,35 @@ bool ForecastRun::advance(std::uint64_t steps) {
             }
             break;
         case Impl::Phase::simulate:
-            if (r.sim->advance(steps - used)) {
-                r.phase = Impl::Phase::explain;
-                r.at = 0;
-            }
+            if (r.sim->advance(steps - used))
+                r.phase = Impl::Phase::judge;
             used = steps; // the simulation spends what it is given
             break;
-        case Impl::Phase::explain:
-            if (r.at < n) {
-                r.explain(r.at++);
-                used += job_steps;
-            } else {
-                r.phase = Impl::Phase::judge;
+        case Impl::Phase::judge: {
+            // A job's verdict may need an explanation, which is not divided: one is started
+            // only as a call's first work, or when it fits what the call has left.
+            if (r.options.max_steps && used > 0 && steps - used < *r.options.max_steps)
+                return false;
+            if (!r.judging)
+                r.judging.emplace(*r.state, *r.sim,
+                                  [&r](std::size_t i, std::optional<Diagnostics>& verdict) {
+                                      return r.explain(i, verdict);
+                                  });
+            const std::uint64_t before = r.judging->explaining_steps();
+            if (r.judging->step()) {
+                // a job judged: up to three allocations over R's ranks, and its explanation
+                used += job_steps + 3 * r.sim->pool_at_start().size() +
+                        (r.judging->explaining_steps() - before);
+                break;
             }
-            break;
-        case Impl::Phase::judge:
-            r.result.jobs = forecasting::judge(*r.state, *r.sim, r.matcher);
+            r.result.jobs = r.judging->take();
+            r.judging.reset();
             if (r.state->scheduler.kind == SchedulerKind::unknown)
                 r.result.order_unknown =
                     fmt::format("{}: jobspec does not know its order", r.state->scheduler.name);
-            used += n;
             r.phase = Impl::Phase::done;
             break;
+        }
         case Impl::Phase::done:
             break;
         }

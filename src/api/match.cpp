@@ -7,6 +7,7 @@
 #include <jobspec/document.hpp>
 #include <jobspec/resource_config.hpp>
 
+#include "api/match_counted.hpp"
 #include "match/first_fit.hpp"
 
 namespace jobspec {
@@ -93,16 +94,25 @@ Result<ResourceSet> placed(const Jobspec& jobspec, const ResourceSet& r,
 
 } // namespace
 
+Result<ResourceSet> api::match_counted(const Jobspec& jobspec, const ResourceSet& r,
+                                       const MatchOptions& options, std::uint64_t& steps) {
+    match::StepBudget budget(options.max_steps.value_or(UINT64_MAX));
+    try {
+        auto result = placed(jobspec, r, options, &budget);
+        steps = budget.used();
+        return result;
+    } catch (const match::StepBudget::Spent&) {
+        steps = budget.limit();
+        return over_budget(jobspec, budget);
+    }
+}
+
 Result<ResourceSet> match_jobspec(const Jobspec& jobspec, const ResourceSet& r,
                                   const MatchOptions& options) {
     if (!options.max_steps)
         return placed(jobspec, r, options, nullptr);
-    match::StepBudget budget(*options.max_steps);
-    try {
-        return placed(jobspec, r, options, &budget);
-    } catch (const match::StepBudget::Spent&) {
-        return over_budget(jobspec, budget);
-    }
+    std::uint64_t steps = 0;
+    return api::match_counted(jobspec, r, options, steps);
 }
 
 Result<ResourceSet> match_jobspec(std::string_view text, const ResourceSet& r,

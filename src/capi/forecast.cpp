@@ -16,6 +16,9 @@ struct jobspec_instance {
     jobspec::InstanceState state;
     jobspec::ReadOptions read;
     std::optional<std::uint64_t> max_steps;
+    /// The matcher's verdicts on the pending jobs, kept while R and the configuration
+    /// stay: each job explained once, not once per forecast.
+    std::shared_ptr<jobspec::Explanations> explained = std::make_shared<jobspec::Explanations>();
     std::unordered_map<std::uint64_t, std::size_t> pending_at;
     std::unordered_map<std::uint64_t, std::size_t> running_at;
 };
@@ -81,6 +84,9 @@ bool jobspec_instance_set_resources(jobspec_instance* instance, const jobspec_rs
     return guarded(error, false, [&] {
         if (!require(instance, "instance", error) || !require(all, "all", error))
             return false;
+        if (jobspec::to_json_text(jobspec::to_json_value(all->value)) !=
+            jobspec::to_json_text(jobspec::to_json_value(instance->state.all)))
+            instance->explained->clear();
         instance->state.all = all->value;
         instance->state.down = down != nullptr ? down->value : jobspec::IdSet{};
         instance->state.drained.clear();
@@ -189,6 +195,7 @@ bool jobspec_instance_add_pending(jobspec_instance* instance, uint64_t id, const
         else
             job.problem = read.diagnostics();
         remove_at(instance->state.pending, instance->pending_at, id);
+        instance->explained->forget(id);
         instance->pending_at[id] = instance->state.pending.size();
         instance->state.pending.push_back(std::move(job));
         return true;
@@ -214,9 +221,11 @@ bool jobspec_instance_update_pending(jobspec_instance* instance, uint64_t id, co
 
 bool jobspec_instance_remove(jobspec_instance* instance, uint64_t id) {
     return guarded(false, [&] {
-        return instance != nullptr &&
-               (remove_at(instance->state.pending, instance->pending_at, id) ||
-                remove_at(instance->state.running, instance->running_at, id));
+        if (instance == nullptr)
+            return false;
+        instance->explained->forget(id);
+        return remove_at(instance->state.pending, instance->pending_at, id) ||
+               remove_at(instance->state.running, instance->running_at, id);
     });
 }
 
@@ -257,6 +266,7 @@ jobspec_forecast* jobspec_forecast_start(const jobspec_instance* instance, doubl
         state->now = now;
         jobspec::ForecastOptions options;
         options.max_steps = instance->max_steps;
+        options.explained = instance->explained;
         return new jobspec_forecast{jobspec::ForecastRun(std::move(state), options), {}};
     });
 }

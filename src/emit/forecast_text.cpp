@@ -279,8 +279,12 @@ std::string forecast_summary(const JobForecast& f, const InstanceState& s,
         return "next: the scheduler starts it now, on " + hosts(s, f.nodes);
     case Verdict::never: {
         std::string out = "never on this instance" +
-                          (f.diagnostics.empty() ? std::string(": the scheduler refuses it")
-                                                 : ": " + first_error(f.diagnostics));
+                          (!f.diagnostics.empty() ? ": " + first_error(f.diagnostics)
+                           : f.after.empty()      ? std::string(": the scheduler refuses it")
+                                                  : ": the scheduler refuses it while " +
+                                                   job_names(f.after, o) +
+                                                   (f.after.size() == 1 ? " (no time limit) holds" : " (no time limit) hold") +
+                                                   " the nodes it allows");
         if (f.kept)
             out += "; the scheduler keeps it in line, and the jobs behind it wait";
         return out;
@@ -324,7 +328,10 @@ std::string forecast_reason(const JobForecast& f, const InstanceState& s,
     case Verdict::never:
         out = "never: " + render_line(f.diagnostics, forecast_reason_bytes - 7);
         if (f.diagnostics.empty())
-            out = "never: the scheduler refuses it";
+            out = f.after.empty() ? "never: the scheduler refuses it"
+                                  : "never: refused while " + job_names(f.after, o) +
+                                        (f.after.size() == 1 ? " (no time limit) holds its nodes"
+                                                           : " (no time limit) hold its nodes");
         break;
     case Verdict::unknown:
         out = "cannot tell";

@@ -1,6 +1,7 @@
 #include "forecast/sim_pool.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "support/numbers.hpp"
 
@@ -9,6 +10,7 @@ namespace jobspec::forecasting {
 namespace {
 
 using support::saturating_product;
+using support::saturating_sum;
 
 /// The first `n` ids of `s` (or the last `n`, from the top).
 IdSet some_ids(const IdSet& s, std::uint64_t n, bool from_top) {
@@ -38,6 +40,12 @@ bool stepped(const SchedulerRequest& q) {
 
 } // namespace
 
+void Holding::count() {
+    ncores = 0;
+    for (const auto& p : parts)
+        ncores += p.cores.count();
+}
+
 IdSet Holding::ranks(const SimPool& pool) const {
     IdSet out;
     for (const auto& p : parts)
@@ -53,20 +61,46 @@ SimPool::SimPool(const ResourceSet& all, const IdSet& down) {
                 rank.rank = r;
                 rank.cores = rank.free_cores = g.cores;
                 rank.gpus = rank.free_gpus = g.gpus;
-                rank.ncores = g.cores.count();
-                rank.ngpus = g.gpus.count();
+                rank.ncores = rank.nfree_cores = g.cores.count();
+                rank.ngpus = rank.nfree_gpus = g.gpus.count();
                 rank.up = !down.contains(r);
+                if (rank.up) {
+                    ++up_count_;
+                    free_cores_ += rank.ncores;
+                    up_cores_ += rank.ncores;
+                    ++whole_free_;
+                }
                 ranks_.push_back(std::move(rank));
                 if (r == range.last)
                     break;
             }
     std::sort(ranks_.begin(), ranks_.end(),
               [](const Rank& a, const Rank& b) { return a.rank < b.rank; });
+    uniform_ = std::all_of(ranks_.begin(), ranks_.end(), [&](const Rank& r) {
+        return r.ncores == ranks_.front().ncores && r.ngpus == ranks_.front().ngpus;
+    });
+    wholly_free_.assign((ranks_.size() + 63) / 64, 0);
+    for (std::size_t i = 0; i < ranks_.size(); ++i)
+        mark(i);
 }
 
-std::uint64_t SimPool::up_ranks() const noexcept {
-    return static_cast<std::uint64_t>(
-        std::count_if(ranks_.begin(), ranks_.end(), [](const Rank& r) { return r.up; }));
+void SimPool::mark(std::size_t i) {
+    const Rank& r = ranks_[i];
+    const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+    if (r.up && r.nfree_cores == r.ncores && r.nfree_gpus == r.ngpus)
+        wholly_free_[i / 64] |= bit;
+    else
+        wholly_free_[i / 64] &= ~bit;
+}
+
+std::size_t SimPool::next_wholly_free(std::size_t i) const {
+    while (i < ranks_.size()) {
+        const std::uint64_t word = wholly_free_[i / 64] >> (i % 64);
+        if (word != 0)
+            return i + static_cast<std::size_t>(std::countr_zero(word));
+        i = (i / 64 + 1) * 64;
+    }
+    return ranks_.size();
 }
 
 std::optional<std::size_t> SimPool::index_of(std::uint64_t rank) const {
@@ -81,100 +115,167 @@ std::optional<Holding> SimPool::allocate(const SchedulerRequest& q, NodeOrder or
                                          match::StepBudget* budget) const {
     if (!q.unreadable.empty() || stepped(q))
         return std::nullopt;
-    // The candidates: up, with what one slot needs free (a whole node when exclusive),
-    // allowed by the constraints.
-    struct Candidate {
-        std::size_t index;
-        std::uint64_t cores;
-        std::uint64_t gpus;
-    };
-    std::vector<Candidate> candidates;
-    for (std::size_t i = 0; i < ranks_.size(); ++i) {
-        match::spend(budget);
-        const Rank& r = ranks_[i];
-        if (!r.up)
-            continue;
-        const std::uint64_t cores = r.free_cores.count();
-        const std::uint64_t gpus = r.free_gpus.count();
-        if (cores < (q.exclusive ? r.ncores : q.slot_cores) || gpus < q.slot_gpus ||
-            !q.candidates.contains(r.rank))
-            continue;
-        candidates.push_back({i, cores, gpus});
-    }
-    if (order == NodeOrder::most_free)
-        std::stable_sort(candidates.begin(), candidates.end(),
-                         [](const Candidate& a, const Candidate& b) {
-                             return a.cores != b.cores ? a.cores > b.cores : a.gpus > b.gpus;
-                         });
-    else
-        std::reverse(candidates.begin(), candidates.end());
+    // What is free in all cannot be enough: no need to look at each rank.
+    if (q.exclusive ? whole_free_ < q.least_nodes()
+                    : free_cores_ < saturating_product(q.least_slots(), q.slot_cores))
+        return std::nullopt;
     const bool top = order == NodeOrder::highest_first;
-    Holding out;
-    if (q.nodes) {
+    const bool everywhere = q.candidates.count() >= ranks_.size();
+    // A candidate: up, with what one slot needs free (a whole node when exclusive), allowed
+    // by the constraints.
+    const auto candidate = [&](const Rank& r) {
+        return r.up && r.nfree_cores >= (q.exclusive ? r.ncores : q.slot_cores) &&
+               r.nfree_gpus >= q.slot_gpus && (everywhere || q.candidates.contains(r.rank));
+    };
+    // Takes what it can of the candidates `next` gives, in turn, up to the request's most;
+    // whether it reached that most.
+    std::uint64_t slots = 0; // the slots taken, for a request of slots
+    const auto take = [&](auto&& next, Holding& out) {
         const std::uint64_t per_node = q.slots.min;
-        for (const auto& c : candidates) {
-            if (q.nodes->max && out.parts.size() >= *q.nodes->max)
-                break;
-            const Rank& r = ranks_[c.index];
-            if (q.exclusive) {
-                if (c.cores < r.ncores)
+        slots = 0;
+        while (const Rank* found = next()) {
+            const Rank& r = *found;
+            const auto index = static_cast<std::size_t>(&r - ranks_.data());
+            if (q.nodes) {
+                if (q.nodes->max && out.parts.size() >= *q.nodes->max)
+                    return true;
+                if (q.exclusive) {
+                    if (r.nfree_cores == r.ncores)
+                        out.parts.push_back({index, r.free_cores, r.free_gpus});
                     continue;
-                out.parts.push_back({c.index, r.free_cores, r.free_gpus});
+                }
+                const std::uint64_t need_cores = saturating_product(per_node, q.slot_cores);
+                const std::uint64_t need_gpus = saturating_product(per_node, q.slot_gpus);
+                if (r.nfree_cores >= need_cores && r.nfree_gpus >= need_gpus)
+                    out.parts.push_back({index, some_ids(r.free_cores, need_cores, top),
+                                         some_ids(r.free_gpus, need_gpus, top)});
                 continue;
             }
-            const std::uint64_t need_cores = saturating_product(per_node, q.slot_cores);
-            const std::uint64_t need_gpus = saturating_product(per_node, q.slot_gpus);
-            if (c.cores < need_cores || c.gpus < need_gpus)
+            if (q.slots.max && slots >= *q.slots.max)
+                return true;
+            std::uint64_t free_slots = r.nfree_cores / q.slot_cores;
+            if (q.slot_gpus > 0)
+                free_slots = std::min(free_slots, r.nfree_gpus / q.slot_gpus);
+            const std::uint64_t n =
+                q.slots.max ? std::min(free_slots, *q.slots.max - slots) : free_slots;
+            if (n == 0)
                 continue;
-            out.parts.push_back({c.index, some_ids(r.free_cores, need_cores, top),
-                                 some_ids(r.free_gpus, need_gpus, top)});
+            out.parts.push_back({index, some_ids(r.free_cores, n * q.slot_cores, top),
+                                 some_ids(r.free_gpus, n * q.slot_gpus, top)});
+            slots += n;
         }
-        if (out.parts.size() < q.nodes->min)
+        return q.nodes ? q.nodes->max && out.parts.size() >= *q.nodes->max
+                       : q.slots.max && slots >= *q.slots.max;
+    };
+    const auto enough = [&](Holding& out) -> std::optional<Holding> {
+        if (q.nodes ? out.parts.size() < q.nodes->min : slots < q.slots.min)
             return std::nullopt;
-        return out;
+        out.count();
+        return std::move(out);
+    };
+    // Candidates in an order known without looking at them all: Fluxion's from the highest
+    // rank; flux-core's (the most free cores, then GPUs, then rank order) on ranks that are
+    // all alike, where the wholly free come first, in rank order. Most allocations take a
+    // few of many, and stop there.
+    const bool bounded = q.nodes ? q.nodes->max.has_value() : q.slots.max.has_value();
+    if (top) {
+        std::size_t at = 0;
+        const auto in_turn = [&]() -> const Rank* {
+            for (; at < ranks_.size(); ++at) {
+                match::spend(budget);
+                const Rank& r = ranks_[ranks_.size() - 1 - at];
+                if (candidate(r)) {
+                    ++at;
+                    return &r;
+                }
+            }
+            return nullptr;
+        };
+        Holding out;
+        take(in_turn, out);
+        return enough(out);
     }
-    std::uint64_t slots = 0;
-    for (const auto& c : candidates) {
-        if (q.slots.max && slots >= *q.slots.max)
-            break;
-        std::uint64_t free_slots = c.cores / q.slot_cores;
-        if (q.slot_gpus > 0)
-            free_slots = std::min(free_slots, c.gpus / q.slot_gpus);
-        const std::uint64_t take =
-            q.slots.max ? std::min(free_slots, *q.slots.max - slots) : free_slots;
-        if (take == 0)
-            continue;
-        const Rank& r = ranks_[c.index];
-        out.parts.push_back({c.index, some_ids(r.free_cores, take * q.slot_cores, top),
-                             some_ids(r.free_gpus, take * q.slot_gpus, top)});
-        slots += take;
+    if (uniform_ && bounded) {
+        std::size_t at = next_wholly_free(0);
+        const auto wholly_free = [&]() -> const Rank* {
+            for (; at < ranks_.size(); at = next_wholly_free(at + 1)) {
+                match::spend(budget);
+                if (candidate(ranks_[at])) {
+                    const Rank* r = &ranks_[at];
+                    at = next_wholly_free(at + 1);
+                    return r;
+                }
+            }
+            return nullptr;
+        };
+        Holding out;
+        if (take(wholly_free, out))
+            return enough(out);
     }
-    if (slots < q.slots.min)
-        return std::nullopt;
-    return out;
+    // flux-core's order, over every candidate: a heap, taken from one at a time.
+    std::vector<const Rank*> candidates;
+    for (const Rank& r : ranks_) {
+        match::spend(budget);
+        if (candidate(r))
+            candidates.push_back(&r);
+    }
+    const auto later = [](const Rank* a, const Rank* b) {
+        return a->nfree_cores != b->nfree_cores ? a->nfree_cores < b->nfree_cores
+               : a->nfree_gpus != b->nfree_gpus ? a->nfree_gpus < b->nfree_gpus
+                                                : a > b;
+    };
+    std::make_heap(candidates.begin(), candidates.end(), later);
+    auto end = candidates.end();
+    const auto from_heap = [&]() -> const Rank* {
+        if (end == candidates.begin())
+            return nullptr;
+        std::pop_heap(candidates.begin(), end, later);
+        --end;
+        return *end;
+    };
+    Holding out;
+    take(from_heap, out);
+    return enough(out);
 }
 
 bool SimPool::feasible(const SchedulerRequest& q) const {
+    return fits_empty(q, false);
+}
+
+bool SimPool::fits_up(const SchedulerRequest& q) const {
+    return fits_empty(q, true);
+}
+
+bool SimPool::fits_empty(const SchedulerRequest& q, bool up_only) const {
     if (!q.unreadable.empty() || stepped(q))
         return false;
     std::uint64_t eligible = 0;
     std::uint64_t slots = 0;
     std::uint64_t gpu_slots = 0;
     const std::uint64_t per_node = q.nodes ? q.slots.min : 0;
-    for (const Rank& r : ranks_) {
-        if (!q.candidates.contains(r.rank))
-            continue;
+    const bool everywhere = q.candidates.count() >= ranks_.size();
+    // What `times` ranks like `r` add.
+    const auto add = [&](const Rank& r, std::uint64_t times) {
         if (q.exclusive) {
-            eligible += r.ncores >= q.slot_cores && (q.slot_gpus == 0 || r.ngpus >= q.slot_gpus);
+            eligible += times * (r.ncores >= q.slot_cores &&
+                                 (q.slot_gpus == 0 || r.ngpus >= q.slot_gpus));
         } else if (q.nodes) {
-            eligible += r.ncores >= saturating_product(per_node, q.slot_cores) &&
-                        r.ngpus >= saturating_product(per_node, q.slot_gpus);
+            eligible += times * (r.ncores >= saturating_product(per_node, q.slot_cores) &&
+                                 r.ngpus >= saturating_product(per_node, q.slot_gpus));
         } else {
             const std::uint64_t here = r.ncores / q.slot_cores;
-            slots += here;
+            slots = saturating_sum(slots, saturating_product(here, times));
             if (q.slot_gpus > 0)
-                gpu_slots += std::min(here, r.ngpus / q.slot_gpus);
+                gpu_slots = saturating_sum(
+                    gpu_slots, saturating_product(std::min(here, r.ngpus / q.slot_gpus), times));
         }
+    };
+    if (everywhere && uniform_ && !ranks_.empty()) { // ranks all alike: one stands for all
+        add(ranks_.front(), up_only ? up_ranks() : ranks_.size());
+    } else {
+        for (const Rank& r : ranks_)
+            if ((!up_only || r.up) && (everywhere || q.candidates.contains(r.rank)))
+                add(r, 1);
     }
     if (q.exclusive)
         return eligible >= std::max<std::uint64_t>(q.least_nodes(), 1);
@@ -183,29 +284,52 @@ bool SimPool::feasible(const SchedulerRequest& q) const {
     return slots >= q.slots.min && (q.slot_gpus == 0 || gpu_slots >= q.slots.min);
 }
 
-bool SimPool::fits_up(const SchedulerRequest& q, NodeOrder order) const {
+SimPool SimPool::emptied() const {
     SimPool empty = *this;
     for (Rank& r : empty.ranks_) {
+        empty.forget_free(r);
         r.free_cores = r.cores;
         r.free_gpus = r.gpus;
+        empty.count_free(r);
     }
-    return empty.allocate(q, order).has_value();
+    return empty;
 }
 
 void SimPool::take(const Holding& h) {
     for (const auto& p : h.parts) {
         Rank& r = ranks_[p.index];
+        forget_free(r);
         r.free_cores = r.free_cores.without(p.cores);
         r.free_gpus = r.free_gpus.without(p.gpus);
+        count_free(r);
     }
 }
 
 void SimPool::give_back(const Holding& h) {
     for (const auto& p : h.parts) {
         Rank& r = ranks_[p.index];
+        forget_free(r);
         r.free_cores = r.free_cores.united(p.cores).intersected(r.cores);
         r.free_gpus = r.free_gpus.united(p.gpus).intersected(r.gpus);
+        count_free(r);
     }
+}
+
+void SimPool::forget_free(const Rank& r) {
+    if (!r.up)
+        return;
+    free_cores_ -= r.nfree_cores;
+    whole_free_ -= r.nfree_cores == r.ncores;
+}
+
+void SimPool::count_free(Rank& r) {
+    r.nfree_cores = r.free_cores.count();
+    r.nfree_gpus = r.free_gpus.count();
+    mark(static_cast<std::size_t>(&r - ranks_.data()));
+    if (!r.up)
+        return;
+    free_cores_ += r.nfree_cores;
+    whole_free_ += r.nfree_cores == r.ncores;
 }
 
 ResourceSet SimPool::resources(const Holding& h) const {
@@ -222,6 +346,7 @@ Holding SimPool::holding_of(const ResourceSet& r) const {
             if (const auto i = index_of(rank))
                 out.parts.push_back({*i, g.cores.intersected(ranks_[*i].cores),
                                      g.gpus.intersected(ranks_[*i].gpus)});
+    out.count();
     return out;
 }
 
@@ -230,7 +355,8 @@ std::uint64_t SimPool::not_held_whole(const IdSet& ranks,
     std::vector<bool> whole(ranks_.size(), false);
     for (const Holding* h : busy)
         for (const auto& p : h->parts)
-            if (p.cores.count() == ranks_[p.index].ncores && p.gpus.count() == ranks_[p.index].ngpus)
+            if (p.cores.count() == ranks_[p.index].ncores &&
+                p.gpus.count() == ranks_[p.index].ngpus)
                 whole[p.index] = true;
     std::uint64_t n = 0;
     for (std::size_t i = 0; i < ranks_.size(); ++i)
@@ -239,11 +365,7 @@ std::uint64_t SimPool::not_held_whole(const IdSet& ranks,
 }
 
 SimPool SimPool::with_only_free(const std::vector<const Holding*>& busy) const {
-    SimPool out = *this;
-    for (Rank& r : out.ranks_) {
-        r.free_cores = r.cores;
-        r.free_gpus = r.gpus;
-    }
+    SimPool out = emptied();
     for (const Holding* h : busy)
         out.take(*h);
     return out;

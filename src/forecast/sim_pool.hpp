@@ -33,7 +33,11 @@ struct Holding {
         IdSet gpus;
     };
     std::vector<Part> parts;
+    /// How many cores the parts hold.
+    std::uint64_t ncores = 0;
 
+    /// Counts ncores from the parts.
+    void count();
     /// The ranks held (of the pool's R).
     IdSet ranks(const class SimPool& pool) const;
 };
@@ -45,7 +49,7 @@ public:
 
     std::size_t size() const noexcept { return ranks_.size(); }
     /// How many ranks are up.
-    std::uint64_t up_ranks() const noexcept;
+    std::uint64_t up_ranks() const noexcept { return up_count_; }
     std::uint64_t rank(std::size_t index) const noexcept { return ranks_[index].rank; }
     /// The index of `rank`, or nothing when R does not have it.
     std::optional<std::size_t> index_of(std::uint64_t rank) const;
@@ -57,8 +61,11 @@ public:
     /// flux-core's feasibility: whether the request fits R's ranks its constraints allow,
     /// each as if empty, down ones included (a stepped count never does).
     bool feasible(const SchedulerRequest& request) const;
-    /// Whether the request fits the ranks that are up, each as if empty.
-    bool fits_up(const SchedulerRequest& request, NodeOrder order) const;
+    /// Whether the request fits the ranks that are up, each as if empty (what allocate
+    /// would find with everything up free).
+    bool fits_up(const SchedulerRequest& request) const;
+    /// The same ranks with everything free (those down stay down).
+    SimPool emptied() const;
 
     void take(const Holding& h);
     void give_back(const Holding& h);
@@ -73,6 +80,8 @@ public:
 
     /// A pool of the same ranks with nothing free but what no holding of `busy` holds.
     SimPool with_only_free(const std::vector<const Holding*>& busy) const;
+    /// The cores of the ranks that are up.
+    std::uint64_t up_cores() const noexcept { return up_cores_; }
 
 private:
     struct Rank {
@@ -83,10 +92,30 @@ private:
         IdSet free_gpus;
         std::uint64_t ncores = 0;
         std::uint64_t ngpus = 0;
+        /// free_cores.count() and free_gpus.count(), kept.
+        std::uint64_t nfree_cores = 0;
+        std::uint64_t nfree_gpus = 0;
         bool up = true;
     };
 
+    bool fits_empty(const SchedulerRequest& request, bool up_only) const;
+    /// The totals' share of `r`, before its free resources change and after.
+    void forget_free(const Rank& r);
+    void count_free(Rank& r);
+    /// Keeps rank i's bit of wholly_free_; the first wholly free rank at or after i.
+    void mark(std::size_t i);
+    std::size_t next_wholly_free(std::size_t i) const;
+
     std::vector<Rank> ranks_;
+    /// Over the ranks that are up: the free cores, and the ranks with every core free.
+    std::uint64_t free_cores_ = 0;
+    std::uint64_t whole_free_ = 0;
+    std::uint64_t up_cores_ = 0;
+    std::uint64_t up_count_ = 0;
+    /// Every rank has as many cores and GPUs as every other.
+    bool uniform_ = true;
+    /// A bit per rank: up, with every core and GPU free.
+    std::vector<std::uint64_t> wholly_free_;
 };
 
 } // namespace jobspec::forecasting

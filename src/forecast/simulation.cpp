@@ -5,11 +5,15 @@
 #include <limits>
 #include <set>
 
+#include "support/numbers.hpp"
+
 namespace jobspec::forecasting {
 
 namespace {
 
 constexpr std::uint64_t no_limit = std::numeric_limits<std::uint64_t>::max();
+
+using support::saturating_product;
 
 /// Whether [a_start, a_end) and [b_start, b_end) overlap (no end: for ever).
 bool overlap(double a_start, std::optional<double> a_end, double b_start,
@@ -21,7 +25,7 @@ bool overlap(double a_start, std::optional<double> a_end, double b_start,
 
 Simulation::Simulation(SimInput input)
     : in_(std::move(input)), start_pool_(in_.pool), out_(in_.jobs.size()),
-      pending_(in_.jobs.size(), false), now_(in_.now) {
+      pending_(in_.jobs.size(), false), feasible_(in_.jobs.size(), -1), now_(in_.now) {
     for (const auto& r : in_.running) {
         start_pool_.take(r.holding);
         // A job past its expiration is being ended: its resources come back at once.
@@ -29,7 +33,22 @@ Simulation::Simulation(SimInput input)
                            r.end ? std::optional<double>(std::max(*r.end, now_)) : std::nullopt});
     }
     for (std::size_t i = 0; i < in_.jobs.size(); ++i)
-        pending_[i] = in_.jobs[i].considered;
+        if (in_.jobs[i].considered) {
+            pending_[i] = true;
+            order_.push_back(i);
+        }
+    pending_count_ = order_.size();
+    // The scheduler's order, which no event changes: priority, then (Fluxion) submission.
+    const bool fluxion = in_.setup.kind == SchedulerKind::fluxion;
+    std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
+        const SimJob& x = in_.jobs[a];
+        const SimJob& y = in_.jobs[b];
+        if (x.priority != y.priority)
+            return x.priority > y.priority;
+        if (fluxion && x.t_submit != y.t_submit)
+            return x.t_submit < y.t_submit;
+        return x.id < y.id;
+    });
     in_.pool = start_pool_;
     // What ended already ends now, before the first pass.
     for (auto it = active_.begin(); it != active_.end();) {
@@ -59,21 +78,28 @@ NodeOrder Simulation::order() const noexcept {
 
 std::vector<std::size_t> Simulation::line(const std::string* queue, bool all) const {
     std::vector<std::size_t> out;
-    for (std::size_t i = 0; i < in_.jobs.size(); ++i)
-        if ((all ? in_.jobs[i].considered : pending_[i]) &&
-            (queue == nullptr || in_.jobs[i].queue == *queue))
+    for (const std::size_t i : order_)
+        if ((all || pending_[i]) && (queue == nullptr || in_.jobs[i].queue == *queue))
             out.push_back(i);
-    const bool fluxion = in_.setup.kind == SchedulerKind::fluxion;
-    std::sort(out.begin(), out.end(), [&](std::size_t a, std::size_t b) {
-        const SimJob& x = in_.jobs[a];
-        const SimJob& y = in_.jobs[b];
-        if (x.priority != y.priority)
-            return x.priority > y.priority;
-        if (fluxion && x.t_submit != y.t_submit)
-            return x.t_submit < y.t_submit;
-        return x.id < y.id;
-    });
     return out;
+}
+
+std::optional<std::size_t> Simulation::next_in_line() {
+    while (pass_at_ < order_.size()) {
+        const std::size_t j = order_[pass_at_];
+        if (pending_[j] && (pass_queue_ == nullptr || in_.jobs[j].queue == *pass_queue_))
+            return j;
+        ++pass_at_;
+    }
+    return std::nullopt;
+}
+
+void Simulation::start_line(const std::string* queue) {
+    while (first_pending_ < order_.size() && !pending_[order_[first_pending_]])
+        ++first_pending_;
+    pass_at_ = first_pending_;
+    pass_queue_ = queue;
+    looked_ = 0;
 }
 
 std::optional<double> Simulation::end_of(const SimJob& job, double start) const {
@@ -90,6 +116,7 @@ std::optional<double> Simulation::end_of(const SimJob& job, double start) const 
 
 void Simulation::start_job(std::size_t job, Holding holding) {
     in_.pool.take(holding);
+    --pending_count_;
     SimOutcome& o = out_[job];
     o.start = now_;
     o.end = end_of(in_.jobs[job], now_);
@@ -99,9 +126,16 @@ void Simulation::start_job(std::size_t job, Holding holding) {
     pending_[job] = false;
 }
 
+bool Simulation::feasible(std::size_t job) {
+    if (feasible_[job] < 0)
+        feasible_[job] = in_.pool.feasible(in_.jobs[job].request) ? 1 : 0;
+    return feasible_[job] == 1;
+}
+
 void Simulation::deny(std::size_t job) {
     out_[job].denied = true;
     pending_[job] = false;
+    --pending_count_;
 }
 
 bool Simulation::advance(std::uint64_t steps) {
@@ -114,17 +148,13 @@ bool Simulation::advance(std::uint64_t steps) {
             fluxion_queue_ = 0;
             counted_ = reserved_ = 0;
             shadow_.reset();
-            if (in_.setup.kind != SchedulerKind::fluxion)
-                pass_line_ = line(nullptr);
-            else
-                pass_line_.clear();
+            start_line(nullptr);
         }
         work.spend();
         if (pass_step(work))
             continue;
         in_pass_ = false;
-        const bool any = std::find(pending_.begin(), pending_.end(), true) != pending_.end();
-        if (!any || !next_event())
+        if (pending_count_ == 0 || !next_event())
             done_ = true;
     }
     return done_;
@@ -145,50 +175,56 @@ bool Simulation::pass_step(match::StepBudget& budget) {
 }
 
 bool Simulation::fifo_step(match::StepBudget& budget) {
-    if (pass_at_ >= pass_line_.size())
+    const auto next = next_in_line();
+    if (!next)
         return false;
-    const std::size_t j = pass_line_[pass_at_];
+    const std::size_t j = *next;
     const SchedulerRequest& q = in_.jobs[j].request;
-    if (!in_.pool.feasible(q)) { // denied at the head; the line goes on
+    if (!feasible(j)) { // denied at the head; the line goes on
         deny(j);
-        ++pass_at_;
         return true;
     }
     if (auto h = in_.pool.allocate(q, order(), &budget)) {
         start_job(j, std::move(*h));
-        ++pass_at_;
         return true;
     }
     return false; // the head waits, and every job behind it
 }
 
 std::optional<double> Simulation::shadow_time(const SchedulerRequest& head,
-                                              match::StepBudget& budget) const {
+                                              match::StepBudget& budget) {
     std::vector<const Active*> ending;
     for (const auto& a : active_)
         if (a.end)
             ending.push_back(&a);
     std::sort(ending.begin(), ending.end(),
               [](const Active* a, const Active* b) { return *a->end < *b->end; });
-    SimPool later = in_.pool;
-    for (std::size_t i = 0; i < ending.size();) {
-        const double t = *ending[i]->end;
-        for (; i < ending.size() && *ending[i]->end <= t; ++i)
-            later.give_back(ending[i]->holding);
-        if (later.allocate(head, order(), &budget))
-            return std::max(t, now_);
+    // The running jobs' resources given back in the order they end, until the head fits;
+    // then taken again, as they were.
+    std::optional<double> shadow;
+    std::size_t given = 0;
+    while (given < ending.size() && !shadow) {
+        const double t = *ending[given]->end;
+        for (; given < ending.size() && *ending[given]->end <= t; ++given)
+            in_.pool.give_back(ending[given]->holding);
+        if (in_.pool.allocate(head, order(), &budget))
+            shadow = std::max(t, now_);
     }
-    return std::nullopt;
+    for (std::size_t i = 0; i < given; ++i)
+        in_.pool.take(ending[i]->holding);
+    return shadow;
 }
 
 bool Simulation::backfill_step(match::StepBudget& budget) {
     if (pass_phase_ == 0) { // the head, as long as heads start
-        if (pass_at_ >= pass_line_.size())
+        const auto next = next_in_line();
+        if (!next)
             return false;
-        const std::size_t j = pass_line_[pass_at_];
+        const std::size_t j = *next;
         const SchedulerRequest& q = in_.jobs[j].request;
         ++pass_at_;
-        if (!in_.pool.feasible(q)) {
+        ++looked_;
+        if (!feasible(j)) {
             deny(j);
             return true;
         }
@@ -196,34 +232,61 @@ bool Simulation::backfill_step(match::StepBudget& budget) {
             start_job(j, std::move(*h));
             return true;
         }
-        shadow_ = shadow_time(q, budget);
+        // Backfilled jobs end by the shadow time and jobs end as planned: a head's shadow
+        // time holds until it starts.
+        if (shadow_head_ != j) {
+            shadow_of_head_ = shadow_time(q, budget);
+            shadow_head_ = j;
+        }
+        shadow_ = shadow_of_head_;
         pass_phase_ = 1;
         return true;
     }
     // The others in order, each started now when it ends by the head's shadow time.
     const std::uint64_t depth = in_.setup.queue_depth == 0 ? no_limit : in_.setup.queue_depth;
-    if (pass_at_ >= pass_line_.size() || pass_at_ >= depth)
+    const auto next = next_in_line();
+    if (!next || looked_ >= depth)
         return false;
-    const std::size_t j = pass_line_[pass_at_++];
+    const std::size_t j = *next;
+    ++pass_at_;
+    ++looked_;
     const SchedulerRequest& q = in_.jobs[j].request;
     if (!shadow_ || q.duration <= 0 || now_ + q.duration > *shadow_)
         return true;
-    if (!in_.pool.feasible(q))
+    if (!feasible(j))
         deny(j);
     else if (auto h = in_.pool.allocate(q, order(), &budget))
         start_job(j, std::move(*h));
     return true;
 }
 
-SimPool Simulation::window(double start, std::optional<double> end) const {
+std::optional<Holding> Simulation::allocate_in(double start, std::optional<double> end,
+                                               const SchedulerRequest& q,
+                                               match::StepBudget& budget) const {
     std::vector<const Holding*> busy;
+    std::uint64_t busy_cores = 0;
+    const auto hold = [&](const Holding& h) {
+        busy.push_back(&h);
+        busy_cores += h.ncores;
+    };
     for (const auto& a : active_)
         if (overlap(now_, a.end, start, end))
-            busy.push_back(&a.holding);
+            hold(a.holding);
+    bool reserved = false;
     for (const auto& r : reservations_)
-        if (overlap(r.start, r.end, start, end))
-            busy.push_back(&r.holding);
-    return start_pool_.with_only_free(busy);
+        if (overlap(r.start, r.end, start, end)) {
+            hold(r.holding);
+            reserved = true;
+        }
+    // From now and through no reservation: what is free now (every running job holds now).
+    if (start <= now_ && !reserved)
+        return in_.pool.allocate(q, order(), &budget);
+    // Too few cores in all that window: no need to make it rank by rank.
+    const std::uint64_t least =
+        std::max(saturating_product(q.least_slots(), q.slot_cores), q.least_nodes());
+    if (busy_cores > start_pool_.up_cores() || start_pool_.up_cores() - busy_cores < least)
+        return std::nullopt;
+    return start_pool_.with_only_free(busy).allocate(q, order(), &budget);
 }
 
 std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
@@ -238,7 +301,7 @@ std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
             times.insert(*r.end);
     for (const double t : times) {
         const auto end = end_of(j, t);
-        if (auto h = window(t, end).allocate(j.request, order(), &budget))
+        if (auto h = allocate_in(t, end, j.request, budget))
             return Reservation{job, j.queue, std::move(*h), t, end};
     }
     return std::nullopt;
@@ -262,31 +325,42 @@ bool Simulation::fluxion_step(match::StepBudget& budget) {
     };
     if (pass_phase_ == 0) { // this queue's pass starts: its reservations are made again
         std::erase_if(reservations_, [&](const Reservation& r) { return r.queue == name; });
-        pass_line_ = line(&name);
+        start_line(&name);
         pass_phase_ = 1;
         return true;
     }
-    if (pass_at_ >= pass_line_.size() || counted_ >= queue.queue_depth)
+    const auto next = next_in_line();
+    if (!next || counted_ >= queue.queue_depth)
         return next_queue();
-    const std::size_t j = pass_line_[pass_at_++];
+    const std::size_t j = *next;
+    ++pass_at_;
     const SimJob& job = in_.jobs[j];
     const SchedulerRequest& q = job.request;
     // Fluxion refuses, or sets aside, a job asking more nodes than are up; and one with
     // constraints asking more of the nodes they allow than jobs without a time limit
     // leave unheld at the end of its plans.
     bool more_nodes_than_up = q.least_nodes() > in_.pool.up_ranks();
+    std::vector<std::uint64_t> holding_for_ever;
     if (q.constrained && !more_nodes_than_up) {
         std::vector<const Holding*> unending;
         for (const auto& a : active_)
-            if (!a.end)
+            if (!a.end) {
                 unending.push_back(&a.holding);
+                if (a.holding.ranks(in_.pool).intersects(q.candidates))
+                    holding_for_ever.push_back(a.id);
+            }
         more_nodes_than_up = q.least_nodes() > in_.pool.not_held_whole(q.candidates, unending);
+        if (!more_nodes_than_up)
+            holding_for_ever.clear();
     }
-    const auto now_view = window(now_, end_of(job, now_));
-    auto h = now_view.allocate(q, order(), &budget);
+    auto h = allocate_in(now_, end_of(job, now_), q, budget);
+    const auto deny_here = [&] {
+        deny(j);
+        out_[j].after = holding_for_ever;
+    };
     if (queue.policy == FluxionPolicy::fcfs) {
-        if (!in_.pool.feasible(q) || more_nodes_than_up) {
-            deny(j);
+        if (!feasible(j) || more_nodes_than_up) {
+            deny_here();
             ++counted_;
             return true;
         }
@@ -302,7 +376,7 @@ bool Simulation::fluxion_step(match::StepBudget& budget) {
         return true;
     }
     if (reserved_ < queue.reservation_depth) {
-        if (!in_.pool.feasible(q)) {
+        if (!feasible(j)) {
             deny(j);
             ++counted_;
             return true;
@@ -317,8 +391,8 @@ bool Simulation::fluxion_step(match::StepBudget& budget) {
         }
         return true; // no time it fits: blocked, not counted
     }
-    if (!in_.pool.feasible(q) || more_nodes_than_up)
-        deny(j);
+    if (!feasible(j) || more_nodes_than_up)
+        deny_here();
     ++counted_;
     return true;
 }

@@ -52,7 +52,8 @@ struct SimOutcome {
     Holding holding;
     /// The scheduler refused it when it came to it (infeasible, unreadable).
     bool denied = false;
-    /// The jobs whose end came at the moment it started (what it waited for).
+    /// The jobs whose end came at the moment it started (what it waited for); when
+    /// refused, the jobs without a time limit holding the nodes it allows, if that is why.
     std::vector<std::uint64_t> after;
     /// Fluxion: the start its reservation had when the forecast made one (its
     /// sched.t_estimate), else nothing.
@@ -103,20 +104,26 @@ private:
     /// The pending jobs the scheduler considers (still pending, or all), in its order (of
     /// `queue` for Fluxion).
     std::vector<std::size_t> line(const std::string* queue, bool all = false) const;
+    /// The pass starts at the first pending job of the line (of `queue` for Fluxion).
+    void start_line(const std::string* queue);
+    /// The pending job of the pass's line at or after pass_at_, or nothing at its end.
+    std::optional<std::size_t> next_in_line();
     std::optional<double> end_of(const SimJob& job, double start) const;
     void start_job(std::size_t job, Holding holding);
     void deny(std::size_t job);
+    /// Whether the scheduler can ever place the job (SimPool::feasible), found once.
+    bool feasible(std::size_t job);
     /// One unit of work of the pass at now_; false when the pass is over.
     bool pass_step(match::StepBudget& budget);
     bool fifo_step(match::StepBudget& budget);
     bool backfill_step(match::StepBudget& budget);
     bool fluxion_step(match::StepBudget& budget);
     /// The earliest time the head can start as running jobs end, or nothing.
-    std::optional<double> shadow_time(const SchedulerRequest& head,
-                                      match::StepBudget& budget) const;
-    /// A pool of what is free through [start, end) given running jobs and reservations
-    /// (Fluxion's planner view).
-    SimPool window(double start, std::optional<double> end) const;
+    std::optional<double> shadow_time(const SchedulerRequest& head, match::StepBudget& budget);
+    /// An allocation of `q` from what is free through [start, end) given running jobs and
+    /// reservations (Fluxion's planner view), or nothing.
+    std::optional<Holding> allocate_in(double start, std::optional<double> end,
+                                       const SchedulerRequest& q, match::StepBudget& budget) const;
     std::optional<Reservation> reserve(std::size_t job, match::StepBudget& budget) const;
     /// Moves time to the next end; false when nothing is left to end.
     bool next_event();
@@ -125,6 +132,11 @@ private:
     SimPool start_pool_;
     std::vector<SimOutcome> out_;
     std::vector<bool> pending_;
+    std::vector<signed char> feasible_; // -1 not known yet
+    std::size_t pending_count_ = 0;
+    /// Every job the scheduler considers, in its order; the first that may be pending.
+    std::vector<std::size_t> order_;
+    std::size_t first_pending_ = 0;
     std::vector<Active> active_;
     std::vector<Reservation> reservations_;
     double now_ = 0;
@@ -133,10 +145,14 @@ private:
 
     // The pass in progress.
     bool in_pass_ = false;
-    std::vector<std::size_t> pass_line_;
+    const std::string* pass_queue_ = nullptr;
     std::size_t pass_at_ = 0;
+    std::uint64_t looked_ = 0;
     int pass_phase_ = 0;
     std::optional<double> shadow_;
+    /// The last head whose shadow time was found, and that time.
+    std::optional<std::size_t> shadow_head_;
+    std::optional<double> shadow_of_head_;
     std::vector<std::string> fluxion_queue_names_;
     std::size_t fluxion_queue_ = 0;
     std::uint64_t counted_ = 0;

@@ -26,13 +26,14 @@ Verdict refused(const Diagnostics& d) {
     return c == Code::jobspec_unsatisfiable ? Verdict::never : Verdict::unknown;
 }
 
+} // namespace
+
 class Judge {
 public:
-    Judge(const InstanceState& state, const Simulation& sim, const MatcherVerdicts& matcher)
-        : state_(state), sim_(sim), matcher_(matcher), jobs_(sim.input().jobs),
-          out_(sim.outcomes()), forecast_(jobs_.size()) {}
-
-    std::vector<JobForecast> run() {
+    Judge(const InstanceState& state, const Simulation& sim, Explainer explain)
+        : state_(state), sim_(sim), explain_(std::move(explain)),
+          matcher_(sim.input().jobs.size()), jobs_(sim.input().jobs), out_(sim.outcomes()),
+          forecast_(jobs_.size()) {
         for (std::size_t i = 0; i < jobs_.size(); ++i)
             forecast_[i].id = jobs_[i].id;
         const bool fluxion = sim_.input().setup.kind == SchedulerKind::fluxion;
@@ -46,12 +47,34 @@ public:
                     queues.push_back(j.queue);
         }
         for (const auto& q : queues)
-            judge_line(sim_.first_line(fluxion ? &q : nullptr));
-        for (std::size_t i = 0; i < jobs_.size(); ++i)
-            if (!jobs_[i].considered)
-                not_considered(i);
-        return std::move(forecast_);
+            lines_.push_back(sim_.first_line(fluxion ? &q : nullptr));
     }
+
+    /// Judges the next job; false once every job is judged.
+    bool step() {
+        while (line_ < lines_.size()) {
+            const auto& line = lines_[line_];
+            if (at_ == 0)
+                start_line(line);
+            if (at_ < line.size()) {
+                judge_in_line(line[at_++]);
+                return true;
+            }
+            ++line_;
+            at_ = 0;
+        }
+        while (rest_ < jobs_.size()) {
+            const std::size_t i = rest_++;
+            if (!jobs_[i].considered) {
+                not_considered(i);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    std::vector<JobForecast> take() { return std::move(forecast_); }
+    std::uint64_t explaining_steps() const noexcept { return explaining_steps_; }
 
 private:
     void not_considered(std::size_t i) {
@@ -64,59 +87,61 @@ private:
                         : Verdict::blocked; // its queue is stopped
     }
 
-    /// Judges the jobs of one line, in its order: a job's reason may be the one ahead's.
-    void judge_line(const std::vector<std::size_t>& line) {
+    /// A line's jobs are judged in its order: a job's reason may be the one ahead's.
+    void start_line(const std::vector<std::size_t>& line) {
         const double now = sim_.input().now;
         // The head of the line now: the first job the scheduler does not start now.
-        std::optional<std::size_t> head;
+        head_.reset();
         for (const auto j : line)
             if (!(out_[j].start && *out_[j].start <= now) && !out_[j].denied) {
-                head = j;
+                head_ = j;
                 break;
             }
+        stuck_.reset();
+    }
+
+    void judge_in_line(std::size_t j) {
+        const double now = sim_.input().now;
+        const SimOutcome& o = out_[j];
+        JobForecast& f = forecast_[j];
+        if (sim_.input().setup.kind == SchedulerKind::unknown) {
+            unordered(j);
+            return;
+        }
+        if (o.denied) {
+            refused_by_scheduler(j);
+            return;
+        }
+        if (o.start) {
+            f.start = o.start;
+            f.end = o.end;
+            f.nodes = o.holding.ranks(sim_.input().pool);
+            f.after = o.after;
+            if (*o.start <= now) {
+                f.verdict = Verdict::next;
+                f.after.clear();
+                return;
+            }
+            f.verdict = Verdict::waiting;
+            if (head_ && *head_ != j && fits_now(j))
+                f.waits_behind = {jobs_[*head_].id};
+            return;
+        }
         // The first job of the line that never starts (and is not refused): every job
         // behind it that does not start waits behind it.
-        std::optional<std::size_t> stuck;
-        for (const auto j : line) {
-            const SimOutcome& o = out_[j];
-            JobForecast& f = forecast_[j];
-            if (sim_.input().setup.kind == SchedulerKind::unknown) {
-                unordered(j);
-                continue;
-            }
-            if (o.denied) {
-                refused_by_scheduler(j);
-                continue;
-            }
-            if (o.start) {
-                f.start = o.start;
-                f.end = o.end;
-                f.nodes = o.holding.ranks(sim_.input().pool);
-                f.after = o.after;
-                if (*o.start <= now) {
-                    f.verdict = Verdict::next;
-                    f.after.clear();
-                    continue;
-                }
-                f.verdict = Verdict::waiting;
-                if (head && *head != j && fits_now(j))
-                    f.waits_behind = {jobs_[*head].id};
-                continue;
-            }
-            if (stuck && fits_up(j))
-                behind(j, *stuck);
-            else
-                stuck_itself(j);
-            if (!stuck)
-                stuck = j;
-        }
+        if (stuck_ && fits_up(j))
+            behind(j, *stuck_);
+        else
+            stuck_itself(j);
+        if (!stuck_)
+            stuck_ = j;
     }
 
     bool fits_now(std::size_t j) const {
         return sim_.pool_at_start().allocate(jobs_[j].request, sim_.order()).has_value();
     }
     bool fits_up(std::size_t j) const {
-        return sim_.pool_at_start().fits_up(jobs_[j].request, sim_.order());
+        return sim_.pool_at_start().fits_up(jobs_[j].request);
     }
 
     /// A job the scheduler refuses when it comes to it.
@@ -124,20 +149,21 @@ private:
         JobForecast& f = forecast_[j];
         f.no_estimate = NoEstimate::never;
         f.verdict = Verdict::never;
-        if (has_errors(matcher_[j])) {
-            f.verdict = refused(*matcher_[j]);
-            f.diagnostics = *matcher_[j];
+        f.after = out_[j].after;
+        if (has_errors(explained(j))) {
+            f.verdict = refused(*explained(j));
+            f.diagnostics = *explained(j);
         }
     }
 
     /// A job that never starts, for a reason of its own.
     void stuck_itself(std::size_t j) {
         JobForecast& f = forecast_[j];
-        if (has_errors(matcher_[j])) { // the scheduler keeps what can never run
-            f.verdict = refused(*matcher_[j]);
+        if (has_errors(explained(j))) { // the scheduler keeps what can never run
+            f.verdict = refused(*explained(j));
             f.no_estimate =
                 f.verdict == Verdict::never ? NoEstimate::never : NoEstimate::unknown;
-            f.diagnostics = *matcher_[j];
+            f.diagnostics = *explained(j);
             f.kept = true;
             return;
         }
@@ -175,19 +201,20 @@ private:
     }
 
     /// The down ranks the job would take were every node up and free.
-    IdSet down_needed(std::size_t j) const {
-        const SimPool all(state_.all, IdSet{});
-        const auto h = all.allocate(jobs_[j].request, sim_.order());
-        return h ? h->ranks(all).intersected(state_.down) : IdSet{};
+    IdSet down_needed(std::size_t j) {
+        if (!all_up_)
+            all_up_.emplace(state_.all, IdSet{});
+        const auto h = all_up_->allocate(jobs_[j].request, sim_.order());
+        return h ? h->ranks(*all_up_).intersected(state_.down) : IdSet{};
     }
 
     /// Another scheduler: what jobspec's matcher says, and no order or time.
     void unordered(std::size_t j) {
         JobForecast& f = forecast_[j];
         f.no_estimate = NoEstimate::unknown;
-        if (has_errors(matcher_[j])) {
-            f.verdict = refused(*matcher_[j]);
-            f.diagnostics = *matcher_[j];
+        if (has_errors(explained(j))) {
+            f.verdict = refused(*explained(j));
+            f.diagnostics = *explained(j);
             return;
         }
         if (!fits_up(j)) {
@@ -198,19 +225,49 @@ private:
         f.verdict = Verdict::waiting;
     }
 
+    /// jobspec's matcher's verdict on job j, asked the first time it is needed.
+    const std::optional<Diagnostics>& explained(std::size_t j) {
+        if (!asked_[j]) {
+            asked_[j] = true;
+            explaining_steps_ += explain_(j, matcher_[j]);
+        }
+        return matcher_[j];
+    }
+
     const InstanceState& state_;
     const Simulation& sim_;
-    const MatcherVerdicts& matcher_;
+    Explainer explain_;
+    MatcherVerdicts matcher_;
+    std::vector<bool> asked_ = std::vector<bool>(matcher_.size(), false);
+    std::uint64_t explaining_steps_ = 0;
     const std::vector<SimJob>& jobs_;
     const std::vector<SimOutcome>& out_;
     std::vector<JobForecast> forecast_;
+    std::vector<std::vector<std::size_t>> lines_;
+    std::size_t line_ = 0;
+    std::size_t at_ = 0;
+    std::size_t rest_ = 0;
+    std::optional<std::size_t> head_;
+    std::optional<std::size_t> stuck_;
+    /// Every rank up and free (made when needed).
+    std::optional<SimPool> all_up_;
 };
 
-} // namespace
+Judging::Judging(const InstanceState& state, const Simulation& sim, Explainer explain)
+    : judge_(std::make_unique<Judge>(state, sim, std::move(explain))) {}
 
-std::vector<JobForecast> judge(const InstanceState& state, const Simulation& sim,
-                               const MatcherVerdicts& matcher) {
-    return Judge(state, sim, matcher).run();
+Judging::~Judging() = default;
+
+bool Judging::step() {
+    return judge_->step();
+}
+
+std::vector<JobForecast> Judging::take() {
+    return judge_->take();
+}
+
+std::uint64_t Judging::explaining_steps() const noexcept {
+    return judge_->explaining_steps();
 }
 
 } // namespace jobspec::forecasting

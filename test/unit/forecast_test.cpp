@@ -270,9 +270,106 @@ TEST_CASE("forecast - Fluxion refuses a constrained job whose nodes jobs without
     const auto unlimited = run(text("0"));
     CHECK(of(unlimited, 2).verdict == Verdict::never);
     CHECK_FALSE(of(unlimited, 2).start);
+    // It names the job that holds the nodes for ever, and the reason says so.
+    CHECK(of(unlimited, 2).after == std::vector<std::uint64_t>{1});
+    auto state = jobspec::read_instance_state(text("0")).value();
+    CHECK(jobspec::forecast_reason(of(unlimited, 2), state).starts_with("never: refused while "));
     // With a time limit on the holder, node3 comes free in Fluxion's plans: the job waits
     // for drained node2.
     const auto limited = run(text("100"));
     CHECK(of(limited, 2).verdict == Verdict::down);
     CHECK(of(limited, 2).down_needed.format() == "2");
+}
+
+namespace {
+
+/// node[0-255], 4 cores each, rank 1 drained, under `scheduler`: `stalls` jobs of a slot of
+/// 250 sibling node vertices (placing one takes tenths of a second unbounded), behind a head
+/// job of all 256 nodes that waits for rank 1 when `head`.
+std::string stall_instance(int stalls, bool head, const std::string& scheduler = "sched-simple") {
+    std::string nodes;
+    for (int i = 0; i < 250; ++i)
+        nodes += (i ? "," : "") + std::string(R"({"type":"node","count":{"min":1,"max":)") +
+                 std::to_string(i * 7 % 256 + 1) + R"(},"with":[{"type":"core","count":1}]})";
+    const std::string stall = R"([{"type":"slot","count":1,"label":"task","with":[)" + nodes + "]}]";
+    std::string pending = head ? job(2, R"([{"type": "node", "count": 256, "with": [{"type": "slot", "count": 1, "label": "task", "with": [{"type": "core", "count": 1}]}]}])") : "";
+    for (int i = 0; i < stalls; ++i)
+        pending += (pending.empty() ? "" : ",") + job(10 + i, stall, 60);
+    return R"({"now": 1000, "R": {"version": 1, "execution": {"R_lite": [{"rank": "0-255",
+      "children": {"core": "0-3"}}], "nodelist": ["node[0-255]"]}}, "drained": {"1": "x"},
+      "scheduler": {"name": ")" + scheduler + R"("}, "pending": [)" + pending + "]}";
+}
+
+std::shared_ptr<const jobspec::InstanceState> state_of(const std::string& text) {
+    return std::make_shared<const jobspec::InstanceState>(
+        jobspec::read_instance_state(text).value());
+}
+
+} // namespace
+
+TEST_CASE("forecast - an explanation over budget is unknown, made once, within a bounded call") {
+    // A scheduler whose order is not known: each job gets the matcher's verdict.
+    const auto state = state_of(stall_instance(3, false, "sched-mine"));
+    jobspec::ForecastOptions options;
+    options.max_steps = 20000;
+    options.explained = std::make_shared<jobspec::Explanations>();
+    jobspec::ForecastRun first(state, options);
+    // Each explanation takes the whole of a call's steps: no call makes two.
+    int calls = 0;
+    while (!first.advance(20000))
+        ++calls;
+    CHECK(calls >= 3);
+    for (std::uint64_t id : {10, 11, 12}) {
+        const auto& f = of(first.result(), id);
+        CHECK(f.verdict == Verdict::unknown);
+        REQUIRE_FALSE(f.diagnostics.empty());
+        CHECK(f.diagnostics.begin()->code == jobspec::Code::match_budget);
+    }
+    CHECK(options.explained->size() == 3);
+    // The next forecast takes what is kept rather than explaining again: a verdict planted
+    // for job 10 is what it says.
+    jobspec::Diagnostics planted;
+    planted.add(jobspec::Code::jobspec_unsatisfiable, "planted", jobspec::Location{});
+    options.explained->keep(10, planted);
+    jobspec::ForecastRun second(state, options);
+    while (!second.advance(20000)) {
+    }
+    CHECK(of(second.result(), 10).verdict == Verdict::never);
+    CHECK(of(second.result(), 11).verdict == Verdict::unknown);
+    CHECK(options.explained->size() == 3);
+    options.explained->forget(10);
+    CHECK(options.explained->size() == 2);
+    options.explained->clear();
+    CHECK(options.explained->size() == 0);
+}
+
+TEST_CASE("forecast - jobs behind one that never starts are not explained") {
+    jobspec::ForecastOptions options;
+    options.max_steps = 20000;
+    options.explained = std::make_shared<jobspec::Explanations>();
+    jobspec::ForecastRun run(state_of(stall_instance(3, true)), options);
+    while (!run.advance(20000)) {
+    }
+    CHECK(of(run.result(), 2).verdict == Verdict::down);
+    for (std::uint64_t id : {10, 11, 12}) {
+        CHECK(of(run.result(), id).verdict == Verdict::down);
+        CHECK(of(run.result(), id).waits_behind == std::vector<std::uint64_t>{2});
+    }
+    CHECK(options.explained->size() == 1); // the head alone, which fits all of R
+}
+
+TEST_CASE("forecast - Fluxion's end of plans as an expiration is no time limit") {
+    // Fluxion writes its graph's end as the expiration of a job without a time limit.
+    for (const char* end : {"3153600000", "9223372036"}) {
+        const std::string text = R"({"now": 1000, "R": {"version": 1, "execution": {"R_lite":
+          [{"rank": "0", "children": {"core": "0-3"}}], "nodelist": ["fake0"]}},
+          "scheduler": {"name": "sched-fluxion-qmanager"},
+          "running": [{"id": 1, "expiration": )" + std::string(end) + R"(, "R": {"version": 1,
+            "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}], "nodelist": ["fake0"]}}}],
+          "pending": [)" + job(2, one_node, 60) + "]}";
+        const auto f = run(text);
+        CHECK_FALSE(of(f, 2).start);
+        CHECK(of(f, 2).no_estimate == jobspec::NoEstimate::unending);
+        CHECK(of(f, 2).after == std::vector<std::uint64_t>{1});
+    }
 }

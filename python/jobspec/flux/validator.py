@@ -21,7 +21,7 @@ line naming each problem's diagnostic code and JSON pointer ("jobspec.slot-no-la
                                  flux-core's feasibility plugin)
   --jobspec-down-is-never        the same, on the resources that are up now
   --jobspec-max-match-steps=N    the most steps that placement may take (default 200000,
-                                 about 2 ms); a job over it is accepted, not judged
+                                 about 3 ms); a job over it is accepted, not judged
 
 Load it by name once installed into flux-core (plugins = ["jobspec-rfc"]) or by the
 path of this file (python3 -m jobspec.flux --validator prints it). When the jobspec
@@ -59,7 +59,8 @@ DEFAULT_MAX_INPUT_BYTES = 10 * 1024 * 1024
 #: The deepest nesting job-ingest's JSON reader (jansson) accepts.
 _JSON_DEPTH = 2048
 
-#: The most steps one --jobspec-never placement takes (about 2 ms), as the jobtap plugin.
+#: The most steps one --jobspec-never placement takes (about 3 ms on the test machine:
+#: docs/PERFORMANCE.md); a validator worker is a process of its own.
 DEFAULT_MAX_MATCH_STEPS = 200000
 
 #: The limits of `jobspec validate` the plugin takes as --jobspec-max-* options.
