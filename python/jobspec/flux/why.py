@@ -122,7 +122,13 @@ def read_instance(handle, pace=PACE):
     queues = {name: future.get() for name, future in statuses.items()}
     sched, status = sched.get(), status.get()
     pending, running = pending.get_jobs(), running.get_jobs()
-    texts = lookups(handle, (j["id"] for j in pending), "jobspec", pace)
+    # A job the scheduler does not consider (held, a dependency, its queue stopped) is
+    # judged without its jobspec: it is not looked up.
+    stopped = {name for name, q in queues.items() if not q.get("start", True)}
+    considered = [j for j in pending
+                  if j["state"] == SCHED and j.get("priority", 0) > 0
+                  and j.get("urgency", 16) > 0 and (j.get("queue") or "") not in stopped]
+    texts = lookups(handle, (j["id"] for j in considered), "jobspec", pace)
     held = lookups(handle, (j["id"] for j in running), "R", pace)
     now = time.time()
     down = jobspec.ResourceSet(sched["down"]).ranks
@@ -140,7 +146,7 @@ def read_instance(handle, pace=PACE):
         "pending": [{"id": j["id"], "state": j["state"], "priority": j.get("priority", 0),
                      "urgency": j.get("urgency", 16), "t_submit": j.get("t_submit", 0),
                      "queue": j.get("queue") or "", "dependencies": j.get("dependencies", []),
-                     "jobspec": _without_environment(texts[j["id"]])}
+                     "jobspec": _without_environment(texts.get(j["id"]))}
                     for j in pending],
     }
     return Instance(state, {j["id"]: j.get("userid") for j in pending}, texts)
@@ -148,8 +154,9 @@ def read_instance(handle, pace=PACE):
 
 def _without_environment(text):
     """The jobspec (a dict) without attributes.system.environment, which nothing here reads:
-    a large environment costs nothing. None when the lookup failed or it is not JSON."""
-    if isinstance(text, OSError):
+    a large environment costs nothing. None when it was not looked up, the lookup failed
+    or it is not JSON."""
+    if text is None or isinstance(text, OSError):
         return None
     try:
         document = json.loads(text)
