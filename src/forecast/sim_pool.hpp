@@ -51,6 +51,12 @@ public:
     /// How many ranks are up.
     std::uint64_t up_ranks() const noexcept { return up_count_; }
     std::uint64_t rank(std::size_t index) const noexcept { return ranks_[index].rank; }
+    bool up(std::size_t index) const noexcept { return ranks_[index].up; }
+    /// Whether the rank is up with every core free; how many are.
+    bool cores_free(std::size_t index) const noexcept {
+        return ranks_[index].up && ranks_[index].nfree_cores == ranks_[index].ncores;
+    }
+    std::uint64_t ranks_with_cores_free() const noexcept { return whole_free_; }
     /// The index of `rank`, or nothing when R does not have it.
     std::optional<std::size_t> index_of(std::uint64_t rank) const;
 

@@ -264,27 +264,37 @@ std::optional<Holding> Simulation::allocate_in(double start, std::optional<doubl
                                                const SchedulerRequest& q,
                                                match::StepBudget& budget) const {
     std::vector<const Holding*> busy;
-    std::uint64_t busy_cores = 0;
-    const auto hold = [&](const Holding& h) {
-        busy.push_back(&h);
-        busy_cores += h.ncores;
-    };
+    std::uint64_t running_cores = 0; // the running jobs', which hold different cores
     for (const auto& a : active_)
-        if (overlap(now_, a.end, start, end))
-            hold(a.holding);
-    bool reserved = false;
-    for (const auto& r : reservations_)
-        if (overlap(r.start, r.end, start, end)) {
-            hold(r.holding);
-            reserved = true;
+        if (overlap(now_, a.end, start, end)) {
+            busy.push_back(&a.holding);
+            running_cores += a.holding.ncores;
         }
+    const std::size_t first_planned = busy.size();
+    for (const auto& r : reservations_)
+        if (overlap(r.start, r.end, start, end))
+            busy.push_back(&r.holding);
+    const bool reserved = busy.size() > first_planned;
     // From now and through no reservation: what is free now (every running job holds now).
     if (start <= now_ && !reserved)
         return in_.pool.allocate(q, order(), &budget);
+    // From now, for whole nodes: too few ranks free now that no reservation takes.
+    if (start <= now_ && q.exclusive) {
+        std::vector<bool> planned(in_.pool.size(), false);
+        std::uint64_t free = in_.pool.ranks_with_cores_free();
+        for (std::size_t k = first_planned; k < busy.size(); ++k)
+            for (const auto& p : busy[k]->parts)
+                if (!p.cores.empty() && !planned[p.index]) {
+                    planned[p.index] = true;
+                    free -= in_.pool.cores_free(p.index);
+                }
+        if (free < q.least_nodes())
+            return std::nullopt;
+    }
     // Too few cores in all that window: no need to make it rank by rank.
     const std::uint64_t least =
         std::max(saturating_product(q.least_slots(), q.slot_cores), q.least_nodes());
-    if (busy_cores > start_pool_.up_cores() || start_pool_.up_cores() - busy_cores < least)
+    if (running_cores > start_pool_.up_cores() || start_pool_.up_cores() - running_cores < least)
         return std::nullopt;
     return start_pool_.with_only_free(busy).allocate(q, order(), &budget);
 }
@@ -292,6 +302,7 @@ std::optional<Holding> Simulation::allocate_in(double start, std::optional<doubl
 std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
                                                            match::StepBudget& budget) const {
     const SimJob& j = in_.jobs[job];
+    const SchedulerRequest& q = j.request;
     std::set<double> times;
     for (const auto& a : active_)
         if (a.end && *a.end > now_)
@@ -299,9 +310,56 @@ std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
     for (const auto& r : reservations_)
         if (r.end && *r.end > now_)
             times.insert(*r.end);
+    // A time is tried rank by rank only when enough ranks are left wholly unheld through
+    // its window for a job of whole nodes: how many holdings hold cores of each rank, the
+    // running jobs' dropped as their ends pass, the reservations' added for each window.
+    const SimPool& pool = start_pool_;
+    std::vector<std::uint32_t> held(pool.size(), 0);
+    std::vector<bool> eligible(pool.size(), false);
+    std::uint64_t unheld = 0;
+    for (std::size_t i = 0; i < pool.size(); ++i) {
+        eligible[i] = pool.up(i) && q.candidates.contains(pool.rank(i));
+        unheld += eligible[i];
+    }
+    const auto hold = [&](const Holding& h, bool take) {
+        for (const auto& p : h.parts) {
+            if (p.cores.empty())
+                continue;
+            if (take) {
+                unheld -= held[p.index]++ == 0 && eligible[p.index];
+            } else {
+                unheld += --held[p.index] == 0 && eligible[p.index];
+            }
+        }
+    };
+    std::vector<const Active*> running;
+    for (const auto& a : active_) {
+        hold(a.holding, true);
+        if (a.end)
+            running.push_back(&a);
+    }
+    std::sort(running.begin(), running.end(),
+              [](const Active* a, const Active* b) { return *a->end < *b->end; });
+    std::size_t ended = 0;
     for (const double t : times) {
         const auto end = end_of(j, t);
-        if (auto h = allocate_in(t, end, j.request, budget))
+        for (; ended < running.size() && *running[ended]->end <= t; ++ended)
+            hold(running[ended]->holding, false);
+        bool may = true;
+        if (q.exclusive) {
+            std::vector<const Holding*> planned;
+            for (const auto& r : reservations_)
+                if (overlap(r.start, r.end, t, end))
+                    planned.push_back(&r.holding);
+            for (const Holding* h : planned)
+                hold(*h, true);
+            may = unheld >= q.least_nodes();
+            for (const Holding* h : planned)
+                hold(*h, false);
+        }
+        if (!may)
+            continue;
+        if (auto h = allocate_in(t, end, q, budget))
             return Reservation{job, j.queue, std::move(*h), t, end};
     }
     return std::nullopt;
