@@ -17,7 +17,9 @@ nodes starts the waiting job, undraining starts the job on the drained node, rel
 and starting the queue start theirs, and flux-core's feasibility check refuses the
 "never" job and accepts the others (with Fluxion, Fluxion refuses it itself). The jobtap
 plugin, loaded as docs/FLUX.md says, shows the same reasons in `flux jobs -o
-'{user.jobspec_reason}'` and clears them when a job runs; with never=true (and
+'{user.jobspec_reason}'` and clears them when a job runs, and its own state (`flux jobtap
+query`), forecast through Python's door, gives its verdicts and estimates (one
+implementation); with never=true (and
 down-is-never=true) it and the validator (--jobspec-never) refuse at submission what can
 never run, with the located reason. With sched-simple, and with Fluxion when
 FLUXION-BUILD-DIR holds its modules.
@@ -126,6 +128,28 @@ def annotated(jobid, text, seconds=10):
         time.sleep(0.1)
 
 
+def same_forecast(tries=10):
+    """One implementation: the instance state the jobtap plugin keeps (flux jobtap query),
+    forecast through Python's door as why.py forecasts, at the moment of the plugin's last
+    forecast, gives the plugin's verdicts and estimates (the state must not have changed
+    since: tried again while it has)."""
+    import jobspec  # pylint: disable=import-outside-toplevel
+    got = ""
+    for _ in range(tries):
+        query = json.loads(sh("flux", "jobtap", "query", "jobspec.so").stdout)["jobspec"]
+        state, plugin = query["instance"], query["forecast"]
+        if state is not None and plugin is not None:
+            state["now"] = plugin["now"]
+            ours = jobspec.forecast(state)
+            mine = {j["id"]: (j["verdict"], j["eta"]) for j in plugin["jobs"]}
+            theirs = {j["id"]: (j["verdict"], j["eta"]) for j in ours["jobs"]}
+            if mine == theirs and mine:
+                return True, ""
+            got = f"plugin {mine} / forecast {theirs}"
+        time.sleep(0.5)
+    return False, got
+
+
 def refused(args, text):
     """Whether `flux submit ARGS` is refused with `text` in its message."""
     p = sh("flux", "submit", *args, ok=False)
@@ -198,6 +222,9 @@ def inside(scheduler, jobtap, validator):
     eta = etas.get("annotations", {}).get("user", {}).get("jobspec_eta")
     check(eta is not None and abs(eta - v[b]["eta"]) < 1,
           f"{scheduler}: the plugin's estimate for B is why's", json.dumps(etas.get("annotations")))
+    ok, got = same_forecast()
+    check(ok, f"{scheduler}: the plugin's state, forecast by why's door, gives the plugin's "
+          "verdicts and estimates", got)
 
     # The scheduler does what the verdicts say.
     if scheduler == "sched-simple":
