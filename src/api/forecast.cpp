@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <jobspec/fluid.hpp>
 #include <jobspec/match.hpp>
 #include <jobspec/resource_config.hpp>
 
@@ -121,6 +122,24 @@ IdSet allowed_ranks(const Jobspec& js, const ResourceSet& all, const std::option
 /// limit reaches that far: such a job runs for ever.
 constexpr double plans_end = 3153600000.0;
 
+/// The dependencies job-list names that the forecast can see met, as (job, at its start):
+/// "after-start=ID" when the job starts, "after-finish=ID" when it ends; nothing when
+/// another is among them (after-success, after-failure: how a job ends is not known).
+std::vector<std::pair<std::uint64_t, bool>> releases(const std::vector<std::string>& names) {
+    std::vector<std::pair<std::uint64_t, bool>> out;
+    for (const std::string& name : names) {
+        const auto eq = name.find('=');
+        const std::string_view scheme = std::string_view(name).substr(0, eq);
+        if (eq == std::string::npos || (scheme != "after-start" && scheme != "after-finish"))
+            return {};
+        auto id = parse_fluid(std::string_view(name).substr(eq + 1));
+        if (!id.ok())
+            return {};
+        out.emplace_back(id.value().id, scheme == "after-start");
+    }
+    return out;
+}
+
 /// What one unit of work costs, in steps, besides the ranks it looks at: a job read into
 /// the simulation, a job judged.
 constexpr std::uint64_t job_steps = 16;
@@ -217,6 +236,11 @@ struct ForecastRun::Impl {
         j.queue = p.queue;
         j.considered = p.state == PendingState::sched && p.priority > 0 && p.urgency > 0 &&
                        queue_started(p.queue);
+        if (p.state == PendingState::depend && p.urgency > 0 && queue_started(p.queue)) {
+            j.released_by = releases(p.dependencies);
+            if (j.priority <= 0) // no priority before its dependencies are met: the default's
+                j.priority = p.urgency;
+        }
         if (p.jobspec) {
             j.request = forecasting::scheduler_request(*p.jobspec);
             j.request.candidates = allowed_ranks(*p.jobspec, state->all, queue(p.queue));

@@ -32,12 +32,17 @@ Simulation::Simulation(SimInput input)
         active_.push_back({r.id, r.holding,
                            r.end ? std::optional<double>(std::max(*r.end, now_)) : std::nullopt});
     }
+    unmet_.assign(in_.jobs.size(), 0);
     for (std::size_t i = 0; i < in_.jobs.size(); ++i)
         if (in_.jobs[i].considered) {
             pending_[i] = true;
+            ++pending_count_;
+            order_.push_back(i);
+        } else if (!in_.jobs[i].released_by.empty()) {
+            unmet_[i] = in_.jobs[i].released_by.size();
+            ++unreleased_;
             order_.push_back(i);
         }
-    pending_count_ = order_.size();
     // The scheduler's order, which no event changes: priority, then (Fluxion) submission.
     const bool fluxion = in_.setup.kind == SchedulerKind::fluxion;
     std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
@@ -49,6 +54,9 @@ Simulation::Simulation(SimInput input)
             return x.t_submit < y.t_submit;
         return x.id < y.id;
     });
+    place_.assign(in_.jobs.size(), 0);
+    for (std::size_t k = 0; k < order_.size(); ++k)
+        place_[order_[k]] = k;
     in_.pool = start_pool_;
     // What ended already ends now, before the first pass.
     for (auto it = active_.begin(); it != active_.end();) {
@@ -60,6 +68,8 @@ Simulation::Simulation(SimInput input)
             ++it;
         }
     }
+    for (const std::uint64_t id : ended_now_)
+        released(id, false);
     if (in_.setup.kind == SchedulerKind::unknown)
         done_ = true;
     if (in_.setup.kind == SchedulerKind::fluxion) {
@@ -79,7 +89,8 @@ NodeOrder Simulation::order() const noexcept {
 std::vector<std::size_t> Simulation::line(const std::string* queue, bool all) const {
     std::vector<std::size_t> out;
     for (const std::size_t i : order_)
-        if ((all || pending_[i]) && (queue == nullptr || in_.jobs[i].queue == *queue))
+        if ((all ? in_.jobs[i].considered : pending_[i]) &&
+            (queue == nullptr || in_.jobs[i].queue == *queue))
             out.push_back(i);
     return out;
 }
@@ -124,6 +135,23 @@ void Simulation::start_job(std::size_t job, Holding holding) {
     active_.push_back({in_.jobs[job].id, holding, o.end});
     o.holding = std::move(holding);
     pending_[job] = false;
+    released(in_.jobs[job].id, true);
+}
+
+void Simulation::released(std::uint64_t id, bool started) {
+    if (unreleased_ == 0)
+        return;
+    for (std::size_t j = 0; j < in_.jobs.size(); ++j) {
+        if (unmet_[j] == 0)
+            continue;
+        for (const auto& [target, at_start] : in_.jobs[j].released_by)
+            if (target == id && at_start == started && --unmet_[j] == 0) {
+                pending_[j] = true;
+                ++pending_count_;
+                --unreleased_;
+                first_pending_ = std::min(first_pending_, place_[j]);
+            }
+    }
 }
 
 bool Simulation::feasible(std::size_t job) {
@@ -154,7 +182,7 @@ bool Simulation::advance(std::uint64_t steps) {
         if (pass_step(work))
             continue;
         in_pass_ = false;
-        if (pending_count_ == 0 || !next_event())
+        if ((pending_count_ == 0 && unreleased_ == 0) || !next_event())
             done_ = true;
     }
     return done_;
@@ -473,6 +501,8 @@ bool Simulation::next_event() {
             ++it;
         }
     }
+    for (const std::uint64_t id : ended_now_)
+        released(id, false);
     std::erase_if(reservations_, [&](const Reservation& r) { return r.end && *r.end <= now_; });
     return true;
 }

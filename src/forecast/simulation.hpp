@@ -24,6 +24,9 @@ struct SimJob {
     SchedulerRequest request;
     /// Whether the scheduler considers it at all: in SCHED, not held, its queue started.
     bool considered = false;
+    /// A job waiting for dependencies that the forecast can see met: each (job id, at its
+    /// start: after-start; else at its end: after-finish). It joins the line once all are.
+    std::vector<std::pair<std::uint64_t, bool>> released_by;
 };
 
 /// A job holding resources when the forecast starts.
@@ -113,6 +116,8 @@ private:
     void deny(std::size_t job);
     /// Whether the scheduler can ever place the job (SimPool::feasible), found once.
     bool feasible(std::size_t job);
+    /// Job `id` started (or ended): the jobs waiting for that join the line.
+    void released(std::uint64_t id, bool started);
     /// One unit of work of the pass at now_; false when the pass is over.
     bool pass_step(match::StepBudget& budget);
     bool fifo_step(match::StepBudget& budget);
@@ -137,6 +142,11 @@ private:
     /// Every job the scheduler considers, in its order; the first that may be pending.
     std::vector<std::size_t> order_;
     std::size_t first_pending_ = 0;
+    /// Each job's place in order_; the jobs waiting for dependencies, and how many each
+    /// still waits for.
+    std::vector<std::size_t> place_;
+    std::vector<std::size_t> unmet_;
+    std::size_t unreleased_ = 0;
     std::vector<Active> active_;
     std::vector<Reservation> reservations_;
     double now_ = 0;

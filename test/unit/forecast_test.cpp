@@ -373,3 +373,25 @@ TEST_CASE("forecast - Fluxion's end of plans as an expiration is no time limit")
         CHECK(of(f, 2).after == std::vector<std::uint64_t>{1});
     }
 }
+
+TEST_CASE("forecast - a job whose dependency is met in the forecast joins the line then") {
+    // Job 2 waits for job 1 to end (afterany); job 3, behind it in FIFO order, needs the
+    // same two nodes: it starts when job 2 ends, not when job 1 does.
+    const std::string two_nodes = R"([{"type": "node", "count": 2, "exclusive": true, "with": [{"type": "slot", "count": 1, "label": "task", "with": [{"type": "core", "count": 1}]}]}])";
+    std::string dependent = job(2, two_nodes, 100);
+    const std::string sched = R"("state": "sched")";
+    dependent.replace(dependent.find(sched), sched.size(),
+                      R"("state": "depend", "dependencies": ["after-finish=ƒ2"])"); // job 1 in F58
+    const auto f = run(instance(R"({"name": "sched-simple"})",
+                                dependent + "," + job(3, two_nodes, 60)));
+    CHECK(of(f, 2).verdict == Verdict::blocked);
+    REQUIRE(of(f, 3).start);
+    CHECK(*of(f, 3).start == 1700);
+    // A dependency the forecast cannot see met (after-success) leaves job 3 at 1600.
+    dependent.replace(dependent.find("after-finish"), std::string("after-finish").size(),
+                      "after-success");
+    const auto g = run(instance(R"({"name": "sched-simple"})",
+                                dependent + "," + job(3, two_nodes, 60)));
+    REQUIRE(of(g, 3).start);
+    CHECK(*of(g, 3).start == 1600);
+}
