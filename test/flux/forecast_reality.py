@@ -19,7 +19,9 @@ held, some depending on others. Then:
     behind one that is, never) must not start while that holds: held and drained stay so
     to the end, and a blocked job must not start before its dependency has ended;
   - where the scheduler annotates sched.t_estimate when the forecast is taken, the
-    estimate must equal it within TOLERANCE (under MEASURED_ONLY, counted and printed).
+    estimate must equal it within TOLERANCE, unless the job then started as the forecast
+    said (the scheduler's estimate does not see dependencies; under MEASURED_ONLY,
+    counted and printed).
 
 Prints the seed (JOBSPEC_FORECAST_SEED replays it), each disagreement, and the score.
 """
@@ -168,7 +170,11 @@ def main():
                 else:
                     differs = (f"{story}: sched.t_estimate {note['t_estimate']:.1f}, "
                                f"forecast {v['eta']:.1f}")
-                    if scheduler in MEASURED_ONLY:
+                    # The scheduler's own estimate does not see a job released by its
+                    # dependency meanwhile; the forecast does. Where the job then started
+                    # as the forecast said, the scheduler was the one off.
+                    right = started is not None and abs(started - v["eta"]) <= TOLERANCE
+                    if scheduler in MEASURED_ONLY or right:
                         print(f"MISS {scheduler}: {differs}", flush=True)
                     else:
                         failures.append(differs)
@@ -186,7 +192,9 @@ def main():
     if dump:  # the state the forecast read, and what happened, for replaying offline
         with open(os.path.join(dump, f"{scheduler}-{seed}.json"), "w", encoding="utf-8") as f:
             json.dump({"state": instance.state, "verdicts": verdicts,
-                       "actual": {str(i): {"start": starts.get(i), "ranks": j.get("ranks")}
+                       "actual": {str(i): {"start": starts.get(i), "ranks": j.get("ranks"),
+                                           "cleanup": j.get("t_cleanup"),
+                                           "inactive": j.get("t_inactive")}
                                   for i, j in final.items()}}, f)
     score = hits / estimated if estimated else 1.0
     counts = {}

@@ -122,11 +122,11 @@ def read_instance(handle, pace=PACE):
     queues = {name: future.get() for name, future in statuses.items()}
     sched, status = sched.get(), status.get()
     pending, running = pending.get_jobs(), running.get_jobs()
-    # A job the scheduler does not consider (held, a dependency, its queue stopped) is
-    # judged without its jobspec: it is not looked up.
+    # A held job, or one in a stopped queue, is judged without its jobspec: it is not
+    # looked up. One waiting for a dependency is, as the forecast may see it released.
     stopped = {name for name, q in queues.items() if not q.get("start", True)}
     considered = [j for j in pending
-                  if j["state"] == SCHED and j.get("priority", 0) > 0
+                  if (j["state"] == DEPEND or (j["state"] == SCHED and j.get("priority", 0) > 0))
                   and j.get("urgency", 16) > 0 and (j.get("queue") or "") not in stopped]
     texts = lookups(handle, (j["id"] for j in considered), "jobspec", pace)
     held = lookups(handle, (j["id"] for j in running), "R", pace)
