@@ -125,10 +125,10 @@ def read_instance(handle, pace=PACE):
     # A held job, or one in a stopped queue, is judged without its jobspec: it is not
     # looked up. One waiting for a dependency is, as the forecast may see it released.
     stopped = {name for name, q in queues.items() if not q.get("start", True)}
-    considered = [j for j in pending
-                  if (j["state"] == DEPEND or (j["state"] == SCHED and j.get("priority", 0) > 0))
-                  and j.get("urgency", 16) > 0 and (j.get("queue") or "") not in stopped]
-    texts = lookups(handle, (j["id"] for j in considered), "jobspec", pace)
+    wanted = [j for j in pending
+              if (j["state"] == DEPEND or (j["state"] == SCHED and j.get("priority", 0) > 0))
+              and j.get("urgency", 16) > 0 and (j.get("queue") or "") not in stopped]
+    texts = lookups(handle, (j["id"] for j in wanted), "jobspec", pace)
     held = lookups(handle, (j["id"] for j in running), "R", pace)
     now = time.time()
     down = jobspec.ResourceSet(sched["down"]).ranks
