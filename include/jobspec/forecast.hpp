@@ -16,7 +16,6 @@
 
 #include <jobspec/api.hpp>
 #include <jobspec/forecast_model.hpp>
-#include <jobspec/forecast_text.hpp>
 #include <jobspec/jobspec_model.hpp>
 #include <jobspec/result.hpp>
 

@@ -1,6 +1,7 @@
 // Forecasts: an instance's state (a dict, as `flux jobspec why` gathers it) in, the
 // forecast of its pending jobs out, from the library's one implementation.
 #include <jobspec/forecast.hpp>
+#include <jobspec/forecast_text.hpp>
 
 #include <pybind11/stl.h>
 

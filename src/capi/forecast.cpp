@@ -8,6 +8,7 @@
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/forecast.hpp>
+#include <jobspec/forecast_text.hpp>
 #include <jobspec/resource_set.hpp>
 
 #include "capi/handles.hpp"

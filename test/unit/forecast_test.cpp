@@ -7,6 +7,7 @@
 #include <boost/json/parse.hpp>
 
 #include <jobspec/forecast.hpp>
+#include <jobspec/forecast_text.hpp>
 #include <jobspec/text.hpp>
 
 namespace {

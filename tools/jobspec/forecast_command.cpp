@@ -5,6 +5,7 @@
 #include <jobspec/emit.hpp>
 #include <jobspec/fluid.hpp>
 #include <jobspec/forecast.hpp>
+#include <jobspec/forecast_text.hpp>
 
 #include "file_output.hpp"
 #include "r_file.hpp"
