@@ -42,6 +42,8 @@ Simulation::Simulation(SimInput input)
             unmet_[i] = in_.jobs[i].released_by.size();
             ++unreleased_;
             order_.push_back(i);
+            for (const auto& [target, at_start] : in_.jobs[i].released_by)
+                waiters_[target].emplace_back(i, at_start);
         }
     // The scheduler's order, which no event changes: priority, then (Fluxion) submission.
     const bool fluxion = in_.setup.kind == SchedulerKind::fluxion;
@@ -74,9 +76,8 @@ Simulation::Simulation(SimInput input)
         done_ = true;
     if (in_.setup.kind == SchedulerKind::fluxion) {
         std::set<std::string> names;
-        for (const auto& j : in_.jobs)
-            if (j.considered)
-                names.insert(j.queue);
+        for (const std::size_t i : order_)
+            names.insert(in_.jobs[i].queue);
         fluxion_queue_names_.assign(names.begin(), names.end());
     }
 }
@@ -132,26 +133,35 @@ void Simulation::start_job(std::size_t job, Holding holding) {
     o.start = now_;
     o.end = end_of(in_.jobs[job], now_);
     o.after = ended_now_;
-    active_.push_back({in_.jobs[job].id, holding, o.end});
+    // Fluxion's ends are whole seconds of its plan, however late the job started.
+    active_.push_back({in_.jobs[job].id, holding, o.end,
+                       in_.setup.kind == SchedulerKind::fluxion ? 0 : now_passes_});
     o.holding = std::move(holding);
     pending_[job] = false;
     released(in_.jobs[job].id, true);
 }
 
 void Simulation::released(std::uint64_t id, bool started) {
-    if (unreleased_ == 0)
+    const auto it = waiters_.find(id);
+    if (it == waiters_.end())
         return;
-    for (std::size_t j = 0; j < in_.jobs.size(); ++j) {
-        if (unmet_[j] == 0)
-            continue;
-        for (const auto& [target, at_start] : in_.jobs[j].released_by)
-            if (target == id && at_start == started && --unmet_[j] == 0) {
-                pending_[j] = true;
-                ++pending_count_;
-                --unreleased_;
-                first_pending_ = std::min(first_pending_, place_[j]);
-            }
+    for (const auto& [j, at_start] : it->second)
+        if (at_start == started && --unmet_[j] == 0) {
+            arrived_.push_back(j);
+            --unreleased_;
+        }
+}
+
+bool Simulation::admit_arrived() {
+    if (arrived_.empty())
+        return false;
+    for (const std::size_t j : arrived_) {
+        pending_[j] = true;
+        ++pending_count_;
+        first_pending_ = std::min(first_pending_, place_[j]);
     }
+    arrived_.clear();
+    return true;
 }
 
 bool Simulation::feasible(std::size_t job) {
@@ -182,6 +192,12 @@ bool Simulation::advance(std::uint64_t steps) {
         if (pass_step(work))
             continue;
         in_pass_ = false;
+        // A job released in the pass (or by the ends before it) reaches the scheduler
+        // after it, and is considered in a pass of its own at the same moment.
+        if (admit_arrived()) {
+            ++now_passes_;
+            continue;
+        }
         if ((pending_count_ == 0 && unreleased_ == 0) || !next_event())
             done_ = true;
     }
@@ -219,24 +235,24 @@ bool Simulation::fifo_step(match::StepBudget& budget) {
     return false; // the head waits, and every job behind it
 }
 
-std::optional<double> Simulation::shadow_time(const SchedulerRequest& head,
-                                              match::StepBudget& budget) {
+std::optional<Simulation::Moment> Simulation::shadow_time(const SchedulerRequest& head,
+                                                         match::StepBudget& budget) {
     std::vector<const Active*> ending;
     for (const auto& a : active_)
         if (a.end)
             ending.push_back(&a);
     std::sort(ending.begin(), ending.end(),
-              [](const Active* a, const Active* b) { return *a->end < *b->end; });
+              [](const Active* a, const Active* b) { return a->end_moment().before(b->end_moment()); });
     // The running jobs' resources given back in the order they end, until the head fits;
     // then taken again, as they were.
-    std::optional<double> shadow;
+    std::optional<Moment> shadow;
     std::size_t given = 0;
     while (given < ending.size() && !shadow) {
-        const double t = *ending[given]->end;
-        for (; given < ending.size() && *ending[given]->end <= t; ++given)
+        const Moment t = ending[given]->end_moment();
+        for (; given < ending.size() && !t.before(ending[given]->end_moment()); ++given)
             in_.pool.give_back(ending[given]->holding);
         if (in_.pool.allocate(head, order(), &budget))
-            shadow = std::max(t, now_);
+            shadow = t.time < now_ ? Moment{now_, now_passes_} : t;
     }
     for (std::size_t i = 0; i < given; ++i)
         in_.pool.take(ending[i]->holding);
@@ -279,7 +295,9 @@ bool Simulation::backfill_step(match::StepBudget& budget) {
     ++pass_at_;
     ++looked_;
     const SchedulerRequest& q = in_.jobs[j].request;
-    if (!shadow_ || q.duration <= 0 || now_ + q.duration > *shadow_)
+    // Ending at the shadow time is not ending before it: the instance's clock has moved on
+    // since the job whose end sets it started (Active::passes).
+    if (!shadow_ || q.duration <= 0 || !Moment{now_ + q.duration, now_passes_}.before(*shadow_))
         return true;
     if (!feasible(j))
         deny(j);
@@ -484,16 +502,17 @@ bool Simulation::fluxion_step(match::StepBudget& budget) {
 }
 
 bool Simulation::next_event() {
-    std::optional<double> next;
+    std::optional<Moment> next;
     for (const auto& a : active_)
-        if (a.end && (!next || *a.end < *next))
-            next = a.end;
+        if (a.end && (!next || a.end_moment().before(*next)))
+            next = a.end_moment();
     if (!next)
         return false;
-    now_ = std::max(now_, *next);
+    now_ = std::max(now_, next->time);
+    now_passes_ = next->passes + 1;
     ended_now_.clear();
     for (auto it = active_.begin(); it != active_.end();) {
-        if (it->end && *it->end <= now_) {
+        if (it->end && !next->before(it->end_moment())) {
             in_.pool.give_back(it->holding);
             ended_now_.push_back(it->id);
             it = active_.erase(it);

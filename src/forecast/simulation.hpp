@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <jobspec/forecast_model.hpp>
@@ -90,10 +91,24 @@ public:
     std::vector<const Holding*> unending_holdings() const;
 
 private:
+    /// A moment of the simulation: a time, and how many passes, each started by the one
+    /// before (a job's end, or its arrival), led to it. The instance takes a moment to
+    /// hear of each, so of two moments at the same time the one fewer passes led to comes
+    /// first.
+    struct Moment {
+        double time = 0;
+        std::uint32_t passes = 0;
+        bool before(const Moment& other) const noexcept {
+            return time < other.time || (time == other.time && passes < other.passes);
+        }
+    };
     struct Active {
         std::uint64_t id;
         Holding holding;
         std::optional<double> end;
+        /// The passes that led to its start: it ends as late after `end` as it started.
+        std::uint32_t passes = 0;
+        Moment end_moment() const noexcept { return {end.value_or(0), passes}; }
     };
     /// A Fluxion reservation: the job, where and when.
     struct Reservation {
@@ -116,15 +131,18 @@ private:
     void deny(std::size_t job);
     /// Whether the scheduler can ever place the job (SimPool::feasible), found once.
     bool feasible(std::size_t job);
-    /// Job `id` started (or ended): the jobs waiting for that join the line.
+    /// Job `id` started (or ended): the jobs waiting for that arrive, to join the line
+    /// after this pass.
     void released(std::uint64_t id, bool started);
+    /// The jobs that arrived join the line; false when none did.
+    bool admit_arrived();
     /// One unit of work of the pass at now_; false when the pass is over.
     bool pass_step(match::StepBudget& budget);
     bool fifo_step(match::StepBudget& budget);
     bool backfill_step(match::StepBudget& budget);
     bool fluxion_step(match::StepBudget& budget);
     /// The earliest time the head can start as running jobs end, or nothing.
-    std::optional<double> shadow_time(const SchedulerRequest& head, match::StepBudget& budget);
+    std::optional<Moment> shadow_time(const SchedulerRequest& head, match::StepBudget& budget);
     /// An allocation of `q` from what is free through [start, end) given running jobs and
     /// reservations (Fluxion's planner view), or nothing.
     std::optional<Holding> allocate_in(double start, std::optional<double> end,
@@ -147,9 +165,15 @@ private:
     std::vector<std::size_t> place_;
     std::vector<std::size_t> unmet_;
     std::size_t unreleased_ = 0;
+    /// For each job waited for, the jobs waiting for its start (true) or end (false).
+    std::unordered_map<std::uint64_t, std::vector<std::pair<std::size_t, bool>>> waiters_;
+    /// Jobs released while a pass ran: the scheduler hears of them after it.
+    std::vector<std::size_t> arrived_;
     std::vector<Active> active_;
     std::vector<Reservation> reservations_;
     double now_ = 0;
+    /// The passes that led to the pass at now_.
+    std::uint32_t now_passes_ = 0;
     std::vector<std::uint64_t> ended_now_;
     bool done_ = false;
 
@@ -159,10 +183,10 @@ private:
     std::size_t pass_at_ = 0;
     std::uint64_t looked_ = 0;
     int pass_phase_ = 0;
-    std::optional<double> shadow_;
+    std::optional<Moment> shadow_;
     /// The last head whose shadow time was found, and that time.
     std::optional<std::size_t> shadow_head_;
-    std::optional<double> shadow_of_head_;
+    std::optional<Moment> shadow_of_head_;
     std::vector<std::string> fluxion_queue_names_;
     std::size_t fluxion_queue_ = 0;
     std::uint64_t counted_ = 0;

@@ -141,6 +141,36 @@ TEST_CASE("forecast rules - sched-backfill backfills only what ends by the shado
     CHECK(*of(g, 12).start > 0); // the third job is beyond the depth: no backfill now
 }
 
+TEST_CASE("forecast rules - sched-backfill: ending at the shadow time is not ending before it") {
+    // n0 busy until 50. Job 10 takes n1 until 100 in the pass where the head (job 11, all
+    // three nodes) finds its shadow time: 100. Job 12 would end at 100 too, but the
+    // instance's clock has moved on since job 10 started: it is not backfilled, and starts
+    // after the head. Job 13, ending at 99, is backfilled.
+    const auto f = run(backfill, r_of(3),
+                       slot_job(10, slots(1, 4), 100) + "," + slot_job(11, nodes("3", true), 10) +
+                           "," + slot_job(12, slots(1, 1), 100) + "," +
+                           slot_job(13, slots(1, 1), 99),
+                       running(1, "0", "0-3", 50));
+    CHECK(*of(f, 10).start == 0);
+    CHECK(*of(f, 11).start == 100);
+    CHECK(*of(f, 13).start == 0);
+    CHECK(*of(f, 12).start == 110);
+}
+
+TEST_CASE("forecast rules - of jobs ending at the same time, fewer passes end first") {
+    // n1 busy until 10. Job 10 takes n0 from 0 to 5, job 11 from 5 to 10: a pass after it.
+    // At 10 the running job's end comes first, alone: job 12 starts on n1, though n0, the
+    // lower rank, would be as free were both ends seen at once.
+    const auto f = run(simple, r_of(2),
+                       slot_job(10, slots(1, 4), 5) + "," + slot_job(11, slots(1, 4), 5) + "," +
+                           slot_job(12, slots(1, 1), 20),
+                       running(1, "1", "0-3", 10));
+    CHECK(*of(f, 11).start == 5);
+    REQUIRE(of(f, 12).start);
+    CHECK(*of(f, 12).start == 10);
+    CHECK(of(f, 12).nodes.format() == "1");
+}
+
 TEST_CASE("forecast rules - FIFO's queue depth changes no start") {
     const std::string pending = slot_job(10, slots(1, 4), 10) + "," + slot_job(11, slots(1, 4), 10) +
                                 "," + slot_job(12, slots(1, 4), 10);
@@ -168,6 +198,18 @@ TEST_CASE("forecast rules - Fluxion plans in whole seconds") {
     const auto f = run(fluxion("fcfs"), r_of(1),
                        slot_job(10, slots(1, 4), 2.5) + "," + slot_job(11, slots(1, 4), 1));
     CHECK(*of(f, 11).start == 3);
+}
+
+TEST_CASE("forecast rules - Fluxion's jobs end together at the seconds of its plan") {
+    // n0 busy until 10; jobs 10 and 11 take n1 from 0 to 5 and 5 to 10. At 10 both ends
+    // come at once, however many passes led to each: job 12 takes the highest rank, n1.
+    const auto f = run(fluxion("fcfs"), r_of(2),
+                       slot_job(10, slots(1, 4), 5) + "," + slot_job(11, slots(1, 4), 5) + "," +
+                           slot_job(12, slots(1, 1), 20),
+                       running(1, "0", "0-3", 10));
+    REQUIRE(of(f, 12).start);
+    CHECK(*of(f, 12).start == 10);
+    CHECK(of(f, 12).nodes.format() == "1");
 }
 
 TEST_CASE("forecast rules - Fluxion refuses more nodes than are up, now or beyond the depth") {

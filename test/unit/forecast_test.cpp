@@ -376,23 +376,25 @@ TEST_CASE("forecast - Fluxion's end of plans as an expiration is no time limit")
 }
 
 TEST_CASE("forecast - a job whose dependency is met in the forecast joins the line then") {
-    // Job 2 waits for job 1 to end (afterany); job 3, behind it in FIFO order, needs the
-    // same two nodes: it starts when job 2 ends, not when job 1 does.
+    // Job 2 waits for job 1 to end (afterany); jobs 3 and 4, behind it in FIFO order, need
+    // the same two nodes. Job 1's end reaches the scheduler before job 2 does: job 3 starts
+    // then (1600-1660); job 2, in line from then on, goes before job 4 (1660-1760).
     const std::string two_nodes = R"([{"type": "node", "count": 2, "exclusive": true, "with": [{"type": "slot", "count": 1, "label": "task", "with": [{"type": "core", "count": 1}]}]}])";
     std::string dependent = job(2, two_nodes, 100);
     const std::string sched = R"("state": "sched")";
     dependent.replace(dependent.find(sched), sched.size(),
                       R"("state": "depend", "dependencies": ["after-finish=ƒ2"])"); // job 1 in F58
-    const auto f = run(instance(R"({"name": "sched-simple"})",
-                                dependent + "," + job(3, two_nodes, 60)));
+    const std::string behind = job(3, two_nodes, 60) + "," + job(4, two_nodes, 10);
+    const auto f = run(instance(R"({"name": "sched-simple"})", dependent + "," + behind));
     CHECK(of(f, 2).verdict == Verdict::blocked);
     REQUIRE(of(f, 3).start);
-    CHECK(*of(f, 3).start == 1700);
-    // A dependency the forecast cannot see met (after-success) leaves job 3 at 1600.
+    CHECK(*of(f, 3).start == 1600);
+    REQUIRE(of(f, 4).start);
+    CHECK(*of(f, 4).start == 1760);
+    // A dependency the forecast cannot see met (after-success) leaves job 4 at 1660.
     dependent.replace(dependent.find("after-finish"), std::string("after-finish").size(),
                       "after-success");
-    const auto g = run(instance(R"({"name": "sched-simple"})",
-                                dependent + "," + job(3, two_nodes, 60)));
-    REQUIRE(of(g, 3).start);
-    CHECK(*of(g, 3).start == 1600);
+    const auto g = run(instance(R"({"name": "sched-simple"})", dependent + "," + behind));
+    REQUIRE(of(g, 4).start);
+    CHECK(*of(g, 4).start == 1660);
 }
