@@ -174,6 +174,7 @@ void Simulation::deny(std::size_t job) {
     out_[job].denied = true;
     pending_[job] = false;
     --pending_count_;
+    released(in_.jobs[job].id, false); // refused, it is over: after-finish is met
 }
 
 bool Simulation::advance(std::uint64_t steps) {
@@ -194,7 +195,9 @@ bool Simulation::advance(std::uint64_t steps) {
         in_pass_ = false;
         // A job released in the pass (or by the ends before it) reaches the scheduler
         // after it, and is considered in a pass of its own at the same moment.
-        if (admit_arrived()) {
+        const bool arrived = admit_arrived();
+        if (arrived || pass_again_) {
+            pass_again_ = false;
             ++now_passes_;
             continue;
         }
@@ -464,9 +467,11 @@ bool Simulation::fluxion_step(match::StepBudget& budget) {
     };
     if (queue.policy == FluxionPolicy::fcfs) {
         if (!feasible(j) || more_nodes_than_up) {
+            // The refusal ends the queue's stream; it is tried again from the top in a
+            // pass right after this one.
             deny_here();
-            ++counted_;
-            return true;
+            pass_again_ = true;
+            return next_queue();
         }
         if (!h) // head of line: the queue waits
             return next_queue();

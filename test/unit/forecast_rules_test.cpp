@@ -6,6 +6,7 @@
 #include <string>
 
 #include <jobspec/forecast.hpp>
+#include <jobspec/fluid.hpp>
 
 namespace {
 
@@ -210,6 +211,40 @@ TEST_CASE("forecast rules - Fluxion's jobs end together at the seconds of its pl
     REQUIRE(of(f, 12).start);
     CHECK(*of(f, 12).start == 10);
     CHECK(of(f, 12).nodes.format() == "1");
+}
+
+/// Job `id` waiting for job `target` to end (afterany), of one node's four cores for 10 s.
+std::string after_finish(int id, int target) {
+    std::string job = slot_job(id, slots(1, 4), 10);
+    const std::string sched = R"("state": "sched")";
+    job.replace(job.find(sched), sched.size(),
+                R"("state": "depend", "dependencies": ["after-finish=)" +
+                    jobspec::encode_fluid(static_cast<std::uint64_t>(target),
+                                          jobspec::FluidEncoding::f58) +
+                    R"("])");
+    return job;
+}
+
+TEST_CASE("forecast rules - a refused job has ended for those waiting for it") {
+    // One node. Job 10 asks two and is refused; job 11 waits for its end; jobs 12 and 13
+    // take the node whole for 10 s. sched-simple refuses job 10 and goes on: job 12 starts
+    // at once, job 11 arrives after that pass and goes before job 13.
+    const std::string jobs = slot_job(10, nodes("2"), 10) + "," + after_finish(11, 10) + "," +
+                             slot_job(12, slots(1, 4), 10) + "," + slot_job(13, slots(1, 4), 10);
+    const auto f = run(simple, r_of(1), jobs);
+    CHECK(of(f, 10).verdict == Verdict::never);
+    CHECK(*of(f, 12).start == 0);
+    CHECK(*of(f, 13).start == 20);
+    // Fluxion's fcfs ends its pass at the refusal and starts another from the top once
+    // job 11 has arrived: job 11 goes first, then 12, then 13.
+    const auto g = run(fluxion("fcfs"), r_of(1), jobs);
+    CHECK(*of(g, 12).start == 10);
+    CHECK(*of(g, 13).start == 20);
+    // With nothing to arrive, the pass after the refusal comes all the same.
+    const auto h = run(fluxion("fcfs"), r_of(1),
+                       slot_job(10, nodes("2"), 10) + "," + slot_job(12, slots(1, 4), 10));
+    REQUIRE(of(h, 12).start);
+    CHECK(*of(h, 12).start == 0);
 }
 
 TEST_CASE("forecast rules - Fluxion refuses more nodes than are up, now or beyond the depth") {
