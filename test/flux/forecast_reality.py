@@ -118,10 +118,13 @@ def main():
     sh("flux", "resource", "drain", str(drained), "generated")
     # Submitted held, then released together, so the scheduler sees them all at once and
     # the forecast is of the same moment as what the scheduler does.
-    # Fluxion's backfill policies with jobs in two queues: each queue's reservations are
-    # made around the other queue's from its previous pass, which the instance does not
-    # publish (docs/COMPAT.md); one queue there (JOBSPEC_FORECAST_ONE_QUEUE for all).
-    one_queue = scheduler in ("fluxion-easy", "fluxion-conservative") \
+    # Fluxion with jobs in two queues: jobs ending in the same second are freed one at a
+    # time, in an order the instance does not publish, with a pass of every queue after
+    # each, so another queue's job may take what the forecast gives this one; and the
+    # backfill policies' reservations are made around the other queue's from its previous
+    # pass, which is not published either (docs/COMPAT.md). One queue under Fluxion
+    # (JOBSPEC_FORECAST_ONE_QUEUE for every scheduler).
+    one_queue = scheduler.startswith("fluxion-") \
         or bool(os.environ.get("JOBSPEC_FORECAST_ONE_QUEUE"))
     plan = workload(rng, count, drained, one_queue)
     ids = []
