@@ -84,10 +84,11 @@ def workload(rng, count, drained, one_queue):
         requires = rng.choice([None] * 8 + ["ssd", "-ssd", f"rank:{rank}"])
         if requires is not None:
             options["requires"] = requires
-        if requires == "-ssd" and not late:
-            # The nodes without ssd that are up: the drained node is one of them. Asking
-            # more would wait for it, and stop every job behind under FIFO.
-            fit = NODES - 3
+        # Before the last fifth, a job fits the nodes that are up and that its constraint
+        # allows (all but the drained one; without ssd, one fewer): asking more would wait
+        # for the drained node, and stop every job behind it under FIFO.
+        fit = {None: len(up), "-ssd": NODES - 3}.get(requires)
+        if fit is not None and not late:
             if "nodes" in options:
                 options["nodes"] = min(options["nodes"], fit)
             else:
