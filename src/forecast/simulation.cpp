@@ -239,13 +239,14 @@ bool Simulation::fifo_step(match::StepBudget& budget) {
 }
 
 std::optional<Simulation::Moment> Simulation::shadow_time(const SchedulerRequest& head,
-                                                         match::StepBudget& budget) {
+                                                          match::StepBudget& budget) {
     std::vector<const Active*> ending;
     for (const auto& a : active_)
         if (a.end)
             ending.push_back(&a);
-    std::sort(ending.begin(), ending.end(),
-              [](const Active* a, const Active* b) { return a->end_moment().before(b->end_moment()); });
+    std::sort(ending.begin(), ending.end(), [](const Active* a, const Active* b) {
+        return a->end_moment().before(b->end_moment());
+    });
     // The running jobs' resources given back in the order they end, until the head fits;
     // then taken again, as they were.
     std::optional<Moment> shadow;

@@ -12,10 +12,10 @@
 #include <string>
 #include <string_view>
 
-#include <jobspec/forecast.hpp>
-#include <jobspec/jobspec.h>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/forecast.hpp>
+#include <jobspec/jobspec.h>
 
 #include "syntax/document_tree.hpp"
 
@@ -101,7 +101,8 @@ std::string state_text() {
     return std::string(R"({"now": 0, "R": )") + r_text +
            R"(, "scheduler": {"name": "sched-backfill"}, "running": [{"id": 1, "expiration": 50,
            "R": {"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}], "nodelist": ["n0"]}}}],
-           "pending": [)" + pending + "]}";
+           "pending": [)" +
+           pending + "]}";
 }
 
 void through_the_state_door() {
@@ -142,8 +143,8 @@ void through_the_c_door() {
                                             state_of(i).c_str(), 16, i % 5 == 4 ? 0 : 16, i,
                                             nullptr, &error),
                "job " + std::to_string(i) + " added");
-    expect(calls["read_jobspec"] == jobs, "each jobspec read once when added: " +
-                                              count("read_jobspec"));
+    expect(calls["read_jobspec"] == jobs,
+           "each jobspec read once when added: " + count("read_jobspec"));
     expect(calls["lower_jobspec"] == jobs, "and lowered once: " + count("lower_jobspec"));
     calls.clear();
     for (int round = 0; round < 2; ++round) {
