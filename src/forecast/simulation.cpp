@@ -135,7 +135,7 @@ void Simulation::start_job(std::size_t job, Holding holding) {
     o.after = ended_now_;
     // Fluxion's ends are whole seconds of its plan, however late the job started.
     active_.push_back({in_.jobs[job].id, holding, o.end,
-                       in_.setup.kind == SchedulerKind::fluxion ? 0 : now_passes_});
+                       in_.setup.kind == SchedulerKind::fluxion ? 0 : now_passes_, pass_number_});
     o.holding = std::move(holding);
     pending_[job] = false;
     released(in_.jobs[job].id, true);
@@ -199,6 +199,7 @@ bool Simulation::advance(std::uint64_t steps) {
         if (arrived || pass_again_) {
             pass_again_ = false;
             ++now_passes_;
+            ++pass_number_;
             continue;
         }
         if ((pending_count_ == 0 && unreleased_ == 0) || !next_event())
@@ -255,8 +256,13 @@ std::optional<Simulation::Moment> Simulation::shadow_time(const SchedulerRequest
         const Moment t = ending[given]->end_moment();
         for (; given < ending.size() && !t.before(ending[given]->end_moment()); ++given)
             in_.pool.give_back(ending[given]->holding);
-        if (in_.pool.allocate(head, order(), &budget))
+        if (in_.pool.allocate(head, order(), &budget)) {
             shadow = t.time < now_ ? Moment{now_, now_passes_} : t;
+            shadow_started_in_ = 0;
+            for (std::size_t i = 0; i < given; ++i)
+                if (!ending[i]->end_moment().before(t))
+                    shadow_started_in_ = std::max(shadow_started_in_, ending[i]->started_in);
+        }
     }
     for (std::size_t i = 0; i < given; ++i)
         in_.pool.take(ending[i]->holding);
@@ -299,9 +305,12 @@ bool Simulation::backfill_step(match::StepBudget& budget) {
     ++pass_at_;
     ++looked_;
     const SchedulerRequest& q = in_.jobs[j].request;
-    // Ending at the shadow time is not ending before it: the instance's clock has moved on
-    // since the job whose end sets it started (Active::passes).
-    if (!shadow_ || q.duration <= 0 || !Moment{now_ + q.duration, now_passes_}.before(*shadow_))
+    // Ending at the shadow time is not ending before it when the job whose end sets it
+    // started in this pass: the instance's clock has moved on since. Started in another
+    // pass as many passes on, either may come first; the instance has started it.
+    const Moment end{now_ + q.duration, now_passes_};
+    if (!shadow_ || q.duration <= 0 || shadow_->before(end) ||
+        (!end.before(*shadow_) && shadow_started_in_ == pass_number_))
         return true;
     if (!feasible(j))
         deny(j);
@@ -516,6 +525,7 @@ bool Simulation::next_event() {
         return false;
     now_ = std::max(now_, next->time);
     now_passes_ = next->passes + 1;
+    ++pass_number_;
     ended_now_.clear();
     for (auto it = active_.begin(); it != active_.end();) {
         if (it->end && !next->before(it->end_moment())) {

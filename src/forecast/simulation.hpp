@@ -110,6 +110,8 @@ private:
         std::optional<double> end;
         /// The passes that led to its start: it ends as late after `end` as it started.
         std::uint32_t passes = 0;
+        /// The pass that started it (0: running at the forecast).
+        std::uint64_t started_in = 0;
         Moment end_moment() const noexcept { return {end.value_or(0), passes}; }
     };
     /// A Fluxion reservation: the job, where and when.
@@ -177,8 +179,11 @@ private:
     std::vector<Active> active_;
     std::vector<Reservation> reservations_;
     double now_ = 0;
-    /// The passes that led to the pass at now_.
+    /// The passes that led to the pass at now_, and that pass's number.
     std::uint32_t now_passes_ = 0;
+    std::uint64_t pass_number_ = 1;
+    /// The pass that started the last job whose end sets the head's shadow time.
+    std::uint64_t shadow_started_in_ = 0;
     std::vector<std::uint64_t> ended_now_;
     bool done_ = false;
 
