@@ -134,8 +134,9 @@ void Simulation::start_job(std::size_t job, Holding holding) {
     o.end = end_of(in_.jobs[job], now_);
     o.after = ended_now_;
     // Fluxion's ends are whole seconds of its plan, however late the job started.
-    active_.push_back({in_.jobs[job].id, holding, o.end,
-                       in_.setup.kind == SchedulerKind::fluxion ? 0 : now_passes_, pass_number_});
+    const std::uint32_t passes = in_.setup.kind == SchedulerKind::fluxion ? 0 : now_passes_;
+    o.delay = passes * pass_latency;
+    active_.push_back({in_.jobs[job].id, holding, o.end, passes, pass_number_});
     o.holding = std::move(holding);
     pending_[job] = false;
     released(in_.jobs[job].id, true);

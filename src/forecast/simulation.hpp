@@ -53,6 +53,9 @@ struct SimOutcome {
     /// When it started, and on what.
     std::optional<double> start;
     std::optional<double> end;
+    /// How much later than `start` and `end` the instance meets them: the latency of the
+    /// passes that led to its start (flux-core's schedulers; docs/SCHEDULERS.md).
+    double delay = 0;
     Holding holding;
     /// The scheduler refused it when it came to it (infeasible, unreadable).
     bool denied = false;

@@ -113,8 +113,9 @@ private:
             return;
         }
         if (o.start) {
-            f.start = o.start;
-            f.end = o.end;
+            f.start = *o.start + o.delay;
+            if (o.end)
+                f.end = *o.end + o.delay;
             f.nodes = o.holding.ranks(sim_.input().pool);
             f.after = o.after;
             if (*o.start <= now) {

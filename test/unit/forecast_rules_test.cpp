@@ -131,9 +131,9 @@ TEST_CASE("forecast rules - sched-backfill backfills only what ends by the shado
                        slot_job(10, nodes("2", true), 10) + "," + slot_job(11, slots(1, 1), 50) + "," +
                            slot_job(12, slots(1, 1), 150),
                        running(1, "0", "0-3", 100));
-    CHECK(*of(f, 10).start == 100);
+    CHECK(*of(f, 10).start == doctest::Approx(100.03));
     CHECK(*of(f, 11).start == 0);
-    CHECK(*of(f, 12).start == 110); // after the head, which runs 100 to 110
+    CHECK(*of(f, 12).start == doctest::Approx(110.06)); // after the head, which runs 100 to 110
     // A queue depth: sched-backfill sees only the first N jobs.
     const auto g = run(R"({"name": "sched-backfill", "args": ["queue-depth=2"]})", r_of(2),
                        slot_job(10, nodes("2"), 10) + "," + slot_job(11, slots(1, 4), 500) +
@@ -153,9 +153,9 @@ TEST_CASE("forecast rules - sched-backfill: ending at the shadow time is not end
                            slot_job(13, slots(1, 1), 99),
                        running(1, "0", "0-3", 50));
     CHECK(*of(f, 10).start == 0);
-    CHECK(*of(f, 11).start == 100);
+    CHECK(*of(f, 11).start == doctest::Approx(100.03));
     CHECK(*of(f, 13).start == 0);
-    CHECK(*of(f, 12).start == 110);
+    CHECK(*of(f, 12).start == doctest::Approx(110.06));
 }
 
 TEST_CASE("forecast rules - of jobs ending at the same time, fewer passes end first") {
@@ -166,10 +166,28 @@ TEST_CASE("forecast rules - of jobs ending at the same time, fewer passes end fi
                        slot_job(10, slots(1, 4), 5) + "," + slot_job(11, slots(1, 4), 5) + "," +
                            slot_job(12, slots(1, 1), 20),
                        running(1, "1", "0-3", 10));
-    CHECK(*of(f, 11).start == 5);
+    CHECK(*of(f, 11).start == doctest::Approx(5.03));
     REQUIRE(of(f, 12).start);
-    CHECK(*of(f, 12).start == 10);
+    CHECK(*of(f, 12).start == doctest::Approx(10.03));
     CHECK(of(f, 12).nodes.format() == "1");
+}
+
+TEST_CASE("forecast rules - flux-core's starts are reported as late as the passes before them") {
+    // One node, three jobs of 10 s in a chain. sched-simple counts each expiration from
+    // the allocation, so each start is 30 ms later than the last end: 0, 10.03, 20.06.
+    // The job the next pass starts is reported at the forecast's moment. Fluxion's plan
+    // keeps whole seconds however late each job started.
+    const std::string chain = slot_job(10, slots(1, 4), 10) + "," +
+                              slot_job(11, slots(1, 4), 10) + "," + slot_job(12, slots(1, 4), 10);
+    const auto f = run(simple, r_of(1), chain);
+    CHECK(*of(f, 10).start == 0);
+    CHECK(of(f, 10).verdict == Verdict::next);
+    CHECK(*of(f, 11).start == doctest::Approx(10.03));
+    CHECK(*of(f, 12).start == doctest::Approx(20.06));
+    CHECK(*of(f, 12).end == doctest::Approx(30.06));
+    const auto g = run(fluxion("fcfs"), r_of(1), chain);
+    CHECK(*of(g, 11).start == 10);
+    CHECK(*of(g, 12).start == 20);
 }
 
 TEST_CASE("forecast rules - FIFO's queue depth changes no start") {
@@ -179,7 +197,7 @@ TEST_CASE("forecast rules - FIFO's queue depth changes no start") {
     const auto b = run(R"({"name": "sched-fifo", "args": ["queue-depth=1"]})", r_of(1), pending);
     for (std::uint64_t id : {10, 11, 12})
         CHECK(of(a, id).start == of(b, id).start);
-    CHECK(*of(a, 12).start == 20);
+    CHECK(*of(a, 12).start == doctest::Approx(20.06));
 }
 
 TEST_CASE("forecast rules - Fluxion's queues share the nodes, in the order of their names") {
@@ -213,6 +231,8 @@ TEST_CASE("forecast rules - Fluxion's jobs end together at the seconds of its pl
     CHECK(of(f, 12).nodes.format() == "1");
 }
 
+namespace {
+
 /// Job `id` waiting for job `target` to end (afterany), of one node's four cores for 10 s.
 std::string after_finish(int id, int target) {
     std::string job = slot_job(id, slots(1, 4), 10);
@@ -225,6 +245,8 @@ std::string after_finish(int id, int target) {
     return job;
 }
 
+} // namespace
+
 TEST_CASE("forecast rules - a refused job has ended for those waiting for it") {
     // One node. Job 10 asks two and is refused; job 11 waits for its end; jobs 12 and 13
     // take the node whole for 10 s. sched-simple refuses job 10 and goes on: job 12 starts
@@ -234,7 +256,7 @@ TEST_CASE("forecast rules - a refused job has ended for those waiting for it") {
     const auto f = run(simple, r_of(1), jobs);
     CHECK(of(f, 10).verdict == Verdict::never);
     CHECK(*of(f, 12).start == 0);
-    CHECK(*of(f, 13).start == 20);
+    CHECK(*of(f, 13).start == doctest::Approx(20.06));
     // Fluxion's fcfs ends its pass at the refusal and starts another from the top once
     // job 11 has arrived: job 11 goes first, then 12, then 13.
     const auto g = run(fluxion("fcfs"), r_of(1), jobs);
