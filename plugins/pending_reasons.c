@@ -18,6 +18,11 @@
 /* How long after a change the forecast is made again: changes that come together are
  * forecast once. */
 #define RUN_DELAY 0.25
+/* The most of the job manager's time the forecasts take, on average: after a run whose
+ * slices took t seconds, the next starts no sooner than (1 / SHARE - 1) * t later (if
+ * that is longer than RUN_DELAY), so costly jobs make the reasons follow more slowly
+ * rather than slow everyone's submissions. */
+#define SHARE 0.1
 
 enum phase { IDLE, FORECAST, PUBLISH };
 
@@ -32,6 +37,8 @@ struct pending_reasons {
     size_t cursor;
     bool again;     /* something changed during a run: another after it */
     bool ready;     /* the resources are known */
+    double spent;   /* seconds of slices in this run */
+    double rest_until; /* monotonic time before which no run starts */
     flux_watcher_t* slice;
     flux_watcher_t* delay;
 };
@@ -88,7 +95,8 @@ static void run_soon(struct pending_reasons* reasons) {
         return;
     }
     if (!flux_watcher_is_active(reasons->delay)) {
-        flux_timer_watcher_reset(reasons->delay, RUN_DELAY, 0.);
+        const double rest = reasons->rest_until - now_monotonic();
+        flux_timer_watcher_reset(reasons->delay, rest > RUN_DELAY ? rest : RUN_DELAY, 0.);
         flux_watcher_start(reasons->delay);
     }
 }
@@ -148,7 +156,8 @@ static bool publish_step(struct pending_reasons* reasons) {
 
 static void slice_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* arg) {
     struct pending_reasons* reasons = arg;
-    const double deadline = now_monotonic() + SLICE_SECONDS;
+    const double began = now_monotonic();
+    const double deadline = began + SLICE_SECONDS;
     (void)r;
     (void)revents;
     while (now_monotonic() < deadline) {
@@ -169,8 +178,12 @@ static void slice_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* ar
             break;
         }
     }
+    const double ended = now_monotonic();
+    reasons->spent += ended - began;
     if (reasons->phase == IDLE) {
         flux_watcher_stop(w);
+        reasons->rest_until = ended + reasons->spent * (1. / SHARE - 1.);
+        reasons->spent = 0;
         if (reasons->again) {
             reasons->again = false;
             run_soon(reasons);

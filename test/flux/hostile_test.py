@@ -14,10 +14,10 @@ which an instance owner's connection may submit) then:
   - queues 150 "stall" jobs behind a head job that waits for offline nodes: each a slot
     of 250 sibling node vertices (stall()), jobspec's costliest placement found. `flux
     ping job-manager` must stay under 50 ms at its 99th percentile while the plugin
-    forecasts, and a third user's 100 submissions must take at most 50% longer (the goal,
-    10%, is printed: SLOWDOWN says why) than behind as many of the other user's ordinary jobs (the geometric mean of the ratios of
-    6 rounds, each measuring both, in turn one first: flux-core's own work grows with the
-    jobs pending, whatever they are, and the VM drifts);
+    forecasts, and a third user's submissions must take at most 10% longer with the
+    plugin's reasons on than with them off, the same jobs pending (each round's median of
+    100; the geometric mean of the ratios of 6 rounds, each measuring both, in turn one
+    first: the VM drifts, and an instance slows as jobs pile up);
   - submits 20 of them with never=true: the same two limits;
   - submits jobs whose constraint properties hold terminal escapes (ESC, OSC, CR,
     U+202E): `flux jobspec why -A` must print none of them raw;
@@ -42,11 +42,11 @@ NODES = 256
 OTHER = 4242  # the hostile user
 THIRD = 4343  # a user whose submissions must not slow down
 PING_P99_MS = 50.0
-#: Issue 57's goal is 10%; the figure is printed and recorded in docs/PERFORMANCE.md. On
-#: this VM a round's ratio ranges 0.73 to 1.63 with nothing changed (noise, not cost), so a
-#: 10% assertion would fail at random: the test asserts what catches the problem the issue
-#: found (submissions of seconds, not milliseconds) without failing on noise.
-SLOWDOWN = 1.5
+#: Issue 57's goal: another user's submissions at most 10% slower with the plugin's
+#: reasons on than off, the same jobs pending. Measured as the median of each round's 100
+#: submissions, a round's ratio ranges 0.99-1.21 on this VM (2026-11-29); the total of the
+#: 100, as measured before, ranged 0.73-1.63 with nothing changed.
+SLOWDOWN = 1.10
 
 FAILURES = []
 
@@ -184,10 +184,14 @@ def ping_p99(h, seconds):
 
 
 def submissions(user, count=100):
-    """Seconds for `count` submissions one after another, and their ids."""
-    t = time.monotonic()
-    ids = [user.submit(small()) for _ in range(count)]
-    return time.monotonic() - t, ids
+    """The median seconds of `count` submissions one after another, and their ids: a
+    median, as a VM's hiccup in one of them says nothing of the job manager."""
+    took, ids = [], []
+    for _ in range(count):
+        t = time.monotonic()
+        ids.append(user.submit(small()))
+        took.append(time.monotonic() - t)
+    return statistics.median(took), ids
 
 
 def cancel(h, ids):
@@ -219,45 +223,44 @@ def reasons():
 def stall_case(h, jobtap, never):
     """150 (or with never=true, 20) stall jobs from OTHER behind a blocked head."""
     label = "never=true" if never else "reasons on"
-    if never:
-        reload(jobtap, "never=true")
+    on = ["never=true"] if never else []
+    reload(jobtap, *on)
     other, third = User(OTHER), User(THIRD)
     head = owner_submit(h, two_nodes())
     count = 20 if never else 150
     rounds, base, loaded, pings = 6, [], [], []
 
-    def ordinary():
-        # The same number of the other user's jobs, of the cheapest kind: what the stall
-        # jobs cost beyond any pending jobs (flux-core's own work grows with them).
-        queued = [other.submit(small()) for _ in range(count)]
+    def without_reasons():
+        # The same jobs pending, the plugin's reasons off: what the plugin costs, apart
+        # from what flux-core's own work costs with these jobs pending.
+        reload(jobtap, *on, "reasons=false")
         took, ids = submissions(third)
         base.append(took)
-        cancel(h, ids + queued)
-        purge()
+        reload(jobtap, *on)
+        return ids
 
     for n in range(rounds):
-        # Alternately before and after the stall jobs (ABAB), and the jobs that ended
-        # purged each time: an instance slows as they pile up, which would count against
-        # whichever came second.
-        if n % 2 == 0:
-            ordinary()
+        # In turn without the reasons first and second (ABAB): an instance slows as jobs
+        # pile up, which would count against whichever came second.
         t = time.monotonic()
         stalls = [other.submit(stall()) for _ in range(count)]
         rate = count / (time.monotonic() - t)
+        ids = without_reasons() if n % 2 == 1 else []
         pings.append(ping_p99(h, 3))
-        took, ids = submissions(third)
+        took, mine = submissions(third)
         loaded.append(took)
+        ids += mine
+        if n % 2 == 0:
+            ids += without_reasons()
         cancel(h, ids + stalls)
         purge()
-        if n % 2 == 1:
-            ordinary()
     p99 = max(p[0] for p in pings)
     worst = max(p[1] for p in pings)
     print(f"     {label}: {count} stall jobs at {rate:.0f} jobs/s; ping job-manager p99 "
           f"{p99:.1f} ms (worst {worst:.1f} ms, {sum(p[2] for p in pings)} pings); a third "
-          f"user's 100 submissions {statistics.median(base):.3f} s behind {count} ordinary "
-          f"jobs, {statistics.median(loaded):.3f} s behind the stall jobs (medians of "
-          f"{rounds} rounds)", flush=True)
+          f"user's submission {1000 * statistics.median(base):.1f} ms with the plugin's "
+          f"reasons off, {1000 * statistics.median(loaded):.1f} ms on (medians of "
+          f"{rounds} rounds of 100)", flush=True)
     check(p99 < PING_P99_MS, f"{label}: flux ping job-manager under {PING_P99_MS:.0f} ms at "
           f"p99 with {count} stall jobs", f"p99 {p99:.1f} ms")
     # Each round's two measures are next to each other in time, in turn one first and the
@@ -267,8 +270,8 @@ def stall_case(h, jobtap, never):
     print(f"     {label}: geometric mean of the rounds' ratios {ratio:.3f} "
           f"({', '.join(f'{b / a:.2f}' for a, b in zip(base, loaded))})", flush=True)
     check(ratio <= SLOWDOWN,
-          f"{label}: another user's 100 submissions no more than {SLOWDOWN - 1:.0%} slower "
-          "than behind ordinary jobs", f"ratio {ratio:.3f}")
+          f"{label}: another user's submissions no more than {SLOWDOWN - 1:.0%} slower "
+          "with the plugin's reasons on than off", f"ratio {ratio:.3f}")
     cancel(h, [head])
     if never:
         reload(jobtap)
