@@ -149,10 +149,11 @@ def subproject(build, source, cc, cxx, sanitize, tmp):
     os.symlink(os.path.abspath(source), os.path.join(project, "subprojects", "jobspec"))
     builddir = os.path.join(project, "build")
     env = dict(os.environ, CC=shlex.join(cc), CXX=shlex.join(cxx))
-    # plain -O0: the point is that it configures and links, not how fast it runs.
+    # plain -O0: the point is that it configures and links, not how fast it runs; with
+    # precompiled headers, which at -O0 save a third of the work (src/pch/).
     run(["meson", "setup", builddir, project, "--buildtype=plain",
          "--force-fallback-for=jobspec", f"-Db_sanitize={sanitize or 'none'}",
-         "-Db_lundef=false"], env=env)
+         "-Db_lundef=false", "-Db_pch=true"], env=env)
     run(["ninja", "-C", builddir, "consumer-c", "consumer-cpp"], env=env)
     for exe in ("consumer-c", "consumer-cpp"):
         check_output(os.path.join(builddir, exe))
