@@ -228,6 +228,14 @@ def main():
           f"equal, "
           f"{len(failures)} verdicts wrong; verdicts {json.dumps(counts, sort_keys=True)}",
           flush=True)
+    failed = failures or (scheduler not in MEASURED_ONLY
+                          and (score < GOAL or estimated < count // 3))
+    if failed:
+        # What the broker logged of errors (a scheduler's exception that stopped it), for
+        # a failure in CI to explain itself.
+        log = sh("flux", "dmesg", ok=False).stdout.splitlines()
+        for line in [l for l in log if ".err" in l or ".crit" in l or "Traceback" in l][-40:]:
+            print(f"dmesg {scheduler}: {line[:300]}", flush=True)
     if scheduler in MEASURED_ONLY:
         return 0 if not failures else 1
     if estimated < count // 3:
