@@ -6,9 +6,10 @@ them again (docs/TESTING.md).
 
 usage: replay_forecast.py [--every] [--within S] JOBSPEC DUMP.json...
 
-Prints each estimate more than 1 s from what happened, then per dump how many held, with
-the median and worst lateness of the starts (started minus estimated), and the total. Exits 1 when a dump cannot be read or forecast, or with --every when an
-estimate missed (the `forecast-replays` test, on the runs kept in test/flux/dumps/, with
+Prints each estimate further from what happened than the tolerance (1 s, or S), then per
+dump how many held, with the median and worst lateness of the starts (started minus
+estimated), and the total. Exits 1 when a dump cannot be read or forecast, or with --every
+when an estimate missed (the `forecast-replays` test, on the runs kept in test/flux/dumps/, with
 --within 0.25: a start more than 0.25 s from its estimate is a miss there, as an estimate
 that forgot the instance's latency along a chain of passes was, by up to 0.48 s).
 """
