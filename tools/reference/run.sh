@@ -24,10 +24,12 @@ mkdir -p "$DIFF_OUT"
 FLUX=$REF/flux-core/src/cmd/flux
 [ -x "$FLUX" ] || { echo "no reference at $REF/flux-core: see ../shared/reference/README.md"; exit 2; }
 # The shape and constraint harnesses import flux-core's pure-Python parsers from copies, so
-# that they run without flux's bindings.
+# that they run without flux's bindings; each copy is renamed into place, so that another
+# run.sh at the same time never imports one half written.
 for m in shape constraint; do
     mkdir -p "$REF/py/flux_$m"
-    cp "$REF/flux-core/src/bindings/python/flux/$m/parser.py" "$REF/py/flux_$m/parser.py"
+    cp "$REF/flux-core/src/bindings/python/flux/$m/parser.py" "$REF/py/flux_$m/parser.py.$$"
+    mv -f "$REF/py/flux_$m/parser.py.$$" "$REF/py/flux_$m/parser.py"
     touch "$REF/py/flux_$m/__init__.py"
 done
 cd "$(dirname "$0")"
