@@ -9,8 +9,8 @@ the property ssd, queues batch and debug, its scheduler set up by why_test.py (S
 sched-simple, sched-fifo, sched-backfill, fluxion-fcfs, fluxion-easy,
 fluxion-conservative). The workload, from SEED: JOBS jobs of 1-4 nodes or 1-6 tasks of 1-4
 cores, some with a GPU, ssd or a rank constraint, in either queue, each with a time limit
-of 2 to 12 s that it runs to (`sleep inf`); one node drained from the start, some jobs
-held, some depending on held ones. Then:
+of 2 to 12 s that it runs to (`sleep inf`), under flux-core's schedulers no two the same;
+one node drained from the start, some jobs held, some depending on held ones. Then:
 
   - at least a third of the jobs must have an estimated start (else the workload judged
     nothing: a failure);
@@ -108,6 +108,19 @@ def workload(rng, count, drained, one_queue):
     return jobs
 
 
+def distinct_limits(rng, plan):
+    """Each job a time limit of its own, 2 to 12 s apart by at least 10 / (jobs - 1) s
+    (a third of a second for 30). Jobs allocated in one pass with the same limit end
+    together, and each comes back when its shells exit, 100 to 150 ms after its limit, in
+    an order no forecast can know; the scheduler passes after each. Whichever came back
+    first decides the nodes of the job behind them, and every start after it moved under
+    sched-fifo with seed 1763115543 (docs/COMPAT.md). Fluxion keeps whole seconds: its
+    plan rounds a limit up to one."""
+    step = 10 / max(len(plan) - 1, 1)
+    for job, k in zip(plan, rng.sample(range(len(plan)), len(plan))):
+        job["options"]["time_limit"] = f"{2 + k * step:.3f}s"
+
+
 def submit(h, options, urgency=16, dependency=None):
     if dependency is not None:
         options = {**options, "dependency": f"afterany:{dependency}"}
@@ -144,6 +157,8 @@ def main():
     one_queue = scheduler.startswith("fluxion-") \
         or bool(os.environ.get("JOBSPEC_FORECAST_ONE_QUEUE"))
     plan = workload(rng, count, drained, one_queue)
+    if not scheduler.startswith("fluxion-"):
+        distinct_limits(random.Random(seed + 1), plan)
     ids = []
     for job in plan:
         after = ids[job["after"]] if job["after"] is not None else None
@@ -237,12 +252,40 @@ def main():
               flush=True)
     failed = bool(failures) or too_few or (required and score < GOAL)
     if failed:
-        # What the broker logged of errors (a scheduler's exception that stopped it), for
-        # a failure in CI to explain itself.
+        # What the broker logged of errors (a scheduler's exception that stopped it), and
+        # when each job held which nodes, for a failure in CI to explain itself: a chain
+        # of starts late by the same seconds follows one job that held its nodes longer,
+        # or two that ended together and came back in the other order (docs/COMPAT.md).
         log = sh("flux", "dmesg", ok=False).stdout.splitlines()
         for line in [l for l in log if ".err" in l or ".crit" in l or "Traceback" in l][-40:]:
             print(f"dmesg {scheduler}: {line[:300]}", flush=True)
+        for line in timeline(h, ids, plan, final, taken):
+            print(f"held {scheduler}: {line}", flush=True)
+        print(f"load {scheduler}: {' '.join(f'{l:.2f}' for l in os.getloadavg())}", flush=True)
     return 1 if failed else 0
+
+
+def timeline(h, ids, plan, final, taken):
+    """Each job that was allocated, in the order of its allocation: its limit, its nodes,
+    and its events' times from the forecast's moment."""
+    present = [i for i in ids if i is not None and final.get(i, {}).get("t_run")]
+    events = why.lookups(h, present, "eventlog")
+    rows = []
+    for jobid, job in zip(ids, plan):
+        log = events.get(jobid)
+        if not isinstance(log, str):
+            continue
+        when = {}
+        for line in log.splitlines():
+            event = json.loads(line)
+            when.setdefault(event["name"], event["timestamp"])
+        if "alloc" in when:
+            times = ", ".join(f"{name} {when[name] - taken:+.2f}" for name in
+                              ("alloc", "exception", "finish", "release") if name in when)
+            rows.append((when["alloc"], f"{why.f58(jobid)} (limit {job['options']['time_limit']}"
+                                        f", ranks {final[jobid].get('ranks')}): {times} s"))
+    return [row for _, row in sorted(rows)]
+
 
 if __name__ == "__main__":
     sys.exit(main())
