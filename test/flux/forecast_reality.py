@@ -261,6 +261,10 @@ def main():
             print(f"dmesg {scheduler}: {line[:300]}", flush=True)
         for line in timeline(h, ids, plan, final, taken):
             print(f"held {scheduler}: {line}", flush=True)
+        # What the scheduler holds as allocated, against the jobs running: a scheduler
+        # that lost track of a job's nodes shows them taken with no job on them.
+        for line in sh("flux", "resource", "list", ok=False).stdout.splitlines():
+            print(f"resources {scheduler}: {line}", flush=True)
         print(f"load {scheduler}: {' '.join(f'{l:.2f}' for l in os.getloadavg())}", flush=True)
     return 1 if failed else 0
 
