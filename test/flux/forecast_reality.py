@@ -266,6 +266,15 @@ def main():
         for line in sh("flux", "resource", "list", ok=False).stdout.splitlines():
             print(f"resources {scheduler}: {line}", flush=True)
         print(f"load {scheduler}: {' '.join(f'{l:.2f}' for l in os.getloadavg())}", flush=True)
+    # A scheduler that stopped: a job with an estimate never started, and at the deadline
+    # no job runs. Every estimated job fits the nodes that are up, so with them all free
+    # the scheduler has lost it: flux-core 0.88's sched-backfill did so in 2 of 4 runs
+    # (2026-11-29; docs/COMPAT.md), `flux resource list` showing every node free. Exit 3:
+    # why_test.py runs the workload again, once, in a new instance.
+    running = [i for i, j in final.items() if j.get("t_run") and not j.get("t_cleanup")]
+    if failed and not running and any(i not in starts for i in waiting):
+        print(f"STALLED {scheduler}: jobs with estimates wait, and none runs", flush=True)
+        return 3
     return 1 if failed else 0
 
 
