@@ -154,10 +154,10 @@ def main():
     # backfill policies' reservations are made around the other queue's from its previous
     # pass, which is not published either (docs/COMPAT.md). One queue under Fluxion
     # (JOBSPEC_FORECAST_ONE_QUEUE for every scheduler).
-    one_queue = scheduler.startswith("fluxion-") \
-        or bool(os.environ.get("JOBSPEC_FORECAST_ONE_QUEUE"))
+    fluxion = scheduler.startswith("fluxion-")
+    one_queue = fluxion or bool(os.environ.get("JOBSPEC_FORECAST_ONE_QUEUE"))
     plan = workload(rng, count, drained, one_queue)
-    if not scheduler.startswith("fluxion-"):
+    if not fluxion:
         distinct_limits(random.Random(seed + 1), plan)
     ids = []
     for job in plan:
@@ -223,16 +223,17 @@ def main():
                 failures.append(f"{story}: it started before its dependency ended")
     for f in failures:
         print(f"FAIL {scheduler}: {f}", flush=True)
+    # Each job's eventlog (JSON lines), for the dump and a failure's timeline.
+    events = {i: e for i, e in why.lookups(h, list(final), "eventlog").items()
+              if isinstance(e, str)}
     dump = os.environ.get("JOBSPEC_FORECAST_DUMP")
     if dump:  # the state the forecast read, and what happened, for replaying offline
-        events = why.lookups(h, list(final), "eventlog")
         with open(os.path.join(dump, f"{scheduler}-{seed}.json"), "w", encoding="utf-8") as f:
             json.dump({"state": instance.state, "verdicts": verdicts,
                        "actual": {str(i): {"start": starts.get(i), "ranks": j.get("ranks"),
                                            "cleanup": j.get("t_cleanup"),
                                            "inactive": j.get("t_inactive"),
-                                           "eventlog": events.get(i) if isinstance(
-                                               events.get(i), str) else None}
+                                           "eventlog": events.get(i)}
                                   for i, j in final.items()}}, f)
     score = hits / estimated if estimated else 1.0
     counts = {}
@@ -259,7 +260,7 @@ def main():
         log = sh("flux", "dmesg", ok=False).stdout.splitlines()
         for line in [l for l in log if ".err" in l or ".crit" in l or "Traceback" in l][-40:]:
             print(f"dmesg {scheduler}: {line[:300]}", flush=True)
-        for line in timeline(h, ids, plan, final, taken):
+        for line in timeline(ids, plan, final, events, taken):
             print(f"held {scheduler}: {line}", flush=True)
         # What the scheduler holds as allocated, against the jobs running: a scheduler
         # that lost track of a job's nodes shows them taken with no job on them.
@@ -278,15 +279,13 @@ def main():
     return 1 if failed else 0
 
 
-def timeline(h, ids, plan, final, taken):
+def timeline(ids, plan, final, events, taken):
     """Each job that was allocated, in the order of its allocation: its limit, its nodes,
     and its events' times from the forecast's moment."""
-    present = [i for i in ids if i is not None and final.get(i, {}).get("t_run")]
-    events = why.lookups(h, present, "eventlog")
     rows = []
     for jobid, job in zip(ids, plan):
         log = events.get(jobid)
-        if not isinstance(log, str):
+        if log is None:
             continue
         when = {}
         for line in log.splitlines():
