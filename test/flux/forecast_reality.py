@@ -9,14 +9,18 @@ the property ssd, queues batch and debug, its scheduler set up by why_test.py (S
 sched-simple, sched-fifo, sched-backfill, fluxion-fcfs, fluxion-easy,
 fluxion-conservative). The workload, from SEED: JOBS jobs of 1-4 nodes or 1-6 tasks of 1-4
 cores, some with a GPU, ssd or a rank constraint, in either queue, each with a time limit
-of 2 to 12 s that it runs to (`sleep inf`), under flux-core's schedulers no two the same;
-one node drained from the start, some jobs held, some depending on held ones. Then:
+of 2 to 12 s that it runs to (`sleep inf`), under flux-core's schedulers no two within
+0.1 s; one node drained from the start, some jobs held, some depending on held ones. Then:
 
   - at least a third of the jobs must have an estimated start (else the workload judged
     nothing: a failure);
   - a job with an estimated start must start within TOLERANCE of it (at least 95% must;
-    every miss is printed; under Fluxion's easy and conservative the share is printed,
-    not required: MEASURED_ONLY), and on the nodes the forecast says when it says where;
+    every miss is printed; under Fluxion's policies the share is printed, not required:
+    MEASURED_ONLY), and on the nodes the forecast says when it says where. A start that
+    misses its estimate but meets the forecast of the same state with every job's end
+    moved later by up to RELEASE_SPREAD (a tie: two ends closer than the instance's own
+    timing decided it) is printed as TIE and counted with the hits (flux-core's
+    schedulers);
   - a job whose verdict says it has no estimate (held, blocked, waiting for a drained node,
     behind one that is, never) must not start while that holds: held and drained stay so
     to the end, and a blocked job must not start before its dependency has ended;
@@ -27,6 +31,7 @@ one node drained from the start, some jobs held, some depending on held ones. Th
 
 Prints the seed (JOBSPEC_FORECAST_SEED replays it), each disagreement, and the score.
 """
+import copy
 import json
 import os
 import random
@@ -53,6 +58,16 @@ GOAL = 0.95
 #: second after its reservation at times. Issue 58 records it unmet. Their verdicts are
 #: required.
 MEASURED_ONLY = ("fluxion-fcfs", "fluxion-easy", "fluxion-conservative")
+#: How far apart two jobs' nodes come back after their time limits: the release follows
+#: the limit by 14 to 78 ms in flux-core 0.88 instances (sched-backfill, seed 1599749069,
+#: the `held` timeline), varying from job to job, where the forecast allows one fixed
+#: pass latency (docs/SCHEDULERS.md). Where two ends closer than this decide a start,
+#: which comes first is a coin the forecast cannot see. (At 0.15 s, 6 to 14 of the 18
+#: estimates of seed 1374172065 had a forecast of moved ends over 1 s away; at 0.07 s,
+#: none.)
+RELEASE_SPREAD = 0.07
+#: How many forecasts with moved ends judge a miss.
+SAMPLES = 32
 
 
 def sh(*args, ok=True):
@@ -109,16 +124,46 @@ def workload(rng, count, drained, one_queue):
 
 
 def distinct_limits(rng, plan):
-    """Each job a time limit of its own, 2 to 12 s apart by at least 10 / (jobs - 1) s
-    (a third of a second for 30). Jobs allocated in one pass with the same limit end
-    together, and each comes back when its shells exit, 100 to 150 ms after its limit, in
-    an order no forecast can know; the scheduler passes after each. Whichever came back
-    first decides the nodes of the job behind them, and every start after it moved under
-    sched-fifo with seed 1763115543 (docs/COMPAT.md). Fluxion keeps whole seconds: its
-    plan rounds a limit up to one."""
+    """Each job a time limit of its own from 2 to 12 s: the k-th of `plan`'s jobs, in a
+    random order, in the k-th of equal slots, at a random place in its first seven
+    tenths, so that two limits are at least 0.1 s apart (30 jobs).
+
+    Jobs allocated in one pass with the same limit end together and come back in an
+    order no forecast can know (docs/COMPAT.md, seed 1763115543). Limits on an even grid
+    do too, in pairs: 8.552 + 2.345 = 8.897 + 2.000 s, so a job backfilled at the first
+    end would end exactly as the reservation made at the second began (seed 1599749069,
+    sched-backfill). Fluxion keeps whole seconds: its plan rounds a limit up to one."""
     step = 10 / max(len(plan) - 1, 1)
     for job, k in zip(plan, rng.sample(range(len(plan)), len(plan))):
-        job["options"]["time_limit"] = f"{2 + k * step:.3f}s"
+        limit = min(2 + k * step + rng.uniform(0, 0.7 * step), 12.0)
+        job["options"]["time_limit"] = f"{limit:.3f}s"
+
+
+def nearby(state, rng):
+    """`state` with each job's end later by up to RELEASE_SPREAD, at random: a running
+    job's expiration, a pending job's time limit."""
+    state = copy.deepcopy(state)
+    for job in state["running"]:
+        if job.get("expiration"):
+            job["expiration"] += rng.uniform(0, RELEASE_SPREAD)
+    for job in state["pending"]:
+        system = (job.get("jobspec") or {}).get("attributes", {}).get("system", {})
+        if system.get("duration"):
+            system["duration"] += rng.uniform(0, RELEASE_SPREAD)
+    return state
+
+
+def tie_estimates(instance, seed):
+    """Each pending job's estimates (its id to a list) over SAMPLES forecasts of `nearby`
+    states."""
+    rng = random.Random(seed)
+    out = {job["id"]: [] for job in instance.state["pending"]}
+    for _ in range(SAMPLES):
+        result = jobspec.forecast(nearby(instance.state, rng), dialect=instance.dialect)
+        for job, verdict in zip(instance.state["pending"], result["jobs"]):
+            if verdict["eta"] is not None:
+                out[job["id"]].append(verdict["eta"])
+    return out
 
 
 def submit(h, options, urgency=16, dependency=None):
@@ -186,7 +231,9 @@ def main():
     for jobid, j in final.items():
         if j.get("t_run"):
             starts.setdefault(jobid, j["t_run"])
-    failures, hits, estimated, estimates_checked, estimates_equal = [], 0, 0, 0, 0
+    failures, hits, ties, estimated, estimates_checked, estimates_equal = [], 0, 0, 0, 0, 0
+    # Fluxion's plans count whole seconds, and round a moved limit up to the next one.
+    near = tie_estimates(instance, seed + 2) if not fluxion else {}
     for jobid, v in verdicts.items():
         started = starts.get(jobid)
         story = f"{why.f58(jobid)} ({v['verdict']}: {v['summary']})"
@@ -194,6 +241,12 @@ def main():
             estimated += 1
             if started is not None and abs(started - v["eta"]) <= TOLERANCE:
                 hits += 1
+            elif started is not None and any(abs(started - e) <= TOLERANCE
+                                             for e in near.get(jobid, ())):
+                ties += 1
+                print(f"TIE {scheduler}: {story}: started {started - v['eta']:+.2f} s off, "
+                      f"as a forecast with ends up to {RELEASE_SPREAD} s later says",
+                      flush=True)
             else:
                 when = "never" if started is None else f"{started - v['eta']:+.2f} s off"
                 print(f"MISS {scheduler}: {story}: started {when}", flush=True)
@@ -235,12 +288,13 @@ def main():
                                            "inactive": j.get("t_inactive"),
                                            "eventlog": events.get(i)}
                                   for i, j in final.items()}}, f)
-    score = hits / estimated if estimated else 1.0
+    score = (hits + ties) / estimated if estimated else 1.0
     counts = {}
     for v in verdicts.values():
         counts[v["verdict"]] = counts.get(v["verdict"], 0) + 1
     print(f"{scheduler}: seed {seed}: {hits} of {estimated} estimates within {TOLERANCE} s "
-          f"({100 * score:.0f}%), {estimates_equal} of {estimates_checked} sched.t_estimate "
+          f"and {ties} ties ({100 * score:.0f}%), {estimates_equal} of {estimates_checked} "
+          f"sched.t_estimate "
           f"equal, "
           f"{len(failures)} verdicts wrong; verdicts {json.dumps(counts, sort_keys=True)}",
           flush=True)
