@@ -37,6 +37,12 @@ constexpr int max_errors_in_a_row = 100;
 /// looks for the next header instead (a Content-Length of 10^18 on an endless input).
 constexpr std::uint64_t max_drop = std::uint64_t{1} << 30;
 
+} // namespace
+
+// Named, not anonymous: MessageReader::Impl holds a parser of it, and a member of a type
+// with internal linkage would tie the class to this file.
+namespace reading {
+
 /// Builds the value of one message from Boost.JSON's parser events, keeping at most
 /// max_string_bytes of each string and failing once the value would take more than
 /// max_message_bytes.
@@ -144,6 +150,10 @@ private:
     std::size_t string_kept_ = 0;
     bool too_large_ = false;
 };
+
+} // namespace reading
+
+namespace {
 
 json::parse_options parse_options(const ReaderLimits& limits) {
     json::parse_options options;
@@ -303,7 +313,7 @@ private:
     int errors_in_a_row_ = 0;
     std::string note_;
     std::string gave_up_;
-    json::basic_parser<BoundedBuilder> parser_;
+    json::basic_parser<reading::BoundedBuilder> parser_;
 };
 
 std::variant<std::uint64_t, ReadResult> MessageReader::Impl::header() {
