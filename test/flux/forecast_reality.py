@@ -292,8 +292,9 @@ def main():
     counts = {}
     for v in verdicts.values():
         counts[v["verdict"]] = counts.get(v["verdict"], 0) + 1
-    print(f"{scheduler}: seed {seed}: {hits} of {estimated} estimates within {TOLERANCE} s "
-          f"and {ties} ties ({100 * score:.0f}%), {estimates_equal} of {estimates_checked} "
+    tied = "" if fluxion else f" and {ties} ties"
+    print(f"{scheduler}: seed {seed}: {hits} of {estimated} estimates within {TOLERANCE} s"
+          f"{tied} ({100 * score:.0f}%), {estimates_equal} of {estimates_checked} "
           f"sched.t_estimate "
           f"equal, "
           f"{len(failures)} verdicts wrong; verdicts {json.dumps(counts, sort_keys=True)}",
