@@ -55,6 +55,8 @@ CASES = [
     ("slot label task", "run", ["-n2", "app"]),
     ("submit cc", "submit", ["--cc=1-3", "--job-name=j{cc}", "app", "{cc}"]),
     ("submit bcc", "submit", ["--bcc=4", "app"]),
+    # A format spec in the field: zero-padded and space-padded widths (issue 60).
+    ("submit cc width", "submit", ["--cc=7", "--job-name=j{cc:03}", "app", "{cc:3}"]),
     ("batch nslots", "batch", ["-N2", "-n4", "s.sh", "a"]),
     ("batch slots required", "batch", ["s.sh"]),
     ("batch broker options", "batch", ["-n1", "--broker-opts=-v,-Sx=1", "--conf=a=1", "--dump=d.tgz", "s.sh"]),
