@@ -198,7 +198,8 @@ def test_constraint_errors_match_flux(parser, query, message):
 QUERY_PIECES = [
     "a", "ssd", "host:foo[1-3]", "rank:0-3", "t:x,y", "x:", "time:11:00am", "'a b'",
     "x:'y z'", '"q"', "'a:'", "''", "'open", "é", "-", "not", "and", "or", "&", "&&", "|",
-    "||", "(", ")", "not-x", "andy", "a/b:c", ":v", "a,^b", "\u00a0", "\t",
+    "||", "(", ")", "not-x", "andy", "a/b:c", ":v", "a,^b", "\u00a0", "\t", "\u2000",
+    "\u200a", "\u200b",
 ]
 
 

@@ -120,6 +120,14 @@ TEST_CASE("flux's errors: kind, what it names, where, and the terms read before 
                "b"); // U+00A0: Python's \s, which flux neither skips nor reads
     CHECK(q.error->kind == Kind::illegal_character);
     CHECK(q.error->position == 1);
+    // The ends of Python's U+2000-U+200A run (flux-core 0.88: "Illegal character");
+    // U+200B, a zero-width space, is not \s: part of the term.
+    for (const char* space : {"\u2000", "\u200A"}) {
+        q = failed(std::string("a") + space + "b");
+        CHECK(q.error->kind == Kind::illegal_character);
+        CHECK(q.error->position == 1);
+    }
+    CHECK(grouping("a\u200Bb") == "a\u200Bb");
 
     q = failed("a \xFF");
     CHECK(q.error->kind == Kind::illegal_character);
