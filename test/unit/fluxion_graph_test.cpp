@@ -158,6 +158,19 @@ TEST_CASE("fluxion graph - JGF read as Fluxion reads it, its defaults filled in"
     CHECK(r.properties().at("ssd").format() == "3");
 }
 
+TEST_CASE("fluxion graph - a node's own id wins over the digits of its name") {
+    const auto r = graph(
+        R"({"graph":{"nodes":[
+        {"id":"0","metadata":{"type":"cluster","paths":{"containment":"/c0"}}},
+        {"id":"1","metadata":{"type":"node","name":"host42","id":7,"rank":0,"paths":{"containment":"/c0/host42"}}},
+        {"id":"2","metadata":{"type":"node","name":"host43","rank":1,"paths":{"containment":"/c0/host43"}}}],
+        "edges":[{"source":"0","target":"1"},{"source":"0","target":"2"}]}})");
+    REQUIRE(r.fluxion_graph->vertices.size() == 3);
+    CHECK(r.fluxion_graph->vertices[1].id == 7);
+    CHECK(r.fluxion_graph->vertices[1].name == "host42");
+    CHECK(r.fluxion_graph->vertices[2].id == 43); // no id of its own: its name's digits
+}
+
 TEST_CASE("fluxion graph - nodes without ranks of their own are numbered in order") {
     auto j = cluster(3, 1, 2);
     // cluster() gives ranks; a graph whose nodes all have rank -1 is numbered instead
@@ -173,6 +186,23 @@ TEST_CASE("fluxion graph - written as Fluxion writes it, and read back the same"
     CHECK(again.fluxion_graph->vertices.size() == r.fluxion_graph->vertices.size());
     // R with Fluxion's graph in its scheduling key, as an allocation of resource-query's
     CHECK(text.find(R"("scheduling":{"graph":{"nodes":[)") != std::string::npos);
+}
+
+TEST_CASE("fluxion graph - a down vertex stays down through writing and reading back") {
+    auto j = cluster(2, 1, 1);
+    auto text = j.text();
+    const auto at = text.find(R"("rank":1)");
+    REQUIRE(at != std::string::npos);
+    text.insert(at, R"("status":1,)");
+    const auto r = graph(text);
+    const auto again = graph(jobspec::to_json_text(jobspec::to_json_value(r)));
+    std::size_t down = 0;
+    for (const auto& v : again.fluxion_graph->vertices)
+        down += !v.up;
+    CHECK(down == 1);
+    REQUIRE(again.fluxion_graph->vertices.size() == r.fluxion_graph->vertices.size());
+    for (std::size_t i = 0; i < r.fluxion_graph->vertices.size(); ++i)
+        CHECK(again.fluxion_graph->vertices[i].up == r.fluxion_graph->vertices[i].up);
 }
 
 TEST_CASE("fluxion graph - what Fluxion cannot read is refused where it is") {
