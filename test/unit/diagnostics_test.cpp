@@ -80,6 +80,18 @@ TEST_CASE("diagnostics - one line for a host: errors, pointers, the count of the
     CHECK(line.size() <= 30);
 }
 
+TEST_CASE("diagnostics - a line of exactly the budget is shown whole, one byte more is cut") {
+    Diagnostics d;
+    // "jobspec.json-syntax: " (21 bytes) and a message to make flux_verdict_bytes in all.
+    d.add(Code::jobspec_json_syntax, std::string(jobspec::flux_verdict_bytes - 21, 'x'));
+    const std::string whole = jobspec::render_line(d);
+    REQUIRE(whole.size() == jobspec::flux_verdict_bytes);
+    CHECK(jobspec::render_line(d, jobspec::flux_verdict_bytes) == whole);
+    const std::string cut = jobspec::render_line(d, jobspec::flux_verdict_bytes - 1);
+    CHECK(cut.size() == jobspec::flux_verdict_bytes - 1);
+    CHECK(cut.ends_with("x..."));
+}
+
 TEST_CASE("diagnostics - one line cut short keeps whole UTF-8 characters") {
     Diagnostics d;
     d.add(Code::jobspec_json_syntax, "ééééé");
