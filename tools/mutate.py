@@ -37,7 +37,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_TESTS = ["unit", "conformance-*", "cli", "golden", "capi"]
+DEFAULT_TESTS = ["unit", "conformance-*", "cli", "cli-fix", "golden", "capi"]
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 

@@ -109,6 +109,19 @@ class FixIts(unittest.TestCase):
             f.write(text)
         return path
 
+    def test_no_label_fix_with_two_unlabelled_slots(self):
+        # Which of them the task means is not certain: no label is offered, not a wrong one.
+        slot = '{"type":"slot","count":1,"with":[{"type":"core","count":1}]}'
+        text = ('{"version":1,"resources":[{"type":"node","count":1,"with":[' + slot + ","
+                + slot + ']}],"tasks":[{"command":["a"],"slot":"task","count":{"per_slot":1}}],'
+                '"attributes":{"system":{"duration":1}}}')
+        path = self.write("two.json", text)
+        r = run("--diagnostics", "json", "validate", path)
+        self.assertEqual(r.returncode, 1)
+        found = json.loads(r.stderr)
+        self.assertIn("jobspec.slot-label-missing", [d["code"] for d in found])
+        self.assertEqual([d for d in found if d.get("fixes")], [])
+
     def test_each_fix_is_shown_given_and_applied(self):
         for name, file, text, shown, fixed in CASES:
             with self.subTest(name):
