@@ -295,10 +295,8 @@ def main():
     tied = "" if fluxion else f" and {ties} ties"
     print(f"{scheduler}: seed {seed}: {hits} of {estimated} estimates within {TOLERANCE} s"
           f"{tied} ({100 * score:.0f}%), {estimates_equal} of {estimates_checked} "
-          f"sched.t_estimate "
-          f"equal, "
-          f"{len(failures)} verdicts wrong; verdicts {json.dumps(counts, sort_keys=True)}",
-          flush=True)
+          f"sched.t_estimate equal, {len(failures)} verdicts wrong; "
+          f"verdicts {json.dumps(counts, sort_keys=True)}", flush=True)
     required = scheduler not in MEASURED_ONLY
     # Too few estimates to judge the forecast by (a workload mostly held, refused or
     # behind a job that waits for the drained node): a failure, not a pass.
