@@ -18,7 +18,8 @@ which an instance owner's connection may submit) then:
     plugin's reasons on than with them off, the same jobs pending (each round's median of
     100; 6 rounds, each measuring both, in turn one first: the geometric mean of the
     median ratio of each order, as the VM drifts and stalls, and an instance slows as
-    jobs pile up);
+    jobs pile up; a round in which the machine spent more than a quarter of a core
+    outside the instance is measured again, up to 6 times: FOREIGN_CORES);
   - submits 20 of them with never=true: the same two limits;
   - submits jobs whose constraint properties hold terminal escapes (ESC, OSC, CR,
     U+202E): `flux jobspec why -A` must print none of them raw;
@@ -48,6 +49,15 @@ PING_P99_MS = 50.0
 #: submissions, a round's ratio ranges 0.99-1.21 on this VM (2026-11-29); the total of the
 #: 100, as measured before, ranged 0.73-1.63 with nothing changed.
 SLOWDOWN = 1.10
+#: The most of one core the machine may spend outside the instance during a round of the
+#: slowdown measure (other processes, the hypervisor's steal); a busier round is measured
+#: again, at most EXTRA_ROUNDS times. With the machine's two cores busy elsewhere, the
+#: plugin's work, which runs beside the submissions on an idle machine, comes in their way:
+#: with never=true the ratio measured 1.12 beside two busy loops against 1.00-1.02 idle
+#: (2026-11-30), and CI once measured 1.26 with the stall jobs submitted at 16 jobs/s where
+#: an idle machine takes 25.
+FOREIGN_CORES = 0.25
+EXTRA_ROUNDS = 6
 
 FAILURES = []
 
@@ -184,6 +194,45 @@ def ping_p99(h, seconds):
     return times[int(len(times) * 0.99) - 1], times[-1], len(times)
 
 
+def broker_pid():
+    """The instance's broker: the nearest flux-broker among this process's ancestors."""
+    pid = os.getpid()
+    while pid > 1:
+        with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        if text[text.index("(") + 1:text.rindex(")")].startswith("flux-broker"):
+            return pid
+        pid = int(text[text.rindex(")") + 2:].split()[1])
+    return None
+
+
+def cpu_seconds(broker):
+    """(seconds the machine's CPUs were busy, seconds of them spent by the broker and the
+    processes below it, their reaped children included), so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    with open("/proc/stat", encoding="utf-8") as f:
+        user, nice, system, _, _, irq, softirq, steal = map(int, f.readline().split()[1:9])
+    parents, spent = {}, {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it exited meanwhile
+        parents[int(entry)] = int(fields[1])
+        spent[int(entry)] = sum(int(x) for x in fields[11:15])
+    own = 0
+    for pid, ticks_spent in spent.items():
+        p = pid
+        while p > 1 and p != broker:
+            p = parents.get(p, 0)
+        if p == broker:
+            own += ticks_spent
+    return (user + nice + system + irq + softirq + steal) / ticks, own / ticks
+
+
 def submissions(user, count=100):
     """The median seconds of `count` submissions one after another, and their ids: a
     median, as a VM's hiccup in one of them says nothing of the job manager."""
@@ -230,6 +279,7 @@ def stall_case(h, jobtap, never):
     head = owner_submit(h, two_nodes())
     count = 20 if never else 150
     rounds, base, loaded, pings = 6, [], [], []
+    broker, foreign, extra = broker_pid(), [], 0
 
     def without_reasons():
         # The same jobs pending, the plugin's reasons off: what the plugin costs, apart
@@ -240,9 +290,12 @@ def stall_case(h, jobtap, never):
         reload(jobtap, *on)
         return ids
 
-    for n in range(rounds):
+    n = 0
+    while n < rounds:
         # In turn without the reasons first and second (ABAB): an instance slows as jobs
         # pile up, which would count against whichever came second.
+        kept = len(base), len(loaded), len(pings)
+        began, (machine, own) = time.monotonic(), cpu_seconds(broker)
         t = time.monotonic()
         stalls = [other.submit(stall()) for _ in range(count)]
         rate = count / (time.monotonic() - t)
@@ -255,6 +308,18 @@ def stall_case(h, jobtap, never):
             ids += without_reasons()
         cancel(h, ids + stalls)
         purge()
+        # The cores the machine spent outside the instance meanwhile: a busy round is
+        # measured again (FOREIGN_CORES).
+        machine_now, own_now = cpu_seconds(broker)
+        cores = max(0.0, (machine_now - machine) - (own_now - own)) / (time.monotonic() - began)
+        if cores > FOREIGN_CORES and extra < EXTRA_ROUNDS:
+            extra += 1
+            del base[kept[0]:], loaded[kept[1]:], pings[kept[2]:]
+            print(f"     {label}: round {n + 1} again: {cores:.2f} cores busy outside the "
+                  "instance", flush=True)
+            continue
+        foreign.append(cores)
+        n += 1
     p99 = max(p[0] for p in pings)
     worst = max(p[1] for p in pings)
     print(f"     {label}: {count} stall jobs at {rate:.0f} jobs/s; ping job-manager p99 "
@@ -272,7 +337,9 @@ def stall_case(h, jobtap, never):
     ratio = statistics.geometric_mean(
         [statistics.median(ratios[0::2]), statistics.median(ratios[1::2])])
     print(f"     {label}: the rounds' ratios {', '.join(f'{r:.2f}' for r in ratios)}; "
-          f"each order's median, their geometric mean {ratio:.3f}", flush=True)
+          f"each order's median, their geometric mean {ratio:.3f}; cores busy outside the "
+          f"instance {', '.join(f'{c:.2f}' for c in foreign)} ({extra} rounds again)",
+          flush=True)
     check(ratio <= SLOWDOWN,
           f"{label}: another user's submissions no more than {SLOWDOWN - 1:.0%} slower "
           "with the plugin's reasons on than off", f"ratio {ratio:.3f}")
