@@ -390,7 +390,8 @@ def main():
               "estimate", flush=True)
     # Too few judged because the scheduler lost a job early: the workload once more
     # (why_test.py), as nothing was shown either way.
-    again_run = not failures and not too_few and estimated < count // 3
+    again_run = (judged_until is not None and not failures and not too_few
+                 and estimated < count // 3)
     failed = bool(failures) or too_few or (required and score < GOAL and not again_run)
     if failed:
         # What the broker logged of errors (a scheduler's exception that stopped it), and
