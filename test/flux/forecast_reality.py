@@ -66,9 +66,9 @@ GOAL = 0.95
 #: required (docs/COMPAT.md, "Why a job waits"): jobs ending in the same second are freed
 #: one at a time in an order the instance does not publish, and Fluxion's node order comes
 #: from weights the forecast cannot rebuild, so `fcfs` holds every estimate on most seeds
-#: but not all (3 of the 4 seeds run with one queue); the backfill policies also start a reserved job a
-#: second after its reservation at times. Issue 58 records it unmet. Their verdicts are
-#: required.
+#: but not all (3 of the 4 seeds run with one queue); the backfill policies also start a
+#: reserved job a second after its reservation at times. Issue 58 records it unmet. Their
+#: verdicts are required.
 MEASURED_ONLY = ("fluxion-fcfs", "fluxion-easy", "fluxion-conservative")
 #: How far apart two jobs' nodes come back after their time limits: the release follows
 #: the limit by 14 to 78 ms in flux-core 0.88 instances (sched-backfill, seed 1599749069,
@@ -84,6 +84,8 @@ SAMPLES = 32
 #: the end of the pass (flux-core 0.88's sched-backfill: a pass ends at the next request
 #: or free, and the jobs it backfilled stay in its queue; docs/COMPAT.md).
 LOSES_JOBS = ("sched-backfill",)
+#: What each poll of the jobs reads: their starts, and what lost_jobs() counts.
+WATCHED = ["t_run", "state", "priority"]
 
 
 def sh(*args, ok=True):
@@ -95,8 +97,9 @@ def sh(*args, ok=True):
 
 def workload(rng, count, drained, one_queue):
     """Each job's options (as jobspec.compile takes them) and what is special about it, in
-    queue batch or debug (batch only if `one_queue`). Most jobs fit the nodes that are up: under strict FIFO one that needs the drained node
-    stops every job behind it, so only a few do, late."""
+    queue batch or debug (batch only if `one_queue`). Most jobs fit the nodes that are up:
+    under strict FIFO one that needs the drained node stops every job behind it, so only a
+    few do, late."""
     up = [n for n in range(NODES) if n != drained]
     jobs = []
     for i in range(count):
@@ -192,11 +195,12 @@ def submit(h, options, urgency=16, dependency=None):
         return None
 
 
-def lost_jobs(h, ids):
-    """How many more jobs sched-backfill's queue holds than wait for it (in state SCHED,
-    with a priority): each one it allocated and lost track of. A job allocated between
-    the two reads makes the count one lower, never higher."""
-    waiting = sum(1 for j in listing(h, ids, ["state", "priority"]).values()
+def lost_jobs(h, jobs):
+    """How many more jobs sched-backfill's queue holds than wait for it among `jobs` (a
+    listing with each job's state and priority, just read): each one it allocated and
+    lost track of. A job allocated since the listing makes the count one lower, never
+    higher."""
+    waiting = sum(1 for j in jobs.values()
                   if j["state"] == why.SCHED and j.get("priority", 0) > 0)
     return h.rpc("sched-backfill.stats-get").get()["pending_jobs"] - waiting
 
@@ -264,13 +268,13 @@ def main():
         # in a row (within 10 s), then the gate ends.
         settled, until = 0, time.time() + 10
         while settled < 2 and time.time() < until:
-            settled = settled + 1 if lost_jobs(h, set(ids)) == 0 else 0
+            settled = settled + 1 if lost_jobs(h, listing(h, set(ids), WATCHED)) == 0 else 0
             time.sleep(0.1)
         flux.job.cancel(h, gate)
         sh("flux", "job", "wait-event", "-t", "60", str(gate), "clean")
     time.sleep(1.0)  # the scheduler's first pass, and the plugin's
     # (time asked, jobs the scheduler lost): the first at the forecast's moment
-    polls = [(time.time(), lost_jobs(h, set(ids)))] if loses else []
+    polls = [(time.time(), lost_jobs(h, listing(h, set(ids), WATCHED)))] if loses else []
     taken = time.time()
     instance = why.read_instance(h)
     verdicts = {job["id"]: v for job, v in zip(instance.state["pending"], why.forecast(instance))}
@@ -281,11 +285,12 @@ def main():
     waiting = {i for i in verdicts if verdicts[i]["eta"] is not None}
     starts = {}
     while time.time() < deadline and not waiting <= set(starts):
-        for jobid, j in listing(h, set(ids), ["t_run", "state"]).items():
+        jobs = listing(h, set(ids), WATCHED)
+        for jobid, j in jobs.items():
             if j.get("t_run"):
                 starts.setdefault(jobid, j["t_run"])
         if loses:
-            polls.append((time.time(), lost_jobs(h, set(ids))))
+            polls.append((time.time(), lost_jobs(h, jobs)))
         time.sleep(0.2)
     final = listing(h, set(ids), ["t_run", "t_cleanup", "t_inactive", "state", "ranks"])
     for jobid, j in final.items():
@@ -314,10 +319,11 @@ def main():
     for jobid, v in verdicts.items():
         started = starts.get(jobid)
         story = f"{why.f58(jobid)} ({v['verdict']}: {v['summary']})"
+        if v["eta"] is not None:
+            when = "never" if started is None else f"{started - v['eta']:+.2f} s off"
         if v["eta"] is not None and judged_until is not None and (
                 started is None or started >= judged_until):
             unjudged += 1
-            when = "never" if started is None else f"{started - v['eta']:+.2f} s off"
             print(f"UNJUDGED {scheduler}: {story}: started {when}, after the scheduler "
                   "lost a job", flush=True)
         elif v["eta"] is not None:
@@ -331,7 +337,6 @@ def main():
                       f"as a forecast with ends up to {RELEASE_SPREAD} s later says",
                       flush=True)
             else:
-                when = "never" if started is None else f"{started - v['eta']:+.2f} s off"
                 print(f"MISS {scheduler}: {story}: started {when}", flush=True)
             note = annotations.get(jobid, {}).get("annotations", {}).get("sched", {})
             if note.get("t_estimate"):
