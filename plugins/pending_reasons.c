@@ -32,8 +32,8 @@ struct pending_reasons {
     int depth;
     json_t* shown;  /* "ID" -> [reason, eta] last annotated */
     enum phase phase;
-    jobspec_forecast* forecast;
-    json_t* last;   /* the last forecast (JSON), for flux jobtap query */
+    jobspec_forecast* forecast; /* the run under way */
+    jobspec_forecast* last;     /* the last finished run, for flux jobtap query */
     size_t cursor;
     bool again;     /* something changed during a run: another after it */
     bool ready;     /* the resources are known */
@@ -103,6 +103,7 @@ static void run_soon(struct pending_reasons* reasons) {
 
 static void delay_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* arg) {
     struct pending_reasons* reasons = arg;
+    const double began = now_monotonic();
     (void)r;
     (void)w;
     (void)revents;
@@ -123,6 +124,7 @@ static void delay_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* ar
         return;
     reasons->phase = FORECAST;
     reasons->cursor = 0;
+    reasons->spent = now_monotonic() - began; /* the copy of the instance counts too */
     flux_watcher_start(reasons->slice);
 }
 
@@ -166,11 +168,9 @@ static void slice_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* ar
                 reasons->phase = PUBLISH;
         } else if (reasons->phase == PUBLISH) {
             if (!publish_step(reasons)) {
-                char* text = jobspec_forecast_json(reasons->forecast, NULL);
-                json_decref(reasons->last);
-                reasons->last = text != NULL ? json_loads(text, 0, NULL) : NULL;
-                jobspec_free(text);
-                jobspec_forecast_free(reasons->forecast);
+                /* Kept as it is: written as JSON only when asked for. */
+                jobspec_forecast_free(reasons->last);
+                reasons->last = reasons->forecast;
                 reasons->forecast = NULL;
                 reasons->phase = IDLE;
             }
@@ -215,9 +215,9 @@ void pending_reasons_destroy(struct pending_reasons* reasons) {
     flux_watcher_destroy(reasons->slice);
     flux_watcher_destroy(reasons->delay);
     jobspec_forecast_free(reasons->forecast);
+    jobspec_forecast_free(reasons->last);
     jobspec_instance_free(reasons->instance);
     json_decref(reasons->shown);
-    json_decref(reasons->last);
     free(reasons);
 }
 
@@ -334,6 +334,9 @@ json_t* pending_reasons_query(struct pending_reasons* reasons) {
     char* text = jobspec_instance_json(reasons->instance, now_epoch());
     json_t* instance = text != NULL ? json_loads(text, 0, NULL) : NULL;
     jobspec_free(text);
-    return json_pack("{s:o s:O}", "instance", instance != NULL ? instance : json_null(),
-                     "forecast", reasons->last != NULL ? reasons->last : json_null());
+    text = jobspec_forecast_json(reasons->last, NULL);
+    json_t* forecast = text != NULL ? json_loads(text, 0, NULL) : NULL;
+    jobspec_free(text);
+    return json_pack("{s:o s:o}", "instance", instance != NULL ? instance : json_null(),
+                     "forecast", forecast != NULL ? forecast : json_null());
 }

@@ -55,7 +55,8 @@ SLOWDOWN = 1.10
 #: plugin's work, which runs beside the submissions on an idle machine, comes in their way:
 #: with never=true the ratio measured 1.12 beside two busy loops against 1.00-1.02 idle
 #: (2026-11-30). CI's 1.26 (rounds measuring the reasons second 1.23-1.75) is not explained
-#: by this alone: see docs/PERFORMANCE.md.
+#: by this alone: a cost growing with the jobs pending was found and removed since (the
+#: forecast written as JSON at the end of every run): see docs/PERFORMANCE.md.
 FOREIGN_CORES = 0.25
 EXTRA_ROUNDS = 6
 
