@@ -76,6 +76,9 @@ SimPool::SimPool(const ResourceSet& all, const IdSet& down) {
             }
     std::sort(ranks_.begin(), ranks_.end(),
               [](const Rank& a, const Rank& b) { return a.rank < b.rank; });
+    for (std::size_t i = 0; i < ranks_.size(); ++i)
+        if (!ranks_[i].up)
+            down_.push_back(i);
     uniform_ = std::all_of(ranks_.begin(), ranks_.end(), [&](const Rank& r) {
         return r.ncores == ranks_.front().ncores && r.ngpus == ranks_.front().ngpus;
     });
@@ -87,10 +90,11 @@ SimPool::SimPool(const ResourceSet& all, const IdSet& down) {
 void SimPool::mark(std::size_t i) {
     const Rank& r = ranks_[i];
     const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-    if (r.up && r.nfree_cores == r.ncores && r.nfree_gpus == r.ngpus)
-        wholly_free_[i / 64] |= bit;
-    else
-        wholly_free_[i / 64] &= ~bit;
+    std::uint64_t& word = wholly_free_[i / 64];
+    const bool was = (word & bit) != 0;
+    const bool is = r.up && r.nfree_cores == r.ncores && r.nfree_gpus == r.ngpus;
+    word = is ? word | bit : word & ~bit;
+    wholly_free_count_ += static_cast<std::uint64_t>(is) - static_cast<std::uint64_t>(was);
 }
 
 std::size_t SimPool::next_wholly_free(std::size_t i) const {
@@ -99,6 +103,18 @@ std::size_t SimPool::next_wholly_free(std::size_t i) const {
         if (word != 0)
             return i + static_cast<std::size_t>(std::countr_zero(word));
         i = (i / 64 + 1) * 64;
+    }
+    return ranks_.size();
+}
+
+std::size_t SimPool::prev_wholly_free(std::size_t i) const {
+    while (i > 0) {
+        const std::size_t last = i - 1;
+        const unsigned shift = 63 - static_cast<unsigned>(last % 64);
+        const std::uint64_t word = wholly_free_[last / 64] << shift;
+        if (word != 0)
+            return last - static_cast<std::size_t>(std::countl_zero(word));
+        i = last / 64 * 64;
     }
     return ranks_.size();
 }
@@ -178,16 +194,55 @@ std::optional<Holding> SimPool::allocate(const SchedulerRequest& q, NodeOrder or
     // all alike, where the wholly free come first, in rank order. Most allocations take a
     // few of many, and stop there.
     const bool bounded = q.nodes ? q.nodes->max.has_value() : q.slots.max.has_value();
-    if (top) {
-        std::size_t at = 0;
-        const auto in_turn = [&]() -> const Rank* {
-            for (; at < ranks_.size(); ++at) {
+    if (top && q.exclusive && whole_free_ == wholly_free_count_) {
+        // Whole nodes, and every rank with its cores free wholly free: only those.
+        std::size_t at = prev_wholly_free(ranks_.size());
+        const auto wholly_free = [&]() -> const Rank* {
+            for (; at < ranks_.size(); at = prev_wholly_free(at)) {
                 match::spend(budget);
-                const Rank& r = ranks_[ranks_.size() - 1 - at];
-                if (candidate(r)) {
-                    ++at;
-                    return &r;
+                if (candidate(ranks_[at])) {
+                    const Rank* r = &ranks_[at];
+                    at = prev_wholly_free(at);
+                    return r;
                 }
+            }
+            return nullptr;
+        };
+        Holding out;
+        take(wholly_free, out);
+        return enough(out);
+    }
+    if (top) {
+        // The ranks the constraints allow, from the highest: those of each range of
+        // candidates, the ranges from the last.
+        const auto& allowed = q.candidates.ranges();
+        auto range = allowed.rbegin();
+        std::size_t at = ranks_.size(); // one past the next rank to look at
+        std::size_t stop = 0;           // the lowest index of the range being walked
+        const auto next_range = [&] {
+            for (; range != allowed.rend(); ++range) {
+                const auto [lo, hi] = indices(*range);
+                if (lo != hi) {
+                    ++range;
+                    stop = lo;
+                    at = hi;
+                    return true;
+                }
+            }
+            return false;
+        };
+        bool walking = everywhere || next_range();
+        const auto in_turn = [&]() -> const Rank* {
+            while (walking) {
+                for (; at > stop; --at) {
+                    match::spend(budget);
+                    const Rank& r = ranks_[at - 1];
+                    if (candidate(r)) {
+                        --at;
+                        return &r;
+                    }
+                }
+                walking = !everywhere && next_range();
             }
             return nullptr;
         };
@@ -210,6 +265,10 @@ std::optional<Holding> SimPool::allocate(const SchedulerRequest& q, NodeOrder or
         };
         Holding out;
         if (take(wholly_free, out))
+            return enough(out);
+        // Whole nodes: the only candidates left are ranks with every core free but not
+        // every GPU; with none, the heap would find no more.
+        if (q.exclusive && whole_free_ == wholly_free_count_)
             return enough(out);
     }
     // flux-core's order, over every candidate: a heap, taken from one at a time.
@@ -272,6 +331,8 @@ bool SimPool::fits_empty(const SchedulerRequest& q, bool up_only) const {
     };
     if (everywhere && uniform_ && !ranks_.empty()) { // ranks all alike: one stands for all
         add(ranks_.front(), up_only ? up_ranks() : ranks_.size());
+    } else if (uniform_ && !ranks_.empty()) { // the same, for as many as the constraints allow
+        add(ranks_.front(), among(q.candidates, up_only));
     } else {
         for (const Rank& r : ranks_)
             if ((!up_only || r.up) && (everywhere || q.candidates.contains(r.rank)))
@@ -295,12 +356,37 @@ SimPool SimPool::emptied() const {
     return empty;
 }
 
+namespace {
+
+/// `free` less `held`; taking all that is free (a whole node, mostly) keeps the storage.
+void take_ids(IdSet& free, const IdSet& held) {
+    if (held.empty())
+        return;
+    if (held == free || held.includes(free))
+        free = IdSet{};
+    else
+        free = free.without(held);
+}
+
+/// `free` with `held` given back, within `all`; nothing free before (a whole node, mostly)
+/// is a copy.
+void give_ids(IdSet& free, const IdSet& held, const IdSet& all) {
+    if (held.empty())
+        return;
+    if (free.empty())
+        free = all.includes(held) ? held : held.intersected(all);
+    else
+        free = free.united(held).intersected(all);
+}
+
+} // namespace
+
 void SimPool::take(const Holding& h) {
     for (const auto& p : h.parts) {
         Rank& r = ranks_[p.index];
         forget_free(r);
-        r.free_cores = r.free_cores.without(p.cores);
-        r.free_gpus = r.free_gpus.without(p.gpus);
+        take_ids(r.free_cores, p.cores);
+        take_ids(r.free_gpus, p.gpus);
         count_free(r);
     }
 }
@@ -309,8 +395,8 @@ void SimPool::give_back(const Holding& h) {
     for (const auto& p : h.parts) {
         Rank& r = ranks_[p.index];
         forget_free(r);
-        r.free_cores = r.free_cores.united(p.cores).intersected(r.cores);
-        r.free_gpus = r.free_gpus.united(p.gpus).intersected(r.gpus);
+        give_ids(r.free_cores, p.cores, r.cores);
+        give_ids(r.free_gpus, p.gpus, r.gpus);
         count_free(r);
     }
 }
@@ -350,18 +436,38 @@ Holding SimPool::holding_of(const ResourceSet& r) const {
     return out;
 }
 
+std::pair<std::size_t, std::size_t> SimPool::indices(const IdSet::Range& range) const {
+    const auto lo = std::lower_bound(ranks_.begin(), ranks_.end(), range.first,
+                                     [](const Rank& a, std::uint64_t r) { return a.rank < r; });
+    const auto hi = std::upper_bound(lo, ranks_.end(), range.last,
+                                     [](std::uint64_t r, const Rank& a) { return r < a.rank; });
+    return {static_cast<std::size_t>(lo - ranks_.begin()),
+            static_cast<std::size_t>(hi - ranks_.begin())};
+}
+
+std::uint64_t SimPool::among(const IdSet& ranks, bool up_only) const {
+    std::uint64_t n = 0;
+    for (const auto& range : ranks.ranges()) {
+        const auto [lo, hi] = indices(range);
+        n += hi - lo;
+    }
+    if (up_only)
+        for (const std::size_t i : down_)
+            n -= ranks.contains(ranks_[i].rank);
+    return n;
+}
+
 std::uint64_t SimPool::not_held_whole(const IdSet& ranks,
                                       const std::vector<const Holding*>& busy) const {
-    std::vector<bool> whole(ranks_.size(), false);
+    const std::uint64_t n = among(ranks, false);
+    std::vector<std::size_t> whole;
     for (const Holding* h : busy)
         for (const auto& p : h->parts)
             if (p.cores.count() == ranks_[p.index].ncores &&
-                p.gpus.count() == ranks_[p.index].ngpus)
-                whole[p.index] = true;
-    std::uint64_t n = 0;
-    for (std::size_t i = 0; i < ranks_.size(); ++i)
-        n += !whole[i] && ranks.contains(ranks_[i].rank);
-    return n;
+                p.gpus.count() == ranks_[p.index].ngpus && ranks.contains(ranks_[p.index].rank))
+                whole.push_back(p.index);
+    std::sort(whole.begin(), whole.end());
+    return n - static_cast<std::uint64_t>(std::unique(whole.begin(), whole.end()) - whole.begin());
 }
 
 SimPool SimPool::with_only_free(const std::vector<const Holding*>& busy) const {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <jobspec/idset.hpp>
@@ -105,14 +106,22 @@ private:
     };
 
     bool fits_empty(const SchedulerRequest& request, bool up_only) const;
+    /// The indices [first, second) of the ranks in `range`.
+    std::pair<std::size_t, std::size_t> indices(const IdSet::Range& range) const;
+    /// How many of the pool's ranks (that are up) are in `ranks`.
+    std::uint64_t among(const IdSet& ranks, bool up_only) const;
     /// The totals' share of `r`, before its free resources change and after.
     void forget_free(const Rank& r);
     void count_free(Rank& r);
     /// Keeps rank i's bit of wholly_free_; the first wholly free rank at or after i.
     void mark(std::size_t i);
     std::size_t next_wholly_free(std::size_t i) const;
+    /// The last wholly free rank before i, or size() when there is none.
+    std::size_t prev_wholly_free(std::size_t i) const;
 
     std::vector<Rank> ranks_;
+    /// The indices of the ranks that are down.
+    std::vector<std::size_t> down_;
     /// Over the ranks that are up: the free cores, and the ranks with every core free.
     std::uint64_t free_cores_ = 0;
     std::uint64_t whole_free_ = 0;
@@ -120,8 +129,9 @@ private:
     std::uint64_t up_count_ = 0;
     /// Every rank has as many cores and GPUs as every other.
     bool uniform_ = true;
-    /// A bit per rank: up, with every core and GPU free.
+    /// A bit per rank: up, with every core and GPU free; how many are set.
     std::vector<std::uint64_t> wholly_free_;
+    std::uint64_t wholly_free_count_ = 0;
 };
 
 } // namespace jobspec::forecasting

@@ -1,6 +1,7 @@
 #include "forecast/simulation.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -57,8 +58,23 @@ Simulation::Simulation(SimInput input)
         return x.id < y.id;
     });
     place_.assign(in_.jobs.size(), 0);
-    for (std::size_t k = 0; k < order_.size(); ++k)
+    in_line_.assign(order_.size() / 64 + 1, 0);
+    for (std::size_t k = 0; k < order_.size(); ++k) {
         place_[order_[k]] = k;
+        if (pending_[order_[k]])
+            in_line_[k / 64] |= std::uint64_t{1} << (k % 64);
+    }
+    // The jobs with a time limit, shortest first: sched-backfill's pass looks for one
+    // short enough to end by the head's shadow time only when the shortest pending does.
+    for (const std::size_t i : order_)
+        if (in_.jobs[i].request.duration > 0)
+            by_duration_.push_back(i);
+    std::stable_sort(by_duration_.begin(), by_duration_.end(), [&](std::size_t a, std::size_t b) {
+        return in_.jobs[a].request.duration < in_.jobs[b].request.duration;
+    });
+    duration_place_.assign(in_.jobs.size(), 0);
+    for (std::size_t k = 0; k < by_duration_.size(); ++k)
+        duration_place_[by_duration_[k]] = k;
     in_.pool = start_pool_;
     // What ended already ends now, before the first pass.
     for (auto it = active_.begin(); it != active_.end();) {
@@ -96,10 +112,37 @@ std::vector<std::size_t> Simulation::line(const std::string* queue, bool all) co
     return out;
 }
 
+std::size_t Simulation::next_pending(std::size_t k) const {
+    while (k < order_.size()) {
+        const std::uint64_t word = in_line_[k / 64] >> (k % 64);
+        if (word != 0)
+            return k + static_cast<std::size_t>(std::countr_zero(word));
+        k = (k / 64 + 1) * 64;
+    }
+    return order_.size();
+}
+
+void Simulation::set_pending(std::size_t job, bool pending) {
+    pending_[job] = pending;
+    const std::size_t k = place_[job];
+    const std::uint64_t bit = std::uint64_t{1} << (k % 64);
+    in_line_[k / 64] = pending ? in_line_[k / 64] | bit : in_line_[k / 64] & ~bit;
+    if (pending && in_.jobs[job].request.duration > 0)
+        shortest_ = std::min(shortest_, duration_place_[job]);
+}
+
+std::optional<double> Simulation::shortest_pending() {
+    while (shortest_ < by_duration_.size() && !pending_[by_duration_[shortest_]])
+        ++shortest_;
+    if (shortest_ == by_duration_.size())
+        return std::nullopt;
+    return in_.jobs[by_duration_[shortest_]].request.duration;
+}
+
 std::optional<std::size_t> Simulation::next_in_line() {
-    while (pass_at_ < order_.size()) {
+    while ((pass_at_ = next_pending(pass_at_)) < order_.size()) {
         const std::size_t j = order_[pass_at_];
-        if (pending_[j] && (pass_queue_ == nullptr || in_.jobs[j].queue == *pass_queue_))
+        if (pass_queue_ == nullptr || in_.jobs[j].queue == *pass_queue_)
             return j;
         ++pass_at_;
     }
@@ -107,8 +150,7 @@ std::optional<std::size_t> Simulation::next_in_line() {
 }
 
 void Simulation::start_line(const std::string* queue) {
-    while (first_pending_ < order_.size() && !pending_[order_[first_pending_]])
-        ++first_pending_;
+    first_pending_ = next_pending(first_pending_);
     pass_at_ = first_pending_;
     pass_queue_ = queue;
     looked_ = 0;
@@ -138,7 +180,7 @@ void Simulation::start_job(std::size_t job, Holding holding) {
     o.delay = passes * pass_latency;
     active_.push_back({in_.jobs[job].id, holding, o.end, passes, pass_number_});
     o.holding = std::move(holding);
-    pending_[job] = false;
+    set_pending(job, false);
     released(in_.jobs[job].id, true);
 }
 
@@ -157,7 +199,7 @@ bool Simulation::admit_arrived() {
     if (arrived_.empty())
         return false;
     for (const std::size_t j : arrived_) {
-        pending_[j] = true;
+        set_pending(j, true);
         ++pending_count_;
         first_pending_ = std::min(first_pending_, place_[j]);
     }
@@ -173,7 +215,7 @@ bool Simulation::feasible(std::size_t job) {
 
 void Simulation::deny(std::size_t job) {
     out_[job].denied = true;
-    pending_[job] = false;
+    set_pending(job, false);
     --pending_count_;
     released(in_.jobs[job].id, false); // refused, it is over: after-finish is met
 }
@@ -298,6 +340,20 @@ bool Simulation::backfill_step(match::StepBudget& budget) {
         return true;
     }
     // The others in order, each started now when it ends by the head's shadow time.
+    // Ending at the shadow time is not ending before it when the job whose end sets it
+    // started in this pass: the instance's clock has moved on since. Started in another
+    // pass as many passes on, either may come first; the instance has started it.
+    const auto too_long = [&](double duration) {
+        const Moment end{now_ + duration, now_passes_};
+        return !shadow_ || duration <= 0 || shadow_->before(end) ||
+               (!end.before(*shadow_) && shadow_started_in_ == pass_number_);
+    };
+    if (pass_phase_ == 1) { // no job is short enough: none starts (the longer end later)
+        const auto shortest = shortest_pending();
+        if (!shortest || too_long(*shortest))
+            return false;
+        pass_phase_ = 2;
+    }
     const std::uint64_t depth = in_.setup.queue_depth == 0 ? no_limit : in_.setup.queue_depth;
     const auto next = next_in_line();
     if (!next || looked_ >= depth)
@@ -306,12 +362,7 @@ bool Simulation::backfill_step(match::StepBudget& budget) {
     ++pass_at_;
     ++looked_;
     const SchedulerRequest& q = in_.jobs[j].request;
-    // Ending at the shadow time is not ending before it when the job whose end sets it
-    // started in this pass: the instance's clock has moved on since. Started in another
-    // pass as many passes on, either may come first; the instance has started it.
-    const Moment end{now_ + q.duration, now_passes_};
-    if (!shadow_ || q.duration <= 0 || shadow_->before(end) ||
-        (!end.before(*shadow_) && shadow_started_in_ == pass_number_))
+    if (too_long(q.duration))
         return true;
     if (!feasible(j))
         deny(j);

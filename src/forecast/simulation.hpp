@@ -133,6 +133,11 @@ private:
     void start_line(const std::string* queue);
     /// The pending job of the pass's line at or after pass_at_, or nothing at its end.
     std::optional<std::size_t> next_in_line();
+    /// The first place in order_ at or after k whose job is pending, or order_.size().
+    std::size_t next_pending(std::size_t k) const;
+    void set_pending(std::size_t job, bool pending);
+    /// The time limit of the shortest pending job that has one.
+    std::optional<double> shortest_pending();
     std::optional<double> end_of(const SimJob& job, double start) const;
     void start_job(std::size_t job, Holding holding);
     void deny(std::size_t job);
@@ -170,6 +175,13 @@ private:
     /// Each job's place in order_; the jobs waiting for dependencies, and how many each
     /// still waits for.
     std::vector<std::size_t> place_;
+    /// A bit per place in order_: its job is pending.
+    std::vector<std::uint64_t> in_line_;
+    /// The jobs of order_ with a time limit, the shortest first; each one's place there,
+    /// and the first that may be pending.
+    std::vector<std::size_t> by_duration_;
+    std::vector<std::size_t> duration_place_;
+    std::size_t shortest_ = 0;
     std::vector<std::size_t> unmet_;
     std::size_t unreleased_ = 0;
     /// For each job waited for, the jobs waiting for its start (true) or end (false).
