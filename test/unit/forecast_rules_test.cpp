@@ -282,6 +282,38 @@ TEST_CASE("forecast rules - Fluxion refuses more nodes than are up, now or beyon
     CHECK(of(g, 10).verdict == Verdict::down);
 }
 
+TEST_CASE("forecast rules - Fluxion takes the highest ranks its constraints allow") {
+    // ssd on n1 and n3-4 of six nodes: from the top, what each needs free. After job 10's
+    // core on each of n3-4, job 11's four cores are free only on n1.
+    const std::string r = R"({"version": 1, "execution": {"R_lite": [{"rank": "0-5",
+        "children": {"core": "0-3"}}], "nodelist": ["n[0-5]"], "properties": {"ssd": "1,3-4"}}})";
+    const std::string ssd = R"(, "constraints": {"properties": ["ssd"]})";
+    const auto f = run(fluxion("fcfs"), r, slot_job(10, nodes("2"), 10, ssd) + "," +
+                                               slot_job(11, slots(1, 4), 10, ssd));
+    CHECK(of(f, 10).nodes.format() == "3-4");
+    CHECK(of(f, 11).nodes.format() == "1");
+    const auto g = run(fluxion("fcfs"), r, slot_job(10, nodes("3", true), 10, ssd) + "," +
+                                               slot_job(11, nodes("1", true), 10));
+    CHECK(of(g, 10).nodes.format() == "1,3-4");
+    CHECK(of(g, 11).nodes.format() == "5");
+    // Four ssd nodes: there are three, so flux-core's feasibility check refuses it, and the
+    // job behind it starts.
+    const auto h = run(simple, r, slot_job(10, nodes("4"), 10, ssd) + "," +
+                                      slot_job(11, slots(1, 1), 10));
+    CHECK(of(h, 10).verdict == Verdict::never);
+    REQUIRE(of(h, 11).start);
+    CHECK(*of(h, 11).start == 0);
+}
+
+TEST_CASE("forecast rules - a job's end frees only what it held") {
+    // Two jobs hold two cores each of the one node, until 10 and 100: four cores are free
+    // at 100, not at 10.
+    const auto f = run(simple, r_of(1), slot_job(10, slots(1, 4), 10),
+                       running(1, "0", "0-1", 10) + "," + running(2, "0", "2-3", 100));
+    REQUIRE(of(f, 10).start);
+    CHECK(*of(f, 10).start == doctest::Approx(100.03));
+}
+
 TEST_CASE("forecast rules - reservations: easy holds one, conservative each job it looks at") {
     // One 4-core node busy until 100. Job 10 needs it whole (reserved at 100); job 11 too
     // (reserved after 10 under conservative); job 12, 1 core for 200 s, starts now only if

@@ -112,6 +112,13 @@ TEST_CASE("forecast - sched-backfill: a job with a time limit backfills, one wit
     const auto& e = of(unlimited, 5);
     CHECK_FALSE(e.start);
     CHECK(e.waits_behind == std::vector<std::uint64_t>{3});
+    // Behind the unlimited one, a job short enough backfills; the unlimited still waits.
+    const auto mixed = run(instance(R"({"name": "sched-backfill"})",
+                                    job(2, one_node, 0, needs_ssd) + "," + job(3, three_nodes) +
+                                        "," + job(5, one_core) + "," + job(6, one_core, 60)));
+    CHECK_FALSE(of(mixed, 5).start);
+    REQUIRE(of(mixed, 6).start);
+    CHECK(*of(mixed, 6).start == 1000);
 }
 
 TEST_CASE("forecast - Fluxion: fcfs waits behind the head; easy backfills off the reservation") {

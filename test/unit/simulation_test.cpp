@@ -1,0 +1,68 @@
+// The simulation itself (src/forecast/simulation.hpp), where the public forecast does not
+// show what happened: the start of a job it still calls blocked.
+#include <doctest/doctest.h>
+
+#include <jobspec/forecast.hpp>
+
+#include "forecast/simulation.hpp"
+
+namespace {
+
+using namespace jobspec;
+using namespace jobspec::forecasting;
+
+/// A request of one slot of `cores` cores for `duration` seconds, or of `nodes` whole nodes.
+SchedulerRequest request(double duration, std::uint64_t cores, std::uint64_t nodes = 0) {
+    SchedulerRequest q;
+    q.duration = duration;
+    q.slot_cores = cores;
+    q.candidates = IdSet::range(0, 1);
+    if (nodes > 0) {
+        q.nodes = RequestCount{nodes, nodes};
+        q.exclusive = true;
+    }
+    return q;
+}
+
+SimJob pending(std::uint64_t id, SchedulerRequest q) {
+    SimJob j;
+    j.id = id;
+    j.priority = 16;
+    j.t_submit = static_cast<double>(id);
+    j.request = std::move(q);
+    j.considered = true;
+    return j;
+}
+
+} // namespace
+
+TEST_CASE("simulation - sched-backfill: a short job joining the line later is backfilled") {
+    // n0 busy until 100, a core of n1 until 30. The head (1,000 s) needs both nodes whole:
+    // its shadow time is 100. Job 11 (500 s) is too long to backfill at any time before
+    // it. Job 12 (20 s) waits for job 2's end: it joins the line at 30, ends by 100, and
+    // is backfilled then, though the shortest job pending before was too long.
+    ResourceSet all;
+    all.add(IdSet::range(0, 1), IdSet::range(0, 3), IdSet{});
+    SimInput in{0, 0, scheduler_setup("sched-backfill"), SimPool(all, IdSet{}), {}, {}};
+    ResourceSet n0;
+    n0.add(IdSet::range(0, 0), IdSet::range(0, 3), IdSet{});
+    ResourceSet core_of_n1;
+    core_of_n1.add(IdSet::range(1, 1), IdSet::range(0, 0), IdSet{});
+    in.running.push_back({1, in.pool.holding_of(n0), 100.0});
+    in.running.push_back({2, in.pool.holding_of(core_of_n1), 30.0});
+    in.jobs.push_back(pending(10, request(1000, 1, 2)));
+    in.jobs.push_back(pending(11, request(500, 1)));
+    SimJob waiting = pending(12, request(20, 1));
+    waiting.considered = false;
+    waiting.released_by = {{2, false}};
+    in.jobs.push_back(std::move(waiting));
+    Simulation sim(std::move(in));
+    while (!sim.advance(1000)) {
+    }
+    REQUIRE(sim.outcomes()[2].start);
+    CHECK(*sim.outcomes()[2].start == doctest::Approx(30));
+    REQUIRE(sim.outcomes()[0].start);
+    CHECK(*sim.outcomes()[0].start == doctest::Approx(100));
+    REQUIRE(sim.outcomes()[1].start);
+    CHECK(*sim.outcomes()[1].start >= 1100);
+}
