@@ -1,7 +1,6 @@
 #include "forecast/sim_pool.hpp"
 
 #include <algorithm>
-#include <bit>
 
 #include "support/numbers.hpp"
 
@@ -82,41 +81,14 @@ SimPool::SimPool(const ResourceSet& all, const IdSet& down) {
     uniform_ = std::all_of(ranks_.begin(), ranks_.end(), [&](const Rank& r) {
         return r.ncores == ranks_.front().ncores && r.ngpus == ranks_.front().ngpus;
     });
-    wholly_free_.assign((ranks_.size() + 63) / 64, 0);
+    wholly_free_ = support::BitRow(ranks_.size());
     for (std::size_t i = 0; i < ranks_.size(); ++i)
         mark(i);
 }
 
 void SimPool::mark(std::size_t i) {
     const Rank& r = ranks_[i];
-    const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-    std::uint64_t& word = wholly_free_[i / 64];
-    const bool was = (word & bit) != 0;
-    const bool is = r.up && r.nfree_cores == r.ncores && r.nfree_gpus == r.ngpus;
-    word = is ? word | bit : word & ~bit;
-    wholly_free_count_ += static_cast<std::uint64_t>(is) - static_cast<std::uint64_t>(was);
-}
-
-std::size_t SimPool::next_wholly_free(std::size_t i) const {
-    while (i < ranks_.size()) {
-        const std::uint64_t word = wholly_free_[i / 64] >> (i % 64);
-        if (word != 0)
-            return i + static_cast<std::size_t>(std::countr_zero(word));
-        i = (i / 64 + 1) * 64;
-    }
-    return ranks_.size();
-}
-
-std::size_t SimPool::prev_wholly_free(std::size_t i) const {
-    while (i > 0) {
-        const std::size_t last = i - 1;
-        const unsigned shift = 63 - static_cast<unsigned>(last % 64);
-        const std::uint64_t word = wholly_free_[last / 64] << shift;
-        if (word != 0)
-            return last - static_cast<std::size_t>(std::countl_zero(word));
-        i = last / 64 * 64;
-    }
-    return ranks_.size();
+    wholly_free_.set(i, r.up && r.nfree_cores == r.ncores && r.nfree_gpus == r.ngpus);
 }
 
 std::optional<std::size_t> SimPool::index_of(std::uint64_t rank) const {
@@ -194,15 +166,15 @@ std::optional<Holding> SimPool::allocate(const SchedulerRequest& q, NodeOrder or
     // all alike, where the wholly free come first, in rank order. Most allocations take a
     // few of many, and stop there.
     const bool bounded = q.nodes ? q.nodes->max.has_value() : q.slots.max.has_value();
-    if (top && q.exclusive && whole_free_ == wholly_free_count_) {
+    if (top && q.exclusive && whole_free_ == wholly_free_.count()) {
         // Whole nodes, and every rank with its cores free wholly free: only those.
-        std::size_t at = prev_wholly_free(ranks_.size());
+        std::size_t at = wholly_free_.prev(ranks_.size());
         const auto wholly_free = [&]() -> const Rank* {
-            for (; at < ranks_.size(); at = prev_wholly_free(at)) {
+            for (; at < ranks_.size(); at = wholly_free_.prev(at)) {
                 match::spend(budget);
                 if (candidate(ranks_[at])) {
                     const Rank* r = &ranks_[at];
-                    at = prev_wholly_free(at);
+                    at = wholly_free_.prev(at);
                     return r;
                 }
             }
@@ -251,13 +223,13 @@ std::optional<Holding> SimPool::allocate(const SchedulerRequest& q, NodeOrder or
         return enough(out);
     }
     if (uniform_ && bounded) {
-        std::size_t at = next_wholly_free(0);
+        std::size_t at = wholly_free_.next(0);
         const auto wholly_free = [&]() -> const Rank* {
-            for (; at < ranks_.size(); at = next_wholly_free(at + 1)) {
+            for (; at < ranks_.size(); at = wholly_free_.next(at + 1)) {
                 match::spend(budget);
                 if (candidate(ranks_[at])) {
                     const Rank* r = &ranks_[at];
-                    at = next_wholly_free(at + 1);
+                    at = wholly_free_.next(at + 1);
                     return r;
                 }
             }
@@ -268,7 +240,7 @@ std::optional<Holding> SimPool::allocate(const SchedulerRequest& q, NodeOrder or
             return enough(out);
         // Whole nodes: the only candidates left are ranks with every core free but not
         // every GPU; with none, the heap would find no more.
-        if (q.exclusive && whole_free_ == wholly_free_count_)
+        if (q.exclusive && whole_free_ == wholly_free_.count())
             return enough(out);
     }
     // flux-core's order, over every candidate: a heap, taken from one at a time.

@@ -14,6 +14,7 @@
 
 #include "forecast/scheduler_request.hpp"
 #include "match/step_budget.hpp"
+#include "support/bit_row.hpp"
 
 namespace jobspec::forecasting {
 
@@ -113,11 +114,8 @@ private:
     /// The totals' share of `r`, before its free resources change and after.
     void forget_free(const Rank& r);
     void count_free(Rank& r);
-    /// Keeps rank i's bit of wholly_free_; the first wholly free rank at or after i.
+    /// Keeps rank i's bit of wholly_free_.
     void mark(std::size_t i);
-    std::size_t next_wholly_free(std::size_t i) const;
-    /// The last wholly free rank before i, or size() when there is none.
-    std::size_t prev_wholly_free(std::size_t i) const;
 
     std::vector<Rank> ranks_;
     /// The indices of the ranks that are down.
@@ -129,9 +127,8 @@ private:
     std::uint64_t up_count_ = 0;
     /// Every rank has as many cores and GPUs as every other.
     bool uniform_ = true;
-    /// A bit per rank: up, with every core and GPU free; how many are set.
-    std::vector<std::uint64_t> wholly_free_;
-    std::uint64_t wholly_free_count_ = 0;
+    /// A bit per rank: up, with every core and GPU free.
+    support::BitRow wholly_free_;
 };
 
 } // namespace jobspec::forecasting

@@ -1,7 +1,6 @@
 #include "forecast/simulation.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -58,11 +57,10 @@ Simulation::Simulation(SimInput input)
         return x.id < y.id;
     });
     place_.assign(in_.jobs.size(), 0);
-    in_line_.assign(order_.size() / 64 + 1, 0);
+    in_line_ = support::BitRow(order_.size());
     for (std::size_t k = 0; k < order_.size(); ++k) {
         place_[order_[k]] = k;
-        if (pending_[order_[k]])
-            in_line_[k / 64] |= std::uint64_t{1} << (k % 64);
+        in_line_.set(k, pending_[order_[k]]);
     }
     // The jobs with a time limit, shortest first: sched-backfill's pass looks for one
     // short enough to end by the head's shadow time only when the shortest pending does.
@@ -112,21 +110,9 @@ std::vector<std::size_t> Simulation::line(const std::string* queue, bool all) co
     return out;
 }
 
-std::size_t Simulation::next_pending(std::size_t k) const {
-    while (k < order_.size()) {
-        const std::uint64_t word = in_line_[k / 64] >> (k % 64);
-        if (word != 0)
-            return k + static_cast<std::size_t>(std::countr_zero(word));
-        k = (k / 64 + 1) * 64;
-    }
-    return order_.size();
-}
-
 void Simulation::set_pending(std::size_t job, bool pending) {
     pending_[job] = pending;
-    const std::size_t k = place_[job];
-    const std::uint64_t bit = std::uint64_t{1} << (k % 64);
-    in_line_[k / 64] = pending ? in_line_[k / 64] | bit : in_line_[k / 64] & ~bit;
+    in_line_.set(place_[job], pending);
     if (pending && in_.jobs[job].request.duration > 0)
         shortest_ = std::min(shortest_, duration_place_[job]);
 }
@@ -140,7 +126,7 @@ std::optional<double> Simulation::shortest_pending() {
 }
 
 std::optional<std::size_t> Simulation::next_in_line() {
-    while ((pass_at_ = next_pending(pass_at_)) < order_.size()) {
+    while ((pass_at_ = in_line_.next(pass_at_)) < order_.size()) {
         const std::size_t j = order_[pass_at_];
         if (pass_queue_ == nullptr || in_.jobs[j].queue == *pass_queue_)
             return j;
@@ -150,7 +136,7 @@ std::optional<std::size_t> Simulation::next_in_line() {
 }
 
 void Simulation::start_line(const std::string* queue) {
-    first_pending_ = next_pending(first_pending_);
+    first_pending_ = in_line_.next(first_pending_);
     pass_at_ = first_pending_;
     pass_queue_ = queue;
     looked_ = 0;

@@ -13,6 +13,7 @@
 
 #include "forecast/scheduler_request.hpp"
 #include "forecast/sim_pool.hpp"
+#include "support/bit_row.hpp"
 
 namespace jobspec::forecasting {
 
@@ -133,8 +134,6 @@ private:
     void start_line(const std::string* queue);
     /// The pending job of the pass's line at or after pass_at_, or nothing at its end.
     std::optional<std::size_t> next_in_line();
-    /// The first place in order_ at or after k whose job is pending, or order_.size().
-    std::size_t next_pending(std::size_t k) const;
     void set_pending(std::size_t job, bool pending);
     /// The time limit of the shortest pending job that has one.
     std::optional<double> shortest_pending();
@@ -176,7 +175,7 @@ private:
     /// still waits for.
     std::vector<std::size_t> place_;
     /// A bit per place in order_: its job is pending.
-    std::vector<std::uint64_t> in_line_;
+    support::BitRow in_line_;
     /// The jobs of order_ with a time limit, the shortest first; each one's place there,
     /// and the first that may be pending.
     std::vector<std::size_t> by_duration_;

@@ -1,10 +1,11 @@
 // The simulation itself (src/forecast/simulation.hpp), where the public forecast does not
-// show what happened: the start of a job it still calls blocked.
+// show what happened: the start of a job it still calls blocked; and its row of bits.
 #include <doctest/doctest.h>
 
 #include <jobspec/forecast.hpp>
 
 #include "forecast/simulation.hpp"
+#include "support/bit_row.hpp"
 
 namespace {
 
@@ -65,4 +66,25 @@ TEST_CASE("simulation - sched-backfill: a short job joining the line later is ba
     CHECK(*sim.outcomes()[0].start == doctest::Approx(100));
     REQUIRE(sim.outcomes()[1].start);
     CHECK(*sim.outcomes()[1].start >= 1100);
+}
+
+TEST_CASE("simulation - a row of bits: the next and the last set, across words") {
+    support::BitRow row(130);
+    CHECK(row.next(0) == 130);
+    CHECK(row.prev(130) == 130);
+    for (const std::size_t i : {0, 63, 64, 129})
+        row.set(i, true);
+    row.set(63, true); // set twice, counted once
+    CHECK(row.count() == 4);
+    CHECK(row.next(1) == 63);
+    CHECK(row.next(65) == 129);
+    CHECK(row.prev(129) == 64);
+    CHECK(row.prev(64) == 63);
+    CHECK(row.prev(63) == 0);
+    CHECK(row.prev(0) == 130);
+    row.set(64, false);
+    CHECK(row.count() == 3);
+    CHECK(row.prev(129) == 63);
+    CHECK(row.test(129));
+    CHECK_FALSE(row.test(64));
 }
