@@ -38,7 +38,6 @@ STATE_NAMES = {NEW: "new", DEPEND: "depend", PRIORITY: "priority", SCHED: "sched
 
 _PENDING_ATTRS = ["userid", "urgency", "priority", "state", "queue", "dependencies", "t_submit"]
 _RUNNING_ATTRS = ["expiration"]
-_ALL_USERS = 0xFFFFFFFF  # FLUX_USERID_UNKNOWN: job-list's "every user"
 _CURRENT = 0x2  # FLUX_JOB_LOOKUP_CURRENT: the jobspec with its updates applied
 #: The most job-info lookups in flight at once. flux-core's reactor fails an assertion
 #: with 600 to 800 of them outstanding (docs/PERFORMANCE.md); 256 is fast and far below.
@@ -84,10 +83,16 @@ def lookups(handle, ids, key, pace=PACE):
 
 
 def _job_list(handle, states, attrs):
-    """The request for every user's jobs in `states` (get_jobs() waits for them)."""
-    import flux.job  # pylint: disable=import-outside-toplevel
-    return flux.job.job_list(handle, max_entries=0, attrs=attrs, userid=_ALL_USERS,
-                             states=states)
+    """The request for every user's jobs in `states`: jobs(future) waits for them. Asked
+    without streaming, job-list answers in one message, where flux.job.job_list streams a
+    message per job (10,000 jobs: 1.7 s of the Python bindings' time)."""
+    return handle.rpc("job-list.list", {"max_entries": 0, "attrs": attrs, "since": 0.0,
+                                        "constraint": {"and": [{"states": [states]}]}})
+
+
+def jobs(future):
+    """The jobs of a _job_list request."""
+    return future.get()["jobs"]
 
 
 def _scheduler(handle, modules):
@@ -121,7 +126,7 @@ def read_instance(handle, pace=PACE):
                 for name in names}
     queues = {name: future.get() for name, future in statuses.items()}
     sched, status = sched.get(), status.get()
-    pending, running = pending.get_jobs(), running.get_jobs()
+    pending, running = jobs(pending), jobs(running)
     # A held job, or one in a stopped queue, is judged without its jobspec: it is not
     # looked up. One waiting for a dependency is, as the forecast may see it released.
     stopped = {name for name, q in queues.items() if not q.get("start", True)}

@@ -109,9 +109,10 @@ def why_command(args, parser):
         status = 1
     if args.json:
         # UTF-8 as it is, or escaped where the output cannot hold it: always valid JSON.
-        json.dump({"jobs": out}, sys.stdout,
-                  ensure_ascii=(sys.stdout.encoding or "").lower().replace("-", "") != "utf8")
-        print()
+        # One write: json.dump to a stream writes each token on its own.
+        sys.stdout.write(json.dumps(
+            {"jobs": out},
+            ensure_ascii=(sys.stdout.encoding or "").lower().replace("-", "") != "utf8") + "\n")
     elif not out and status == 0:
         print("no pending jobs")
     else:
