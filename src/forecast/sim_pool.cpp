@@ -330,11 +330,11 @@ SimPool SimPool::emptied() const {
 
 namespace {
 
-/// `free` less `held`; taking all that is free (a whole node, mostly) keeps the storage.
+/// `free` less `held`; taking all that is free (a whole node, mostly) makes no new set.
 void take_ids(IdSet& free, const IdSet& held) {
     if (held.empty())
         return;
-    if (held == free || held.includes(free))
+    if (held.includes(free))
         free = IdSet{};
     else
         free = free.without(held);
