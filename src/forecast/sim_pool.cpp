@@ -92,11 +92,10 @@ void SimPool::mark(std::size_t i) {
 }
 
 std::optional<std::size_t> SimPool::index_of(std::uint64_t rank) const {
-    const auto it = std::lower_bound(ranks_.begin(), ranks_.end(), rank,
-                                     [](const Rank& a, std::uint64_t r) { return a.rank < r; });
-    if (it == ranks_.end() || it->rank != rank)
+    const auto [lo, hi] = indices({rank, rank});
+    if (lo == hi)
         return std::nullopt;
-    return static_cast<std::size_t>(it - ranks_.begin());
+    return lo;
 }
 
 std::optional<Holding> SimPool::allocate(const SchedulerRequest& q, NodeOrder order,
