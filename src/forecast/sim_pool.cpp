@@ -316,17 +316,6 @@ bool SimPool::fits_empty(const SchedulerRequest& q, bool up_only) const {
     return slots >= q.slots.min && (q.slot_gpus == 0 || gpu_slots >= q.slots.min);
 }
 
-SimPool SimPool::emptied() const {
-    SimPool empty = *this;
-    for (Rank& r : empty.ranks_) {
-        empty.forget_free(r);
-        r.free_cores = r.cores;
-        r.free_gpus = r.gpus;
-        empty.count_free(r);
-    }
-    return empty;
-}
-
 namespace {
 
 /// `free` less `held`; taking all that is free (a whole node, mostly) makes no new set.
@@ -389,6 +378,15 @@ void SimPool::count_free(Rank& r) {
     whole_free_ += r.nfree_cores == r.ncores;
 }
 
+Holding SimPool::whole_ranks(const std::vector<std::size_t>& indices) const {
+    Holding out;
+    out.parts.reserve(indices.size());
+    for (const std::size_t i : indices)
+        out.parts.push_back({i, ranks_[i].cores, ranks_[i].gpus});
+    out.count();
+    return out;
+}
+
 ResourceSet SimPool::resources(const Holding& h) const {
     ResourceSet out;
     for (const auto& p : h.parts)
@@ -441,10 +439,17 @@ std::uint64_t SimPool::not_held_whole(const IdSet& ranks,
     return n - static_cast<std::uint64_t>(std::unique(whole.begin(), whole.end()) - whole.begin());
 }
 
-SimPool SimPool::with_only_free(const std::vector<const Holding*>& busy) const {
-    SimPool out = emptied();
-    for (const Holding* h : busy)
-        out.take(*h);
+Holding SimPool::withhold(const Holding& h) {
+    Holding out;
+    for (const auto& p : h.parts) {
+        const Rank& r = ranks_[p.index];
+        Holding::Part part{p.index, r.free_cores.intersected(p.cores),
+                           r.free_gpus.intersected(p.gpus)};
+        if (!part.cores.empty() || !part.gpus.empty())
+            out.parts.push_back(std::move(part));
+    }
+    take(out);
+    out.count();
     return out;
 }
 

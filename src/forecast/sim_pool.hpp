@@ -54,6 +54,7 @@ public:
     std::uint64_t up_ranks() const noexcept { return up_count_; }
     std::uint64_t rank(std::size_t index) const noexcept { return ranks_[index].rank; }
     bool up(std::size_t index) const noexcept { return ranks_[index].up; }
+    std::uint64_t gpus(std::size_t index) const noexcept { return ranks_[index].ngpus; }
     /// Whether the rank is up with every core free; how many are.
     bool cores_free(std::size_t index) const noexcept {
         return ranks_[index].up && ranks_[index].nfree_cores == ranks_[index].ncores;
@@ -61,6 +62,8 @@ public:
     std::uint64_t ranks_with_cores_free() const noexcept { return whole_free_; }
     /// The index of `rank`, or nothing when R does not have it.
     std::optional<std::size_t> index_of(std::uint64_t rank) const;
+    /// The indices [first, second) of the ranks in `range`.
+    std::pair<std::size_t, std::size_t> indices(const IdSet::Range& range) const;
 
     /// flux-core's allocation of `request` from what is free now, nodes taken in `order`;
     /// nothing when there is not enough now. Takes nothing.
@@ -72,11 +75,12 @@ public:
     /// Whether the request fits the ranks that are up, each as if empty (what allocate
     /// would find with everything up free).
     bool fits_up(const SchedulerRequest& request) const;
-    /// The same ranks with everything free (those down stay down).
-    SimPool emptied() const;
 
     void take(const Holding& h);
     void give_back(const Holding& h);
+    /// The ranks at `indices` whole, every core and GPU (what an allocation of whole nodes
+    /// takes of ranks wholly free).
+    Holding whole_ranks(const std::vector<std::size_t>& indices) const;
     /// `h` as resources of R (ranks with their cores and GPUs).
     ResourceSet resources(const Holding& h) const;
     /// The holding of `r`'s resources that this pool has.
@@ -86,10 +90,12 @@ public:
     std::uint64_t not_held_whole(const IdSet& ranks,
                                  const std::vector<const Holding*>& busy) const;
 
-    /// A pool of the same ranks with nothing free but what no holding of `busy` holds.
-    SimPool with_only_free(const std::vector<const Holding*>& busy) const;
-    /// The cores of the ranks that are up.
+    /// Takes what of `h` is free, and returns it (give_back puts exactly that back): a
+    /// holding that may overlap others, withheld for a moment.
+    Holding withhold(const Holding& h);
+    /// The cores of the ranks that are up; how many of them are free.
     std::uint64_t up_cores() const noexcept { return up_cores_; }
+    std::uint64_t free_cores() const noexcept { return free_cores_; }
 
 private:
     struct Rank {
@@ -107,8 +113,6 @@ private:
     };
 
     bool fits_empty(const SchedulerRequest& request, bool up_only) const;
-    /// The indices [first, second) of the ranks in `range`.
-    std::pair<std::size_t, std::size_t> indices(const IdSet::Range& range) const;
     /// How many of the pool's ranks (that are up) are in `ranks`.
     std::uint64_t among(const IdSet& ranks, bool up_only) const;
     /// The totals' share of `r`, before its free resources change and after.

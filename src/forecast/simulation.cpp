@@ -359,69 +359,111 @@ bool Simulation::backfill_step(match::StepBudget& budget) {
 
 std::optional<Holding> Simulation::allocate_in(double start, std::optional<double> end,
                                                const SchedulerRequest& q,
-                                               match::StepBudget& budget) const {
-    std::vector<const Holding*> busy;
-    std::uint64_t running_cores = 0; // the running jobs', which hold different cores
-    for (const auto& a : active_)
-        if (overlap(now_, a.end, start, end)) {
-            busy.push_back(&a.holding);
-            running_cores += a.holding.ncores;
-        }
-    const std::size_t first_planned = busy.size();
+                                               match::StepBudget& budget) {
+    std::vector<const Holding*> planned;
     for (const auto& r : reservations_)
         if (overlap(r.start, r.end, start, end))
-            busy.push_back(&r.holding);
-    const bool reserved = busy.size() > first_planned;
-    // From now and through no reservation: what is free now (every running job holds now).
-    if (start <= now_ && !reserved)
+            planned.push_back(&r.holding);
+    if (planned.empty())
         return in_.pool.allocate(q, order(), &budget);
-    // From now, for whole nodes: too few ranks free now that no reservation takes.
-    if (start <= now_ && q.exclusive) {
-        std::vector<bool> planned(in_.pool.size(), false);
-        std::uint64_t free = in_.pool.ranks_with_cores_free();
-        for (std::size_t k = first_planned; k < busy.size(); ++k)
-            for (const auto& p : busy[k]->parts)
-                if (!p.cores.empty() && !planned[p.index]) {
-                    planned[p.index] = true;
-                    free -= in_.pool.cores_free(p.index);
-                }
-        if (free < q.least_nodes())
+    // For whole nodes: too few ranks free that no reservation takes.
+    if (q.exclusive) {
+        std::vector<std::size_t> taken;
+        for (const Holding* h : planned)
+            for (const auto& p : h->parts)
+                if (!p.cores.empty() && in_.pool.cores_free(p.index))
+                    taken.push_back(p.index);
+        std::sort(taken.begin(), taken.end());
+        const auto distinct = static_cast<std::uint64_t>(
+            std::unique(taken.begin(), taken.end()) - taken.begin());
+        if (in_.pool.ranks_with_cores_free() - distinct < q.least_nodes())
             return std::nullopt;
     }
-    // Too few cores in all that window: no need to make it rank by rank.
+    // Too few cores free, reservations or not: no need to take them out.
     const std::uint64_t least =
         std::max(saturating_product(q.least_slots(), q.slot_cores), q.least_nodes());
-    if (running_cores > start_pool_.up_cores() || start_pool_.up_cores() - running_cores < least)
+    if (in_.pool.free_cores() < least)
         return std::nullopt;
-    return start_pool_.with_only_free(busy).allocate(q, order(), &budget);
+    // The reservations' resources out for the allocation (what of them is free: two may
+    // hold the same at different times), and back after it.
+    std::vector<Holding> withheld;
+    withheld.reserve(planned.size());
+    for (const Holding* h : planned)
+        withheld.push_back(in_.pool.withhold(*h));
+    auto out = in_.pool.allocate(q, order(), &budget);
+    for (auto h = withheld.rbegin(); h != withheld.rend(); ++h)
+        in_.pool.give_back(*h);
+    return out;
+}
+
+Holding Simulation::highest_unheld(const std::vector<std::uint32_t>& held,
+                                   const std::vector<char>& eligible, const SchedulerRequest& q,
+                                   match::StepBudget& budget) const {
+    const SimPool& pool = start_pool_;
+    const std::uint64_t most = q.nodes->max.value_or(no_limit);
+    std::vector<std::size_t> taken;
+    for (std::size_t i = pool.size(); i-- > 0 && taken.size() < most;) {
+        budget.spend();
+        if (eligible[i] && held[i] == 0 && pool.gpus(i) >= q.slot_gpus)
+            taken.push_back(i);
+    }
+    if (taken.size() < q.nodes->min)
+        return Holding{};
+    return pool.whole_ranks(taken);
 }
 
 std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
-                                                           match::StepBudget& budget) const {
+                                                           match::StepBudget& budget) {
     const SimJob& j = in_.jobs[job];
     const SchedulerRequest& q = j.request;
-    std::set<double> times;
+    // The running jobs that end, by their ends.
+    std::vector<std::pair<double, const Active*>> running;
     for (const auto& a : active_)
-        if (a.end && *a.end > now_)
-            times.insert(*a.end);
+        if (a.end)
+            running.emplace_back(*a.end, &a);
+    std::sort(running.begin(), running.end());
+    // The times it may start: the ends of the running jobs and of the reservations.
+    std::vector<double> times;
+    times.reserve(running.size() + reservations_.size());
+    for (const auto& [end, a] : running)
+        if (end > now_)
+            times.push_back(end);
+    const auto by_running = static_cast<std::ptrdiff_t>(times.size());
     for (const auto& r : reservations_)
         if (r.end && *r.end > now_)
-            times.insert(*r.end);
-    // A time is tried rank by rank only when enough ranks are left wholly unheld through
-    // its window for a job of whole nodes: how many holdings hold cores of each rank, the
-    // running jobs' dropped as their ends pass, the reservations' added for each window.
+            times.push_back(*r.end);
+    std::sort(times.begin() + by_running, times.end());
+    std::inplace_merge(times.begin(), times.begin() + by_running, times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    // For a job of whole nodes, a time is tried rank by rank only when enough ranks are
+    // left wholly unheld through its window: how many holdings hold cores of each rank,
+    // the running jobs' dropped as their ends pass, the reservations' added for each window.
+    const bool counting = q.exclusive;
     const SimPool& pool = start_pool_;
-    std::vector<std::uint32_t> held(pool.size(), 0);
-    std::vector<bool> eligible(pool.size(), false);
+    std::vector<std::uint32_t> held;
+    std::vector<char> eligible;
     std::uint64_t unheld = 0;
-    for (std::size_t i = 0; i < pool.size(); ++i) {
-        eligible[i] = pool.up(i) && q.candidates.contains(pool.rank(i));
-        unheld += eligible[i];
+    if (counting) {
+        held.assign(pool.size(), 0);
+        eligible.assign(pool.size(), 0);
+        for (const auto& range : q.candidates.ranges()) {
+            const auto [lo, hi] = pool.indices(range);
+            for (std::size_t i = lo; i < hi; ++i)
+                if (pool.up(i)) {
+                    eligible[i] = 1;
+                    ++unheld;
+                }
+        }
     }
+    // A part of GPUs without cores leaves a rank's cores free: such a rank is left to
+    // the pool, rank by rank (below).
+    bool gpus_alone = false;
     const auto hold = [&](const Holding& h, bool take) {
         for (const auto& p : h.parts) {
-            if (p.cores.empty())
+            if (p.cores.empty()) {
+                gpus_alone = gpus_alone || !p.gpus.empty();
                 continue;
+            }
             if (take) {
                 unheld -= held[p.index]++ == 0 && eligible[p.index];
             } else {
@@ -429,37 +471,52 @@ std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
             }
         }
     };
-    std::vector<const Active*> running;
-    for (const auto& a : active_) {
-        hold(a.holding, true);
-        if (a.end)
-            running.push_back(&a);
-    }
-    std::sort(running.begin(), running.end(),
-              [](const Active* a, const Active* b) { return *a->end < *b->end; });
+    if (counting)
+        for (const auto& a : active_)
+            hold(a.holding, true);
+    // The times in turn. The pool is made what is free at a time only when that time is
+    // tried: the running jobs ended by then given back (and all taken again at the end).
     std::size_t ended = 0;
+    std::size_t returned = 0;
+    std::optional<Reservation> out;
     for (const double t : times) {
         const auto end = end_of(j, t);
-        for (; ended < running.size() && *running[ended]->end <= t; ++ended)
-            hold(running[ended]->holding, false);
-        bool may = true;
-        if (q.exclusive) {
+        for (; ended < running.size() && running[ended].first <= t; ++ended)
+            if (counting)
+                hold(running[ended].second->holding, false);
+        if (counting) {
             std::vector<const Holding*> planned;
             for (const auto& r : reservations_)
                 if (overlap(r.start, r.end, t, end))
                     planned.push_back(&r.holding);
             for (const Holding* h : planned)
                 hold(*h, true);
-            may = unheld >= q.least_nodes();
+            const bool may = unheld >= q.least_nodes();
+            // Whole nodes from the highest, where no holding holds cores through the
+            // window: what the pool made at t would give, without making it.
+            std::optional<Holding> whole;
+            if (may && q.nodes && q.nodes->min > 0 && !gpus_alone &&
+                order() == NodeOrder::highest_first)
+                whole = highest_unheld(held, eligible, q, budget);
             for (const Holding* h : planned)
                 hold(*h, false);
+            if (whole && !whole->parts.empty()) {
+                out = Reservation{job, j.queue, std::move(*whole), t, end};
+                break;
+            }
+            if (!may || whole)
+                continue;
         }
-        if (!may)
-            continue;
-        if (auto h = allocate_in(t, end, q, budget))
-            return Reservation{job, j.queue, std::move(*h), t, end};
+        for (; returned < ended; ++returned)
+            in_.pool.give_back(running[returned].second->holding);
+        if (auto h = allocate_in(t, end, q, budget)) {
+            out = Reservation{job, j.queue, std::move(*h), t, end};
+            break;
+        }
     }
-    return std::nullopt;
+    for (std::size_t i = 0; i < returned; ++i)
+        in_.pool.take(running[i].second->holding);
+    return out;
 }
 
 bool Simulation::fluxion_step(match::StepBudget& budget) {

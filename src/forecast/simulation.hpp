@@ -155,10 +155,19 @@ private:
     /// The earliest time the head can start as running jobs end, or nothing.
     std::optional<Moment> shadow_time(const SchedulerRequest& head, match::StepBudget& budget);
     /// An allocation of `q` from what is free through [start, end) given running jobs and
-    /// reservations (Fluxion's planner view), or nothing.
+    /// reservations (Fluxion's planner view), or nothing. in_.pool must be what is free at
+    /// `start`: at now_, where every running job holds what it has until its end is met;
+    /// later, as reserve() makes it. The pool is changed for the allocation only.
     std::optional<Holding> allocate_in(double start, std::optional<double> end,
-                                       const SchedulerRequest& q, match::StepBudget& budget) const;
-    std::optional<Reservation> reserve(std::size_t job, match::StepBudget& budget) const;
+                                       const SchedulerRequest& q, match::StepBudget& budget);
+    std::optional<Reservation> reserve(std::size_t job, match::StepBudget& budget);
+    /// For whole nodes (`q.nodes`, exclusive) in Fluxion's order: the highest ranks
+    /// `eligible` with no holding counted in `held`, up to the request's most; an empty
+    /// holding when fewer than its least. The allocation the pool would make with those
+    /// holdings taken, when none of them holds GPUs without cores.
+    Holding highest_unheld(const std::vector<std::uint32_t>& held,
+                           const std::vector<char>& eligible, const SchedulerRequest& q,
+                           match::StepBudget& budget) const;
     /// Moves time to the next end; false when nothing is left to end.
     bool next_event();
 

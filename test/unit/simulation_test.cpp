@@ -88,3 +88,33 @@ TEST_CASE("simulation - a row of bits: the next and the last set, across words")
     CHECK(row.test(129));
     CHECK_FALSE(row.test(64));
 }
+
+TEST_CASE("simulation - a holding withheld for a moment: only what is free, put back exactly") {
+    // n0's cores 0-3 and n1's 0-3; a job holds n0's cores 0-1. A reservation of all of n0
+    // and core 0 of n1, withheld, takes only n0's 2-3 and n1's 0; given back, the pool is
+    // as it was, and the job's cores are still held.
+    ResourceSet all;
+    all.add(IdSet::range(0, 1), IdSet::range(0, 3), IdSet{});
+    SimPool pool(all, IdSet{});
+    ResourceSet job;
+    job.add(IdSet::range(0, 0), IdSet::range(0, 1), IdSet{});
+    pool.take(pool.holding_of(job));
+    ResourceSet reserved;
+    reserved.add(IdSet::range(0, 0), IdSet::range(0, 3), IdSet{});
+    reserved.add(IdSet::range(1, 1), IdSet::range(0, 0), IdSet{});
+    const Holding withheld = pool.withhold(pool.holding_of(reserved));
+    CHECK(withheld.ncores == 3);
+    CHECK(pool.resources(withheld).groups().size() == 2);
+    CHECK(pool.ranks_with_cores_free() == 0);
+    CHECK(!pool.allocate(request(10, 4), NodeOrder::most_free)); // n1 has 3 cores free
+    pool.give_back(withheld);
+    CHECK(pool.ranks_with_cores_free() == 1);
+    const auto h = pool.allocate(request(10, 4), NodeOrder::most_free);
+    REQUIRE(h);
+    CHECK(pool.rank(h->parts.front().index) == 1);
+    SchedulerRequest two_more = request(10, 2);
+    two_more.candidates = IdSet::range(0, 0);
+    const auto on_n0 = pool.allocate(two_more, NodeOrder::most_free);
+    REQUIRE(on_n0);
+    CHECK(on_n0->parts.front().cores.format() == "2-3");
+}
