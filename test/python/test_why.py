@@ -23,14 +23,13 @@ def document(*args, **options):
 
 
 def instance(pending=(), running=(), drained=None, scheduler="sched-simple", config=None,
-             queues=None, texts=None):
+             queues=None, jobspecs=None):
     """An Instance as read_instance makes it: node[0-3] (node[2-3] with a GPU and ssd)."""
     state = {"now": 1000.0, "R": R, "drained": drained or {},
              "scheduler": {"name": scheduler}, "queues": queues or {},
              "config": config or {}, "running": list(running), "pending": list(pending)}
     owners = {j["id"]: 0 for j in pending}
-    return why.Instance(state, owners, texts or {j["id"]: json.dumps(j["jobspec"])
-                                                 for j in pending})
+    return why.Instance(state, owners, jobspecs or {j["id"]: j["jobspec"] for j in pending})
 
 
 def holding(jobid, ranks, expiration):
@@ -82,7 +81,7 @@ def test_a_job_that_can_never_run_is_located_in_its_shape_and_query():
 
 
 def test_a_jobspec_that_cannot_be_read_is_unknown_not_an_error():
-    inst = instance(pending=[job(1, None)], texts={1: OSError("lookup failed")})
+    inst = instance(pending=[job(1, None)], jobspecs={1: OSError("lookup failed")})
     assert verdicts(inst)[why.f58(1)]["verdict"] == "unknown"
     assert "lookup failed" in verdicts(inst)[why.f58(1)]["summary"]
 
@@ -100,7 +99,7 @@ def test_held_and_blocked_come_before_any_placement():
                              job(2, None, state=why.DEPEND, dependencies=["after-success=ƒ2"]),
                              job(3, document(nodes=1), queue="debug")],
                     queues={"debug": {"start": False, "stop_reason": "maintenance"}},
-                    texts={1: "", 2: "", 3: ""})
+                    jobspecs={1: None, 2: None, 3: None})
     v = verdicts(inst)
     assert v[why.f58(1)]["verdict"] == "held"
     assert v[why.f58(2)]["verdict"] == "blocked"

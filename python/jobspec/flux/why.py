@@ -47,39 +47,56 @@ _SCHEDULERS = ("sched-simple", "sched-fifo", "sched-backfill", "sched-fluxion-qm
 
 class Instance:
     """What the scheduler of a running instance sees, read once: the forecast's input
-    (`state`, docs/FORMATS.md), each pending job's owner, and each jobspec's text or the
-    error of its lookup."""
+    (`state`, docs/FORMATS.md), each pending job's owner, and each jobspec looked up or
+    the error of its request."""
 
-    def __init__(self, state, owners, texts):
+    def __init__(self, state, owners, jobspecs):
         self.state = state
         #: "fluxion" when Fluxion schedules, which reads jobspecs in its dialect.
         self.dialect = "fluxion" if state["scheduler"]["name"].startswith(
             "sched-fluxion") else "rfc"
         self.owners = owners
-        self.texts = texts
+        self.jobspecs = jobspecs
 
 
-def lookups(handle, ids, key, pace=PACE):
-    """id -> `key` of each job as job-info holds it (the jobspec with its updates applied;
-    R), as JSON text, or the OSError of its lookup. At most `pace` lookups are in flight."""
+def _paced(ids, ask, pace):
+    """id -> the payload of the request `ask(id)` sends, or its OSError. At most `pace`
+    requests are in flight."""
     out, inflight = {}, collections.deque()
 
     def finish():
         done, future = inflight.popleft()
         try:
-            value = future.get()[key]
-            out[done] = value if isinstance(value, str) else json.dumps(value)
+            out[done] = future.get()
         except OSError as e:
             out[done] = e
 
     for i in ids:
         if len(inflight) >= pace:
             finish()
-        inflight.append((i, handle.rpc("job-info.lookup",
-                                       {"id": i, "keys": [key], "flags": _CURRENT})))
+        inflight.append((i, ask(i)))
     while inflight:
         finish()
     return out
+
+
+def lookups(handle, ids, key, pace=PACE):
+    """id -> `key` of each job as job-info holds it (an eventlog: its lines), as JSON
+    text, or the OSError of its lookup."""
+    got = _paced(ids, lambda i: handle.rpc("job-info.lookup",
+                                           {"id": i, "keys": [key], "flags": _CURRENT}), pace)
+    return {i: v if isinstance(v, OSError) else v[key] if isinstance(v[key], str)
+            else json.dumps(v[key]) for i, v in got.items()}
+
+
+def held(handle, ids, key, pace=PACE):
+    """id -> `key` of each active job as the job manager holds it in memory, decoded, or
+    the OSError of the request: "jobspec" as the scheduler is given it (its updates
+    applied, its environment left out), "R" with its updates. Three times as many a
+    second as job-info's lookups, which read the KVS (docs/PERFORMANCE.md)."""
+    got = _paced(ids, lambda i: handle.rpc("job-manager.getattr",
+                                           {"id": i, "attrs": [key]}), pace)
+    return {i: v if isinstance(v, OSError) else v.get(key) for i, v in got.items()}
 
 
 def _job_list(handle, states, attrs):
@@ -133,8 +150,8 @@ def read_instance(handle, pace=PACE):
     wanted = [j for j in pending
               if (j["state"] == DEPEND or (j["state"] == SCHED and j.get("priority", 0) > 0))
               and j.get("urgency", 16) > 0 and (j.get("queue") or "") not in stopped]
-    texts = lookups(handle, (j["id"] for j in wanted), "jobspec", pace)
-    held = lookups(handle, (j["id"] for j in running), "R", pace)
+    jobspecs = held(handle, (j["id"] for j in wanted), "jobspec", pace)
+    allocated = held(handle, (j["id"] for j in running), "R", pace)
     now = time.time()
     down = jobspec.ResourceSet(sched["down"]).ranks
     state = {
@@ -145,30 +162,21 @@ def read_instance(handle, pace=PACE):
                           if q.get("blocked") == "scheduler" else q.get("stop_reason", "")}
                    for name, q in queues.items()},
         "config": config.get(),
-        "running": [{"id": j["id"], "R": json.loads(held[j["id"]]),
+        "running": [{"id": j["id"], "R": allocated[j["id"]],
                      "expiration": j.get("expiration", 0) or 0}
-                    for j in running if not isinstance(held.get(j["id"]), OSError)],
+                    for j in running if isinstance(allocated.get(j["id"]), dict)],
         "pending": [{"id": j["id"], "state": j["state"], "priority": j.get("priority", 0),
                      "urgency": j.get("urgency", 16), "t_submit": j.get("t_submit", 0),
                      "queue": j.get("queue") or "", "dependencies": j.get("dependencies", []),
-                     "jobspec": _without_environment(texts.get(j["id"]))}
+                     "jobspec": _a_dict(jobspecs.get(j["id"]))}
                     for j in pending],
     }
-    return Instance(state, {j["id"]: j.get("userid") for j in pending}, texts)
+    return Instance(state, {j["id"]: j.get("userid") for j in pending}, jobspecs)
 
 
-def _without_environment(text):
-    """The jobspec (a dict) without attributes.system.environment, which nothing here reads:
-    a large environment costs nothing. None when it was not looked up, the lookup failed
-    or it is not JSON."""
-    if text is None or isinstance(text, OSError):
-        return None
-    try:
-        document = json.loads(text)
-        document.get("attributes", {}).get("system", {}).pop("environment", None)
-        return document
-    except (ValueError, AttributeError):
-        return None
+def _a_dict(value):
+    """A jobspec looked up, when it is one (a JSON object); else None."""
+    return value if isinstance(value, dict) else None
 
 
 def forecast(instance, dialect=None):
@@ -179,10 +187,10 @@ def forecast(instance, dialect=None):
                               ascii_ids=_ascii_ids())
     out = []
     for job, verdict in zip(instance.state["pending"], result["jobs"]):
-        text = instance.texts.get(job["id"])
-        if isinstance(text, OSError):
+        looked_up = instance.jobspecs.get(job["id"])
+        if isinstance(looked_up, OSError):
             verdict = {**verdict, "verdict": "unknown",
-                       "summary": f"its jobspec cannot be read: {text}"}
+                       "summary": f"its jobspec cannot be read: {looked_up}"}
         elif verdict["verdict"] == "never" and job["jobspec"] is not None:
             verdict = {**verdict, "located": _located(job["jobspec"], verdict["diagnostics"]),
                        "closest": _closest(job["jobspec"], instance)}
