@@ -268,6 +268,29 @@ std::optional<Holding> SimPool::allocate(const SchedulerRequest& q, NodeOrder or
     return enough(out);
 }
 
+std::optional<Holding> SimPool::allocate_whole_avoiding(
+    const SchedulerRequest& q, const std::vector<const support::BitRow*>& avoid,
+    match::StepBudget* budget) const {
+    if (!q.unreadable.empty() || stepped(q) || whole_free_ < q.least_nodes())
+        return std::nullopt;
+    const bool everywhere = q.candidates.count() >= ranks_.size();
+    const std::uint64_t most = q.nodes->max.value_or(UINT64_MAX);
+    std::vector<std::size_t> taken;
+    for (std::size_t at = wholly_free_.prev(ranks_.size()); at < ranks_.size() && taken.size() < most;
+         at = wholly_free_.prev(at)) {
+        match::spend(budget);
+        if (std::any_of(avoid.begin(), avoid.end(),
+                        [at](const support::BitRow* row) { return row->test(at); }))
+            continue;
+        const Rank& r = ranks_[at];
+        if (r.nfree_gpus >= q.slot_gpus && (everywhere || q.candidates.contains(r.rank)))
+            taken.push_back(at);
+    }
+    if (taken.size() < q.nodes->min)
+        return std::nullopt;
+    return whole_ranks(taken);
+}
+
 bool SimPool::feasible(const SchedulerRequest& q) const {
     return fits_empty(q, false);
 }

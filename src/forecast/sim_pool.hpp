@@ -69,6 +69,14 @@ public:
     /// nothing when there is not enough now. Takes nothing.
     std::optional<Holding> allocate(const SchedulerRequest& request, NodeOrder order,
                                     match::StepBudget* budget = nullptr) const;
+    /// Whether every rank that is up with every core free has every GPU free too.
+    bool wholly_free_alike() const noexcept { return whole_free_ == wholly_free_.count(); }
+    /// allocate() of whole nodes (`request.nodes`, exclusive) in Fluxion's order, with the
+    /// ranks set in any of `avoid` left out, where wholly_free_alike(): the wholly free
+    /// ranks from the highest.
+    std::optional<Holding> allocate_whole_avoiding(const SchedulerRequest& request,
+                                                   const std::vector<const support::BitRow*>& avoid,
+                                                   match::StepBudget* budget = nullptr) const;
     /// flux-core's feasibility: whether the request fits R's ranks its constraints allow,
     /// each as if empty, down ones included (a stepped count never does).
     bool feasible(const SchedulerRequest& request) const;

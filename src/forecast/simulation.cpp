@@ -361,11 +361,22 @@ std::optional<Holding> Simulation::allocate_in(double start, std::optional<doubl
                                                const SchedulerRequest& q,
                                                match::StepBudget& budget) {
     std::vector<const Holding*> planned;
+    std::vector<const support::BitRow*> reserved_ranks;
+    bool gpus_alone = false;
     for (const auto& r : reservations_)
-        if (overlap(r.start, r.end, start, end))
+        if (overlap(r.start, r.end, start, end)) {
             planned.push_back(&r.holding);
+            reserved_ranks.push_back(&r.cores_on);
+            gpus_alone = gpus_alone || r.gpus_alone;
+        }
     if (planned.empty())
         return in_.pool.allocate(q, order(), &budget);
+    // Whole nodes in Fluxion's order, where every rank with its cores free is wholly free:
+    // the wholly free ranks that no reservation holds cores of, from the highest, are
+    // what the pool with the reservations withheld would give.
+    if (q.nodes && q.exclusive && !gpus_alone && order() == NodeOrder::highest_first &&
+        in_.pool.wholly_free_alike())
+        return in_.pool.allocate_whole_avoiding(q, reserved_ranks, &budget);
     // For whole nodes: too few ranks free that no reservation takes.
     if (q.exclusive) {
         std::vector<std::size_t> taken;
@@ -394,6 +405,19 @@ std::optional<Holding> Simulation::allocate_in(double start, std::optional<doubl
     for (auto h = withheld.rbegin(); h != withheld.rend(); ++h)
         in_.pool.give_back(*h);
     return out;
+}
+
+Simulation::Reservation Simulation::reservation(std::size_t job, Holding holding, double start,
+                                                std::optional<double> end) const {
+    Reservation r{job, in_.jobs[job].queue, std::move(holding), start, end,
+                  support::BitRow(in_.pool.size()), false};
+    for (const auto& p : r.holding.parts) {
+        if (!p.cores.empty())
+            r.cores_on.set(p.index, true);
+        else if (!p.gpus.empty())
+            r.gpus_alone = true;
+    }
+    return r;
 }
 
 Holding Simulation::highest_unheld(const std::vector<std::uint32_t>& held,
@@ -501,7 +525,7 @@ std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
             for (const Holding* h : planned)
                 hold(*h, false);
             if (whole && !whole->parts.empty()) {
-                out = Reservation{job, j.queue, std::move(*whole), t, end};
+                out = reservation(job, std::move(*whole), t, end);
                 break;
             }
             if (!may || whole)
@@ -510,7 +534,7 @@ std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
         for (; returned < ended; ++returned)
             in_.pool.give_back(running[returned].second->holding);
         if (auto h = allocate_in(t, end, q, budget)) {
-            out = Reservation{job, j.queue, std::move(*h), t, end};
+            out = reservation(job, std::move(*h), t, end);
             break;
         }
     }

@@ -125,7 +125,14 @@ private:
         Holding holding;
         double start;
         std::optional<double> end;
+        /// A bit per rank of the pool where it holds cores; whether it holds GPUs of a
+        /// rank without its cores.
+        support::BitRow cores_on{0};
+        bool gpus_alone = false;
     };
+    /// The reservation of `holding` for `job` through [start, end).
+    Reservation reservation(std::size_t job, Holding holding, double start,
+                            std::optional<double> end) const;
 
     /// The pending jobs the scheduler considers (still pending, or all), in its order (of
     /// `queue` for Fluxion).

@@ -118,3 +118,39 @@ TEST_CASE("simulation - a holding withheld for a moment: only what is free, put 
     REQUIRE(on_n0);
     CHECK(on_n0->parts.front().cores.format() == "2-3");
 }
+
+TEST_CASE("simulation - whole nodes in Fluxion's order around a reservation's ranks") {
+    // node[0-5]; n5 busy; a reservation holds cores of n4 and n2. Two whole nodes: n3 and
+    // n1, as the pool with the reservation withheld gives them; three: n3, n1, n0.
+    ResourceSet all;
+    all.add(IdSet::range(0, 5), IdSet::range(0, 3), IdSet{});
+    SimPool pool(all, IdSet{});
+    ResourceSet n5;
+    n5.add(IdSet::range(5, 5), IdSet::range(0, 3), IdSet{});
+    pool.take(pool.holding_of(n5));
+    ResourceSet reserved;
+    reserved.add(IdSet::range(4, 4), IdSet::range(0, 3), IdSet{});
+    reserved.add(IdSet::range(2, 2), IdSet::range(1, 1), IdSet{});
+    support::BitRow rows(pool.size());
+    rows.set(4, true);
+    rows.set(2, true);
+    SchedulerRequest two = request(10, 1, 2);
+    two.candidates = IdSet::range(0, 5);
+    REQUIRE(pool.wholly_free_alike());
+    const auto fast = pool.allocate_whole_avoiding(two, {&rows});
+    REQUIRE(fast);
+    CHECK(pool.resources(*fast).ranks().format() == "1,3");
+    const Holding withheld = pool.withhold(pool.holding_of(reserved));
+    const auto slow = pool.allocate(two, NodeOrder::highest_first);
+    pool.give_back(withheld);
+    REQUIRE(slow);
+    CHECK(pool.resources(*slow).ranks().format() == "1,3");
+    SchedulerRequest three = request(10, 1, 3);
+    three.candidates = IdSet::range(0, 5);
+    const auto more = pool.allocate_whole_avoiding(three, {&rows});
+    REQUIRE(more);
+    CHECK(pool.resources(*more).ranks().format() == "0-1,3");
+    SchedulerRequest four = request(10, 1, 4);
+    four.candidates = IdSet::range(0, 5);
+    CHECK(!pool.allocate_whole_avoiding(four, {&rows}));
+}
