@@ -25,6 +25,13 @@ SchedulerRequest request(double duration, std::uint64_t cores, std::uint64_t nod
     return q;
 }
 
+/// Cores `first`-`last` of each rank of `ranks` (no GPUs).
+ResourceSet cores(IdSet ranks, std::uint64_t first, std::uint64_t last) {
+    ResourceSet r;
+    r.add(std::move(ranks), IdSet::range(first, last), IdSet{});
+    return r;
+}
+
 SimJob pending(std::uint64_t id, SchedulerRequest q) {
     SimJob j;
     j.id = id;
@@ -93,14 +100,9 @@ TEST_CASE("simulation - a holding withheld for a moment: only what is free, put 
     // n0's cores 0-3 and n1's 0-3; a job holds n0's cores 0-1. A reservation of all of n0
     // and core 0 of n1, withheld, takes only n0's 2-3 and n1's 0; given back, the pool is
     // as it was, and the job's cores are still held.
-    ResourceSet all;
-    all.add(IdSet::range(0, 1), IdSet::range(0, 3), IdSet{});
-    SimPool pool(all, IdSet{});
-    ResourceSet job;
-    job.add(IdSet::range(0, 0), IdSet::range(0, 1), IdSet{});
-    pool.take(pool.holding_of(job));
-    ResourceSet reserved;
-    reserved.add(IdSet::range(0, 0), IdSet::range(0, 3), IdSet{});
+    SimPool pool(cores(IdSet::range(0, 1), 0, 3), IdSet{});
+    pool.take(pool.holding_of(cores(IdSet::range(0, 0), 0, 1)));
+    ResourceSet reserved = cores(IdSet::range(0, 0), 0, 3);
     reserved.add(IdSet::range(1, 1), IdSet::range(0, 0), IdSet{});
     const Holding withheld = pool.withhold(pool.holding_of(reserved));
     CHECK(withheld.ncores == 3);
@@ -122,14 +124,9 @@ TEST_CASE("simulation - a holding withheld for a moment: only what is free, put 
 TEST_CASE("simulation - whole nodes in Fluxion's order around a reservation's ranks") {
     // node[0-5]; n5 busy; a reservation holds cores of n4 and n2. Two whole nodes: n3 and
     // n1, as the pool with the reservation withheld gives them; three: n3, n1, n0.
-    ResourceSet all;
-    all.add(IdSet::range(0, 5), IdSet::range(0, 3), IdSet{});
-    SimPool pool(all, IdSet{});
-    ResourceSet n5;
-    n5.add(IdSet::range(5, 5), IdSet::range(0, 3), IdSet{});
-    pool.take(pool.holding_of(n5));
-    ResourceSet reserved;
-    reserved.add(IdSet::range(4, 4), IdSet::range(0, 3), IdSet{});
+    SimPool pool(cores(IdSet::range(0, 5), 0, 3), IdSet{});
+    pool.take(pool.holding_of(cores(IdSet::range(5, 5), 0, 3)));
+    ResourceSet reserved = cores(IdSet::range(4, 4), 0, 3);
     reserved.add(IdSet::range(2, 2), IdSet::range(1, 1), IdSet{});
     support::BitRow rows(pool.size());
     rows.set(4, true);
