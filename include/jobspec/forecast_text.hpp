@@ -30,6 +30,11 @@ struct ForecastTextOptions {
 JOBSPEC_API std::string forecast_summary(const JobForecast& job, const InstanceState& state,
                                          const ForecastTextOptions& options = {});
 
+/// The forecast as `jobspec forecast` prints it: "(why its order is unknown)" first when
+/// it is, then a line per job, its id and its summary.
+JOBSPEC_API std::string forecast_lines(const Forecast& forecast, const InstanceState& state,
+                                       const ForecastTextOptions& options = {});
+
 /// The most bytes forecast_reason writes: an annotation is one short line of `flux jobs`.
 inline constexpr std::size_t forecast_reason_bytes = 120;
 

@@ -101,9 +101,10 @@ std::string forecast_svg(const Forecast& forecast, const InstanceState& s,
     }
     const std::size_t more = used.size() - row.size();
     const double height = top + row_height * static_cast<double>(row.size()) + 40;
+    // With a viewBox, a page that narrows the picture scales it rather than cutting it.
     std::string out = fmt::format(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
-        "font-family=\"sans-serif\" font-size=\"11\">\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
+        "viewBox=\"0 0 {0} {1}\" font-family=\"sans-serif\" font-size=\"11\">\n",
         label_width + chart_width + 20, height);
     out += fmt::format("<text x=\"4\" y=\"16\" font-size=\"12\">{} from {:.0f}: {} job{}"
                        " pending{}</text>\n",
@@ -145,8 +146,9 @@ std::string forecast_svg(const Forecast& forecast, const InstanceState& s,
     const double axis = top + row_height * static_cast<double>(row.size()) + 14;
     for (int i = 0; i <= 4; ++i) {
         const double t = forecast.now + (last - forecast.now) * i / 4;
-        out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">+{:.0f} s</text>\n",
-                           x(t), axis, t - forecast.now);
+        // The last label ends at the chart's edge, inside the picture.
+        out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"{}\">+{:.0f} s</text>\n",
+                           x(t), axis, i == 4 ? "end" : "middle", t - forecast.now);
     }
     out += "</svg>\n";
     return out;

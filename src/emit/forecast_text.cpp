@@ -315,6 +315,16 @@ std::string forecast_summary(const JobForecast& f, const InstanceState& s,
     return no_estimate_words(f, s, o);
 }
 
+std::string forecast_lines(const Forecast& f, const InstanceState& s,
+                           const ForecastTextOptions& o) {
+    std::string lines;
+    if (!f.order_unknown.empty())
+        lines += "(" + f.order_unknown + ")\n";
+    for (const auto& job : f.jobs)
+        lines += job_name(job.id, o) + "  " + forecast_summary(job, s, o) + "\n";
+    return lines;
+}
+
 std::string forecast_reason(const JobForecast& f, const InstanceState& s,
                             const ForecastTextOptions& o) {
     std::string out;

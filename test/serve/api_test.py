@@ -159,6 +159,35 @@ class SameAsTheCli(ServerTest):
         self.assertEqual([(d["code"], d["message"]) for d in answer["diagnostics"]],
                          [(d["code"], d["message"]) for d in diagnostics])
 
+    def test_forecasts(self):
+        status, listing = self.server.api("/api/v1/languages")
+        example = next(l for l in listing["languages"] if l["name"] == "forecast")["example"]
+        ok = self.check("forecast", example, ["forecast"], stdin=True)
+        summaries = [line.split("  ", 1)[1] for line in ok["output"].splitlines()]
+        self.assertEqual(len(summaries), 3)
+        self.assertTrue(summaries[0].startswith("next: "), summaries)
+        self.assertTrue(summaries[1].startswith("starts by "), summaries)
+        self.assertTrue(summaries[2].startswith("never on this instance: "), summaries)
+        self.check("forecast", example, ["forecast", "--json", "--utc", "--pretty"],
+                   {"json": True, "utc": True, "pretty": True}, stdin=True)
+        bad = self.check("forecast", example.replace('"sched"', '"running"', 1), ["forecast"],
+                         stdin=True)
+        self.assertEqual(bad["status"], 1)
+        self.assertEqual({d["code"] for d in bad["diagnostics"]}, {"forecast.instance"})
+        # The schedule, as jobspec forecast --svg draws it.
+        status, answer = self.server.api("/api/v1/graph", {"language": "forecast",
+                                                           "text": example})
+        self.assertEqual((status, answer["status"], answer["dot"]), (200, 0, None))
+        with tempfile.TemporaryDirectory() as directory:
+            svg = os.path.join(directory, "schedule.svg")
+            with open(os.path.join(directory, "state.json"), "w", encoding="utf-8") as f:
+                f.write(example)
+            subprocess.run([JOBSPEC, "forecast", "--svg", svg, f.name], check=True,
+                           capture_output=True)
+            with open(svg, encoding="utf-8") as f:
+                self.assertEqual(answer["svg"], f.read())
+        self.assertIn("node2", answer["svg"])
+
     def test_match(self):
         with tempfile.TemporaryDirectory() as d:
             for r_text, fits in [(R_FOUR_NODES, True), (R_NO_GPUS, False)]:
@@ -271,7 +300,8 @@ class Views(ServerTest):
         self.assertIn("did you mean 'shape.range-order'", answer["error"])
         status, answer = self.server.api("/api/v1/languages")
         names = [l["name"] for l in answer["languages"]]
-        self.assertEqual(names, ["shape", "jobspec", "constraint", "dependency", "R"])
+        self.assertEqual(names, ["shape", "jobspec", "constraint", "dependency", "R",
+                                 "forecast"])
         for language in answer["languages"]:
             status, compiled = self.server.api("/api/v1/compile", {
                 "language": language["name"], "text": language["example"]})

@@ -198,6 +198,24 @@ class Playground(unittest.TestCase):
         self.wait(lambda: self.find("#verdict").text.startswith("Does not fit"), "the reason")
         self.assertIn("jobspec.unsatisfiable", self.find("#verdict").text)
 
+        # An instance's state: each job's forecast, and the schedule drawn.
+        Select(self.find("#language")).select_by_value("forecast")
+        self.wait(lambda: self.find("#output").text.startswith("ƒ"), "the forecast")
+        self.settled()
+        with tempfile.TemporaryDirectory() as tmp:
+            state = os.path.join(tmp, "state.json")
+            with open(state, "w", encoding="utf-8") as f:
+                f.write(self.find("#text").get_attribute("value"))
+            self.assertEqual(self.find("#output").text.strip(),
+                             self.cli("forecast", state).strip())
+        self.assertEqual(self.find("#tab-graph").text, "Schedule")
+        self.find("#tab-graph").click()
+        self.wait(lambda: d.find_elements(By.CSS_SELECTOR, "#graph svg"), "the schedule")
+        self.assertEqual(self.find("#graph svg").get_attribute("aria-label"), "schedule")
+        self.assertIn("node2", self.find("#graph svg").get_attribute("textContent"))
+        self.assertFalse(self.find("#graph-dot-box").is_displayed())
+        d.save_screenshot(os.path.join(OUTDIR, "playground-forecast.png"))
+
     def test_keyboard_alone(self):
         d = self.driver
         d.get(self.server.url + "#lang=shape&text=slot%3D2%2Fcore")

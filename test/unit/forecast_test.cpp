@@ -7,6 +7,7 @@
 #include <boost/json/parse.hpp>
 
 #include <jobspec/forecast.hpp>
+#include <jobspec/fluid.hpp>
 #include <jobspec/forecast_text.hpp>
 #include <jobspec/text.hpp>
 
@@ -404,4 +405,32 @@ TEST_CASE("forecast - a job whose dependency is met in the forecast joins the li
     const auto g = run(instance(R"({"name": "sched-simple"})", dependent + "," + behind));
     REQUIRE(of(g, 4).start);
     CHECK(*of(g, 4).start == doctest::Approx(1660.06));
+}
+
+TEST_CASE("forecast - the schedule drawn: a row per node, each job where it starts, names escaped") {
+    // fake0 drained; job 1 holds fake2 until 1600; job 2 starts now on fake1, job 3
+    // (ssd) on fake2 after job 1.
+    const auto drawn = [](const std::string& scheduler) {
+        auto state = jobspec::read_instance_state(
+            instance(scheduler, job(2, one_node, 100) + "," + job(3, one_core, 50, needs_ssd)));
+        REQUIRE(state.ok());
+        return jobspec::forecast_svg(jobspec::forecast(state.value()), state.value());
+    };
+    const std::string svg = drawn(R"({"name": "sched-simple"})");
+    CHECK(svg.starts_with(R"(<svg xmlns="http://www.w3.org/2000/svg" width="860" height=")"));
+    const auto height = svg.substr(svg.find("height=") + 8,
+                                   svg.find('"', svg.find("height=") + 8) - svg.find("height=") - 8);
+    CHECK(svg.find(R"(viewBox="0 0 860 )" + height + "\"") != std::string::npos);
+    CHECK(svg.ends_with(" s</text>\n</svg>\n"));
+    CHECK(svg.substr(svg.rfind("<text")).starts_with("<text x=\"840.0\" y=\""));
+    CHECK(svg.substr(svg.rfind("<text")).find("text-anchor=\"end\"") != std::string::npos);
+    CHECK(svg.find(">fake0 (drained)<") != std::string::npos);
+    CHECK(svg.find(">fake1<") != std::string::npos);
+    CHECK(svg.find(">fake2<") != std::string::npos);
+    for (const std::uint64_t id : {1, 2, 3})
+        CHECK(svg.find("<title>" + jobspec::encode_fluid(id, jobspec::FluidEncoding::f58) +
+                       "</title>") != std::string::npos);
+    const std::string strange = drawn(R"({"name": "sched-<x>&"})");
+    CHECK(strange.find("sched-&lt;x&gt;&amp;") != std::string::npos);
+    CHECK(strange.find("<x>") == std::string::npos);
 }

@@ -3,7 +3,6 @@
 #include <memory>
 
 #include <jobspec/emit.hpp>
-#include <jobspec/fluid.hpp>
 #include <jobspec/forecast.hpp>
 #include <jobspec/forecast_text.hpp>
 
@@ -53,13 +52,7 @@ int run_forecast(const ForecastArgs& a, Reporter& out) {
         return write_output(
             to_json_text(forecast_to_json(f, state.value(), text_options), a.common.pretty),
             out);
-    std::string lines;
-    if (!f.order_unknown.empty())
-        lines += "(" + f.order_unknown + ")\n";
-    for (const auto& job : f.jobs)
-        lines += encode_fluid(job.id, FluidEncoding::f58) + "  " +
-                 forecast_summary(job, state.value(), text_options) + "\n";
-    return write_output(lines, out);
+    return write_output(forecast_lines(f, state.value(), text_options), out);
 }
 
 } // namespace

@@ -242,9 +242,18 @@ HttpResponse tree(const HttpRequest& request, const ApiOptions& options) {
 
 HttpResponse graph(const HttpRequest& request, const ApiOptions& options) {
     const TextRequest r = text_request(request);
+    if (r.language.picture != nullptr) {
+        const Outcome outcome = r.language.picture(r.text, r.settings, options.limits);
+        json::object out{{"status", outcome.status}, {"dot", nullptr}, {"svg", nullptr}};
+        if (outcome.status == 0 && r.svg)
+            out["svg"] = outcome.output;
+        out["diagnostics"] = diagnostics_to_json(outcome.diagnostics, r.text);
+        return reply(out);
+    }
     if (r.language.graph == nullptr)
         throw RequestError{400, "'" + std::string(r.language.name) +
-                                    "' has no resource graph (shape and jobspec have one)"};
+                                    "' has no picture (shape and jobspec have a resource "
+                                    "graph, forecast its schedule)"};
     const Outcome outcome = r.language.graph(r.text, r.settings, options.limits);
     json::object out{{"status", outcome.status}, {"dot", nullptr}, {"svg", nullptr}};
     if (outcome.status == 0) {
@@ -350,7 +359,7 @@ HttpResponse list_languages() {
                            {"example", l.example},
                            {"options", option_list(l.options)},
                            {"grammar", nullptr},
-                           {"graph", l.graph != nullptr},
+                           {"graph", l.graph != nullptr || l.picture != nullptr},
                            {"match", !l.match_example.empty()}};
         if (l.grammar)
             entry["grammar"] = grammar_name(l.grammar);

@@ -1,11 +1,16 @@
 #include "languages.hpp"
 
+#include <memory>
+
 #include <boost/json/array.hpp>
+#include <fmt/format.h>
 
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
+#include <jobspec/forecast.hpp>
+#include <jobspec/forecast_text.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/shape.hpp>
 
@@ -128,6 +133,94 @@ Outcome compile_r_text(std::string_view text, const Settings& settings, const Li
     });
 }
 
+/// The most work one forecast does here, in the forecast's steps (a rank looked at, about
+/// 10 ns): a few seconds, where the CLI has no bound.
+constexpr std::uint64_t forecast_steps = std::uint64_t{1} << 28;
+
+const OptionSpec utc_option{"utc", "--utc", "Times in UTC rather than the server's time zone"};
+
+/// The state read and its forecast made, or why not; `draw` writes what is printed.
+template <typename Draw>
+Outcome forecast_of(std::string_view text, const Settings& settings, const Limits& limits,
+                    Draw draw) {
+    if (auto empty = empty_document(text))
+        return std::move(*empty);
+    ReadOptions read;
+    read.dialect = dialect_of(settings);
+    read.limits = limits;
+    auto state = read_instance_state(text, read, nullptr);
+    Outcome out = settle(state, settings, [](const InstanceState&) { return std::string(); });
+    if (out.status != 0)
+        return out;
+    ForecastRun run(std::make_shared<const InstanceState>(std::move(state).value()));
+    constexpr std::uint64_t chunk = std::uint64_t{1} << 20;
+    for (std::uint64_t spent = 0; !run.done() && spent < forecast_steps; spent += chunk)
+        run.advance(chunk);
+    if (!run.done()) {
+        out.diagnostics.add(Code::match_budget,
+                            fmt::format("the forecast takes more than {} steps here: the "
+                                        "command line (jobspec forecast) has no such bound",
+                                        forecast_steps));
+        out.status = exit_status(out.diagnostics);
+        return out;
+    }
+    ForecastTextOptions options;
+    options.utc = settings.flag("utc");
+    out.output = draw(run.result(), run.state(), options);
+    return out;
+}
+
+Outcome compile_forecast_text(std::string_view text, const Settings& settings,
+                              const Limits& limits) {
+    return forecast_of(text, settings, limits,
+                       [&](const Forecast& f, const InstanceState& s, const ForecastTextOptions& o) {
+                           return settings.flag("json")
+                                      ? to_json_text(forecast_to_json(f, s, o),
+                                                     settings.flag("pretty"))
+                                      : forecast_lines(f, s, o);
+                       });
+}
+
+Outcome picture_forecast_text(std::string_view text, const Settings& settings,
+                              const Limits& limits) {
+    return forecast_of(text, settings, limits,
+                       [](const Forecast& f, const InstanceState& s, const ForecastTextOptions& o) {
+                           return forecast_svg(f, s, o);
+                       });
+}
+
+/// Four nodes under sched-simple: node3 drained, node2 running a job for ten minutes more;
+/// one job next, one waiting for node2, one that can never run here.
+constexpr std::string_view forecast_example = R"({
+  "now": 1800000000,
+  "R": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-7"}}],
+        "nodelist": ["node[0-3]"], "properties": {"ssd": "2-3"}, "starttime": 0, "expiration": 0}},
+  "down": "3",
+  "drained": {"3": {"timestamp": 1799990000, "reason": "bad fan"}},
+  "scheduler": {"name": "sched-simple"},
+  "running": [{"id": 1001, "expiration": 1800000600,
+               "R": {"version": 1, "execution": {"R_lite": [{"rank": "2", "children": {"core": "0-7"}}],
+                     "nodelist": ["node2"], "starttime": 1799999000, "expiration": 1800000600}}}],
+  "pending": [
+    {"id": 2001, "state": "sched", "priority": 16, "t_submit": 1799999900,
+     "jobspec": {"version": 1, "resources": [{"type": "node", "count": 2, "with": [{"type": "slot",
+       "count": 1, "label": "task", "with": [{"type": "core", "count": 8}]}]}],
+       "tasks": [{"command": ["app"], "slot": "task", "count": {"per_slot": 1}}],
+       "attributes": {"system": {"duration": 3600}}}},
+    {"id": 2002, "state": "sched", "priority": 16, "t_submit": 1799999950,
+     "jobspec": {"version": 1, "resources": [{"type": "slot", "count": 1, "label": "task",
+       "with": [{"type": "core", "count": 4}]}],
+       "tasks": [{"command": ["app"], "slot": "task", "count": {"per_slot": 1}}],
+       "attributes": {"system": {"duration": 600, "constraints": {"properties": ["ssd"]}}}}},
+    {"id": 2003, "state": "sched", "priority": 16, "t_submit": 1799999990,
+     "jobspec": {"version": 1, "resources": [{"type": "node", "count": 5, "with": [{"type": "slot",
+       "count": 1, "label": "task", "with": [{"type": "core", "count": 1}]}]}],
+       "tasks": [{"command": ["app"], "slot": "task", "count": {"per_slot": 1}}],
+       "attributes": {"system": {"duration": 60}}}}
+  ]
+}
+)";
+
 constexpr std::string_view jobspec_example = R"(version: 1
 resources:
   - type: node
@@ -236,6 +329,16 @@ const std::vector<Language>& languages() {
          compile_r_text,
          nullptr,
          {}},
+        {"forecast",
+         "An instance's state: when each pending job starts (docs/SCHEDULERS.md)",
+         "jobspec forecast -",
+         forecast_example,
+         {{"json", "--json", "The forecast as JSON"}, utc_option, dialect_option()},
+         std::nullopt,
+         compile_forecast_text,
+         nullptr,
+         {},
+         picture_forecast_text},
     };
     return table;
 }

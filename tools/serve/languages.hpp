@@ -70,6 +70,9 @@ struct Language {
     /// An R to match a document against (`jobspec match`); empty when the language is
     /// not a jobspec.
     std::string_view match_example;
+    /// A picture jobspec draws itself, as SVG in `output` (the forecast's schedule, as
+    /// `jobspec forecast --svg` draws it); null when the language has none.
+    Compiler picture = nullptr;
 };
 
 /// Every language, in the order the page lists them.

@@ -274,6 +274,13 @@
     $("r-editor").hidden = !l.match;
     if (l.match && state.r === null) state.r = l.match_example;
     rEditor.value = l.match ? state.r || "" : "";
+    // A forecast's picture is its schedule, which jobspec draws itself (no DOT).
+    const schedule = l.name === "forecast";
+    $("tab-graph").textContent = schedule ? "Schedule" : "Resource graph";
+    $("graph-caption").replaceChildren(...(schedule
+      ? ["When and where each pending job starts, as ", el("code", { text: "jobspec forecast --svg" }), " draws it"]
+      : ["The resources asked for, as ", el("code", { text: "jobspec graph" }), " draws them"]));
+    $("graph-dot-box").hidden = schedule;
     buildOptions();
     showTabs();
   }
@@ -372,7 +379,8 @@
     if (svg.nodeName !== "svg") { target.replaceChildren(el("p", { text: none })); return; }
     for (const bad of svg.querySelectorAll("script, foreignObject")) bad.remove();
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", box === "tree" ? "parse tree" : "resource graph");
+    svg.setAttribute("aria-label", box === "tree" ? "parse tree"
+      : language().name === "forecast" ? "schedule" : "resource graph");
     target.replaceChildren(document.importNode(svg, true));
   }
 
