@@ -77,10 +77,11 @@ struct JOBSPEC_API FluxionGraph {
     std::vector<FluxionVertex> vertices;
     std::uint32_t root = 0;
     std::vector<FluxionEdge> other_edges;
-    /// Each vertex's rank in R's execution: a node's own rank when every node has one of
-    /// its own of at least 0, else the nodes numbered 0, 1, ... in vertex order
-    /// (resource-query's graphs leave ranks at -1); a vertex beneath a node has the
-    /// node's; -1 for the others.
+    /// Each vertex's rank in R's execution, for the nodes the containment tree reaches
+    /// from the root (Fluxion visits no other): a node's own rank when every such node
+    /// has one of its own of at least 0, else those nodes numbered 0, 1, ... in vertex
+    /// order (resource-query's graphs leave ranks at -1); a vertex beneath a node has the
+    /// node's; -1 for the others, and for a node outside the tree.
     std::vector<std::int64_t> execution_ranks;
     /// Each type's summary.
     std::map<std::string, FluxionType, std::less<>> types;

@@ -40,16 +40,29 @@ void FluxionGraph::index() {
     types.clear();
     briefs.clear();
     briefs.reserve(vertices.size());
+    // The vertices the containment tree reaches from the root: Fluxion visits no other,
+    // so only these nodes are ranks of R.
+    std::vector<char> reached(vertices.size(), 0);
+    std::vector<std::uint32_t> stack;
+    if (!vertices.empty())
+        stack.push_back(root);
+    while (!stack.empty()) {
+        const auto u = stack.back();
+        stack.pop_back();
+        reached[u] = 1;
+        stack.insert(stack.end(), vertices[u].children.begin(), vertices[u].children.end());
+    }
     std::unordered_set<std::int64_t> seen;
     bool own = true;
-    for (const auto& v : vertices) {
+    for (std::size_t i = 0; i < vertices.size(); ++i) {
+        const auto& v = vertices[i];
         auto& t = types[v.type];
         ++t.count;
         t.up += v.up ? 1 : 0;
         t.pooled = t.pooled || v.size != 1 || !v.unit.empty();
         if (t.unit.empty())
             t.unit = v.unit;
-        if (v.type == "node" && (v.rank < 0 || !seen.insert(v.rank).second))
+        if (v.type == "node" && reached[i] != 0 && (v.rank < 0 || !seen.insert(v.rank).second))
             own = false;
     }
     std::uint32_t next_type = 0;
@@ -59,10 +72,9 @@ void FluxionGraph::index() {
         briefs.push_back({v.size, types.at(v.type).index, v.up});
     std::int64_t next = 0;
     for (std::size_t i = 0; i < vertices.size(); ++i)
-        if (vertices[i].type == "node")
+        if (vertices[i].type == "node" && reached[i] != 0)
             execution_ranks[i] = own ? vertices[i].rank : next++;
     // What is beneath a node is on its rank (the nearest node above).
-    std::vector<std::uint32_t> stack;
     if (!vertices.empty())
         stack.push_back(root);
     while (!stack.empty()) {

@@ -236,6 +236,17 @@ TEST_CASE("fluxion graph - what Fluxion cannot read is refused where it is") {
         R"(,{"id":"1","metadata":{"type":"core","paths":{"containment":"/x/y"}}}],"edges":[]}})");
     REQUIRE(r.ok());
     CHECK(r.diagnostics()[0].code_name() == "graph.unreachable");
+    // A node outside the tree is no rank of R (it was rank 1, with no cores).
+    auto spare = jobspec::read_resource_set(
+        R"({"graph":{"nodes":[{"id":"0","metadata":{"type":"cluster","paths":{"containment":"/c"}}},)"
+        R"({"id":"1","metadata":{"type":"node","name":"node0","rank":0,"paths":{"containment":"/c/node0"}}},)"
+        R"({"id":"2","metadata":{"type":"core","id":0,"paths":{"containment":"/c/node0/core0"}}},)"
+        R"({"id":"3","metadata":{"type":"node","name":"spare0","rank":1,"paths":{"containment":"/x/spare0"}}}],)"
+        R"("edges":[{"source":"0","target":"1"},{"source":"1","target":"2"}]}})");
+    REQUIRE(spare.ok());
+    CHECK(spare.diagnostics()[0].code_name() == "graph.unreachable");
+    CHECK(spare.value().ranks().format() == "0");
+    CHECK(spare.value().nodelist().encode() == "node0");
 }
 
 TEST_CASE("fluxion graph - containment deeper than the ceiling is refused, not recursed") {
