@@ -413,11 +413,11 @@ def outside():
                 if p.returncode == 0:
                     continue
                 print(err[-3000:])
-                # The scheduler lost a job before enough estimates could be judged
-                # (forecast_reality.py, AGAIN): its workload once more, in a new instance;
-                # a second time fails.
+                # Too little could be judged (forecast_reality.py, AGAIN): the scheduler
+                # lost a job early, or the machine was too busy for jobs to end at their
+                # limits. Its workload once more, in a new instance; a second time fails.
                 if f"AGAIN {scheduler}:" in out and (scheduler, kind) not in again:
-                    print(f"{scheduler}: the scheduler lost a job early; the workload again, once")
+                    print(f"{scheduler}: too little to judge; the workload again, once")
                     again.append((scheduler, kind))
                     runs.append([(scheduler, kind)])
                 else:
