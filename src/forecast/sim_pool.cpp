@@ -165,6 +165,8 @@ std::optional<Holding> SimPool::allocate(const SchedulerRequest& q, NodeOrder or
     // all alike, where the wholly free come first, in rank order. Most allocations take a
     // few of many, and stop there.
     const bool bounded = q.nodes ? q.nodes->max.has_value() : q.slots.max.has_value();
+    if (top && q.exclusive && q.nodes && whole_free_ == wholly_free_.count())
+        return allocate_whole_avoiding(q, {}, budget);
     if (top && q.exclusive && whole_free_ == wholly_free_.count()) {
         // Whole nodes, and every rank with its cores free wholly free: only those.
         std::size_t at = wholly_free_.prev(ranks_.size());
