@@ -176,6 +176,14 @@ JOBSPEC_C_API char* jobspec_check(const char* document, const jobspec_options* o
 JOBSPEC_C_API bool jobspec_validate(const char* document, const jobspec_options* options,
                                     jobspec_error** error);
 
+/* The RFC 46 shape of a jobspec document's resources (read as jobspec_check reads it),
+ * as `jobspec shape --from` prints it: jobspec_shape_to_json of it gives back the
+ * resources; the only slot's label is left out when it is "default-label". Fails as
+ * jobspec_check does, or with shape.unwritable (with a JSON pointer) where no shape says
+ * them (an empty "with"). */
+JOBSPEC_C_API char* jobspec_shape_of(const char* document, const jobspec_options* options,
+                                     jobspec_error** error);
+
 /* An RFC 26 dependency URI ("afterok:ƒ2oLkTLb") as its JSON object. Fails with
  * dependency.* and fluid.* diagnostics. */
 JOBSPEC_C_API char* jobspec_dependency_to_json(const char* uri, const jobspec_options* options,
@@ -320,6 +328,13 @@ JOBSPEC_C_API void jobspec_constraint_free(jobspec_constraint* constraint);
 /* The constraint as its RFC 31 JSON object. */
 JOBSPEC_C_API char* jobspec_constraint_json(const jobspec_constraint* constraint,
                                             const jobspec_options* options);
+/* The query in flux's --requires dialect that says the constraint, as `jobspec constraint
+ * --query` prints it: jobspec_constraint_parse of it matches the same ranks (and gives an
+ * equal constraint for one that parse made). Fails with query.unwritable (with a JSON
+ * pointer) for what no query says: an operator outside RFC 31's, a term with no values,
+ * an operand a terminal would act on. */
+JOBSPEC_C_API char* jobspec_constraint_query(const jobspec_constraint* constraint,
+                                             jobspec_error** error);
 /* The ranks of R that satisfy the constraint. Fails with constraint.* diagnostics for a
  * constraint R cannot answer (an unknown operator). */
 JOBSPEC_C_API jobspec_idset* jobspec_constraint_match(const jobspec_constraint* constraint,

@@ -34,3 +34,4 @@
 #include <jobspec/text.hpp>           // UTF-8 checks, terminal-safe text
 #include <jobspec/version.hpp>        // the library's version
 #include <jobspec/workflow.hpp>       // dependency graphs between jobs
+#include <jobspec/write_back.hpp>     // a resource list as its shape, a constraint as its query

@@ -47,8 +47,10 @@ __all__ = [
     "match",
     "parse_config",
     "parse_duration",
+    "query_of",
     "read_jobspec",
     "shape",
+    "shape_of",
     "validate_jobspec",
     "visible_text",
     "workflow",
@@ -81,6 +83,18 @@ def read_jobspec(document, *, v1=False, dialect="rfc", format="auto", counts="di
     text, format = _document_text(document, format)
     return _jobspec._read_jobspec(text, v1, dialect, format, counts, strict, flux_instance,
                                   limits)
+
+
+def shape_of(document, *, default_label="default", dialect="rfc", format="auto",
+             spans=False):
+    """The RFC 46 shape of a jobspec's resources (a jobspec as for read_jobspec()):
+    shape() of it gives back its resources, the only slot's label left out when it is
+    default_label (flux-core's is "task"). With spans, (shape, {pointer: (start, end)}):
+    where each vertex's text is, by its JSON pointer ("/resources/0/with/1"). Raises
+    jobspec.Error for an invalid jobspec, or shape.unwritable where no shape says it."""
+    text, format = _document_text(document, format)
+    shape, where = _jobspec._shape_of(text, dialect, format, default_label)
+    return (shape, where) if spans else shape
 
 
 def check_jobspec(document, *, v1=False, dialect="rfc", format="auto", strict=False,
@@ -182,6 +196,16 @@ def constraint(query, *, default_operator=None):
     ranks, only RFC 31's operators); with one, RFC 35's plain language where a bare word
     takes that operator. Raises jobspec.Error."""
     return _jobspec._constraint(query, default_operator)
+
+
+def query_of(constraint, *, spans=False, pointer=""):
+    """The query in flux's --requires dialect that says an RFC 31 constraint (a dict or
+    its JSON text): constraint() of it matches the same targets, and gives back the same
+    dict for one constraint() made. With spans, (query, {pointer: (start, end)}): where
+    each term's text is, by its JSON pointer below `pointer`. Raises jobspec.Error
+    (query.unwritable) for what no query says, such as an operator outside RFC 31's."""
+    text, where = _jobspec._query_of(constraint, pointer)
+    return (text, where) if spans else text
 
 
 def check_constraint(constraint):

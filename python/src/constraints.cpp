@@ -6,6 +6,7 @@
 #include <jobspec/dependency.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/fluid.hpp>
+#include <jobspec/write_back.hpp>
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
@@ -51,6 +52,10 @@ void bind_constraints(py::module_& m) {
     });
     m.def("_check_constraint",
           [](py::handle constraint) { return to_python(to_json_value(checked(constraint))); });
+    m.def("_query_of", [](py::handle constraint, std::string_view pointer) {
+        const Constraint c = checked(constraint);
+        return to_python(take(without_gil([&] { return query_of(c, pointer); }), ""));
+    });
     m.def("_match", [](py::handle constraint, bool is_query, const ResourceSet& r) {
         const Constraint c = is_query ? query(constraint.cast<std::string_view>(), std::nullopt)
                                       : checked(constraint);

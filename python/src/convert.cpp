@@ -190,6 +190,23 @@ boost::json::value to_json(py::handle object, int depth) {
 
 } // namespace
 
+py::tuple to_python(const WrittenText& written) {
+    // Byte offsets to str indices: each byte that does not continue a UTF-8 sequence
+    // starts a character.
+    const std::string& text = written.text;
+    std::vector<std::size_t> index(text.size() + 1, 0);
+    for (std::size_t i = 0, chars = 0; i <= text.size(); ++i) {
+        index[i] = chars;
+        if (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80)
+            ++chars;
+    }
+    py::dict spans;
+    for (const auto& span : written.spans)
+        spans[py::str(span.pointer)] =
+            py::make_tuple(index[span.offset], index[span.offset + span.length]);
+    return py::make_tuple(py::str(text), spans);
+}
+
 py::object to_python(const boost::json::value& value) {
     PyObject* o = Converter().convert(value);
     if (o == nullptr)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <boost/json/value.hpp>
+#include <jobspec/write_back.hpp>
 #include <pybind11/pybind11.h>
 
 namespace jobspec::python {
@@ -14,5 +15,9 @@ pybind11::object to_python(const boost::json::value& value);
 /// bool and None. Raises TypeError for anything else or a non-str key, ValueError for an
 /// int outside 64 bits or nesting deeper than 1000.
 boost::json::value to_json(pybind11::handle object);
+
+/// A written text as Python takes it: (text, {pointer: (start, end)}), the ends counted in
+/// characters of the str, as Python indexes it.
+pybind11::tuple to_python(const WrittenText& written);
 
 } // namespace jobspec::python

@@ -18,6 +18,7 @@
 #include <jobspec/shape.hpp>
 #include <jobspec/submit.hpp>
 #include <jobspec/workflow.hpp>
+#include <jobspec/write_back.hpp>
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
@@ -189,6 +190,17 @@ py::list check_document(std::string_view text, bool v1, std::string_view dialect
     return warning_objects(diagnostics, text);
 }
 
+/// The shape of a jobspec's resources, and the span of each vertex in it. The document's
+/// warnings are not the shape's: they are not issued.
+py::tuple shape_of_document(std::string_view text, std::string_view dialect,
+                            std::string_view format, const std::string& default_label) {
+    const Jobspec jobspec =
+        take(read(text, false, dialect, format, py::bool_(false), py::none()), text, false, true);
+    return to_python(
+        take(without_gil([&] { return shape_of(jobspec.resources, default_label, "/resources"); }),
+             text));
+}
+
 SubmitCommand submit_command(std::string_view kind) {
     if (const auto command = submit_command_named(kind))
         return *command;
@@ -254,6 +266,8 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     m.def("_read_jobspec", &read_document, py::arg("text"), py::arg("v1"), py::arg("dialect"),
           py::arg("format"), py::arg("counts"), py::arg("strict"), py::arg("flux_instance"),
           py::arg("limits"));
+    m.def("_shape_of", &shape_of_document, py::arg("text"), py::arg("dialect"), py::arg("format"),
+          py::arg("default_label"));
     m.def("_validate_jobspec", &validate_document, py::arg("text"), py::arg("v1"),
           py::arg("dialect"), py::arg("format"), py::arg("flux_instance"), py::arg("limits"));
     m.def("_check_jobspec", &check_document, py::arg("text"), py::arg("v1"), py::arg("dialect"),
@@ -277,9 +291,8 @@ Raises jobspec.Error for an invalid shape, TypeError for a non-str.)");
     });
     m.def("_allocate", [](std::string_view jobspec_text, const ResourceSet& r,
                           std::string_view dialect, std::optional<ResourceSet> free,
-                          std::optional<std::string> config,
-                          std::optional<std::string> config_json, std::string_view queue,
-                          std::optional<std::uint64_t> max_steps) {
+                          std::optional<std::string> config, std::optional<std::string> config_json,
+                          std::string_view queue, std::optional<std::uint64_t> max_steps) {
         MatchOptions options;
         options.max_steps = max_steps;
         options.read.dialect = dialect_of(dialect);

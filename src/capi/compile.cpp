@@ -7,10 +7,12 @@
 #include <jobspec/shape.hpp>
 #include <jobspec/submit.hpp>
 #include <jobspec/version.hpp>
+#include <jobspec/write_back.hpp>
 
 #include <fmt/format.h>
 
 #include "capi/handles.hpp"
+
 
 using namespace jobspec::capi;
 
@@ -99,6 +101,22 @@ char* jobspec_check(const char* document, const jobspec_options* options, jobspe
         return new_text(
             jobspec::to_json_text(jobspec::to_json_value(result.value(), o.counts), o.pretty),
             error);
+    });
+}
+
+char* jobspec_shape_of(const char* document, const jobspec_options* options,
+                       jobspec_error** error) {
+    return guarded<char*>(error, nullptr, [&]() -> char* {
+        if (!require(document, "document", error))
+            return nullptr;
+        const auto& o = options_or_default(options);
+        auto read = jobspec::read_jobspec(document, o.read_options());
+        if (!succeeded(read, o, document, error))
+            return nullptr;
+        auto written = jobspec::shape_of(read.value().resources, o.default_label, "/resources");
+        if (!succeeded(written, o, document, error))
+            return nullptr;
+        return new_text(written.value().text, error);
     });
 }
 

@@ -1,6 +1,8 @@
 // The C API's constraints: RFC 35 queries, RFC 31 objects, and matching them against R.
 #include "capi/handles.hpp"
 
+#include <jobspec/write_back.hpp>
+
 using namespace jobspec::capi;
 
 namespace {
@@ -51,6 +53,17 @@ char* jobspec_constraint_json(const jobspec_constraint* constraint,
     return guarded<char*>(nullptr, [&] {
         return new_text(jobspec::to_json_text(jobspec::to_json_value(constraint->value),
                                               options_or_default(options).pretty));
+    });
+}
+
+char* jobspec_constraint_query(const jobspec_constraint* constraint, jobspec_error** error) {
+    return guarded<char*>(error, nullptr, [&]() -> char* {
+        if (!require(constraint, "constraint", error))
+            return nullptr;
+        auto written = jobspec::query_of(constraint->value);
+        if (!succeeded(written, options_or_default(nullptr), {}, error))
+            return nullptr;
+        return new_text(written.value().text, error);
     });
 }
 

@@ -288,6 +288,15 @@ static void test_check(void) {
     CHECK(jobspec_check(NULL, NULL, &error) == NULL);
     CHECK_ERROR(error, "api.invalid-argument");
     jobspec_options_free(options);
+
+    /* Its resources written back as a shape, and a document no shape is read from. */
+    CHECK_TEXT(jobspec_shape_of(v1_yaml, NULL, &error), "slot/core");
+    jobspec_options* task = jobspec_options_new();
+    CHECK(jobspec_options_set(task, "default-label", "task", &error));
+    CHECK_TEXT(jobspec_shape_of(v1_yaml, task, &error), "slot{default}/core");
+    jobspec_options_free(task);
+    CHECK(jobspec_shape_of(bad, NULL, &error) == NULL);
+    CHECK_ERROR(error, "jobspec.missing-key");
 }
 
 /* The verdict alone, and the errors on one line, as the jobtap plugin reports them. */
@@ -785,6 +794,11 @@ static void test_constraint(void) {
     CHECK_TEXT(jobspec_constraint_json(named, NULL), "{\"name\":[\"foo\"]}\n");
     CHECK(jobspec_constraint_match(named, r, &error) == NULL);
     CHECK_ERROR(error, "constraint.unmatchable");
+    /* Written back as a --requires query, where one says it. */
+    CHECK_TEXT(jobspec_constraint_query(c, &error), "ssd and not host:node3");
+    CHECK(jobspec_constraint_query(named, &error) == NULL);
+    CHECK(strcmp(jobspec_error_pointer(error, 0), "") == 0);
+    CHECK_ERROR(error, "query.unwritable");
 
     CHECK(jobspec_constraint_parse("ssd and (", NULL, &error) == NULL);
     CHECK(jobspec_error_offset(error, 0) >= 0);

@@ -88,6 +88,25 @@ class Shape(unittest.TestCase):
                          '"label":"default","with":[{"type":"node","count":1}]}]\n')
         self.assertEqual(r.stderr, "")
 
+    def test_from_a_jobspec_writes_its_shape_back(self):
+        # issue 59: the shape of a jobspec's resources, compiled from a shape.
+        shape = "slot=4{task}/node{-x}/socket=2+/core=4+"
+        job = run("compile", "--env-none", "--rlimit=-*", "--shape", shape, "app").stdout
+        r = run("shape", "--from", "-", stdin=job)
+        self.assertEqual((r.returncode, r.stdout, r.stderr), (0, shape + "\n", ""))
+        r = run("shape", "--from", "-", "--default-label", "task", stdin=job)
+        self.assertEqual(r.stdout, shape.replace("{task}", "") + "\n")
+        r = run("shape", "--from", "-", "--format", "json", stdin=job)
+        spans = json.loads(r.stdout)["spans"]
+        self.assertIn({"pointer": "/resources/0/with/0/with/0", "offset": 22,
+                       "length": len("socket=2+/core=4+")}, spans)
+        # Neither or both of SHAPE and --from: a misuse; an invalid jobspec: exit 1.
+        self.assertEqual(run("shape").returncode, 2)
+        self.assertEqual(run("shape", "core", "--from", "-", stdin=job).returncode, 2)
+        r = run("shape", "--from", "-", stdin='{"version": 1}')
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error[jobspec.", r.stderr)
+
     def test_readme_example(self):
         r = run("shape", "slot=4{nodelevel}/node{-x}/socket=2+/core=4+")
         self.assertEqual(r.returncode, 0)
@@ -968,6 +987,18 @@ class Constraints(unittest.TestCase):
         r = run("constraint", "-", stdin="ssd and not host:foo[1-3]\n")
         self.assertEqual((r.returncode, r.stdout), (0,
             '{"and":[{"properties":["ssd"]},{"not":[{"hostlist":["foo[1-3]"]}]}]}\n'))
+
+    def test_query_writes_a_constraint_back(self):
+        # issue 59: the --requires query of an RFC 31 object; where none says it, exit 1.
+        r = run("constraint", "--json", "-", "--query",
+                stdin='{"or":[{"and":[{"properties":["ssd","gpu"]},{"ranks":["0-3"]}]},'
+                      '{"not":[{"hostlist":["foo[1-3]"]}]}]}')
+        self.assertEqual((r.returncode, r.stdout, r.stderr),
+                         (0, "ssd and gpu and rank:0-3 or not host:foo[1-3]\n", ""))
+        r = run("constraint", "--json", "-", "--query", stdin='{"not":[{"and":[]}]}')
+        self.assertEqual((r.returncode, r.stdout), (1, ""))
+        self.assertIn("error[query.unwritable]", r.stderr)
+        self.assertEqual(run("constraint", "--query", "--match", self.r, "ssd").returncode, 2)
 
     def test_leading_dash_after_double_dash(self):
         r = run("constraint", "--", "-ssd")

@@ -36,9 +36,9 @@
 #include <boost/json/parse.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <boost/json/serialize.hpp>
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
-#include <boost/json/serialize.hpp>
 
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
@@ -46,6 +46,7 @@
 #include <jobspec/shape.hpp>
 #include <jobspec/submit.hpp>
 #include <jobspec/workflow.hpp>
+#include <jobspec/write_back.hpp>
 
 #include "support/utf8.hpp"
 #include "yaml_to_json.hpp"
@@ -107,6 +108,22 @@ std::string diagnostics_text(const jobspec::Diagnostics& d) {
     return out;
 }
 
+/// The shape written back from `resources` compiles to them again (issue 59).
+void shape_round_trip(const jobspec::ResourceList& resources, const jobspec::ShapeOptions& options,
+                      const std::string& name, Tally& tally) {
+    auto written = jobspec::shape_of(resources, options.default_label);
+    if (!written.ok()) {
+        tally.check(false, name + " (shape_of)", diagnostics_text(written.diagnostics()));
+        return;
+    }
+    auto again = jobspec::compile_shape(written.value().text, options);
+    const std::string want = jobspec::to_json_text(resources);
+    const std::string got =
+        again.ok() ? jobspec::to_json_text(again.value()) : diagnostics_text(again.diagnostics());
+    tally.check(got == want, name + " (written back as " + written.value().text + ")",
+                "  want " + want + "  got  " + got);
+}
+
 void valid_shapes(const fs::path& dir, Tally& tally) {
     for (const auto& file : files_with(dir / "valid", ".shape")) {
         jobspec::ShapeOptions options;
@@ -137,6 +154,7 @@ void valid_shapes(const fs::path& dir, Tally& tally) {
         const std::string got = jobspec::to_json_text(result.value(), counts);
         const std::string want = jobspec::to_json_text(expected_value(file));
         tally.check(got == want, name, "  " + shape + "\n  want " + want + "  got  " + got);
+        shape_round_trip(result.value(), options, name, tally);
         for (const auto style : {jobspec::CountStyle::dict, jobspec::CountStyle::string}) {
             const std::string direct = jobspec::to_json_text(result.value(), style);
             const std::string via_value =
@@ -302,6 +320,8 @@ void valid_documents(const fs::path& dir, jobspec::Dialect dialect, Tally& tally
         tally.check(second == canonical, name + " (canonical JSON round trip)",
                     "  first  " + canonical + "  second " + second +
                         codes_and_pointers(again.diagnostics()));
+        if (dialect == jobspec::Dialect::rfc)
+            shape_round_trip(result.value().resources, {}, name, tally);
     }
 }
 
@@ -415,6 +435,21 @@ void constraints(const fs::path& dir, Tally& tally) {
             tally.check(got == want, name + " '" + f[0] + "'",
                         "  want " + want + "  got  " + got +
                             diagnostics_text(result.diagnostics()));
+            // In flux's --requires language, the query written back compiles to the same
+            // constraint (issue 59).
+            if (result.ok() && !options.default_operator) {
+                auto written = jobspec::query_of(result.value());
+                auto again = written.ok()
+                                 ? jobspec::parse_constraint_query(written.value().text, options)
+                                 : jobspec::Result<jobspec::Constraint>(written.diagnostics());
+                const std::string back =
+                    again.ok() ? jobspec::to_json_text(jobspec::to_json_value(again.value()))
+                               : diagnostics_text(again.diagnostics());
+                tally.check(back == got,
+                            name + " '" + f[0] + "' written back as '" +
+                                (written.ok() ? written.value().text : "") + "'",
+                            "  want " + got + "  got  " + back);
+            }
         },
         [&](const std::string& directive) {
             if (directive.rfind("default-operator ", 0) == 0)
@@ -458,6 +493,17 @@ void constraints(const fs::path& dir, Tally& tally) {
             const std::string want = f.size() > 1 ? f[1] : "";
             tally.check(got == want, name + " " + f[0],
                         "  want '" + want + "'\n  got  '" + got + "'");
+            // Written as a query where one says it, the constraint matches the same ranks.
+            if (auto written = c.ok() ? jobspec::query_of(c.value())
+                                      : jobspec::Result<jobspec::WrittenText>(c.diagnostics());
+                written.ok()) {
+                auto again = jobspec::parse_constraint_query(written.value().text);
+                auto ranks = again.ok() ? again.value().match(r.value())
+                                        : jobspec::Result<jobspec::IdSet>(again.diagnostics());
+                const std::string back = ranks.ok() ? ranks.value().format() : "(invalid)";
+                tally.check(back == got, name + " " + f[0] + " as '" + written.value().text + "'",
+                            "  want '" + got + "'\n  got  '" + back + "'");
+            }
         },
         [](const std::string&) {});
 }
@@ -478,7 +524,8 @@ void directives(const fs::path& dir, Tally& tally) {
         const auto want = expected_value(file);
         tally.check(result.ok() && boost::json::value(got) == want, file.filename().string(),
                     "  want " + boost::json::serialize(want) + "\n  got  " +
-                        boost::json::serialize(got) + "\n" + diagnostics_text(result.diagnostics()));
+                        boost::json::serialize(got) + "\n" +
+                        diagnostics_text(result.diagnostics()));
     }
     for (const auto& file : files_with(dir / "invalid", ".sh")) {
         const std::string script = read_file(file);
@@ -494,7 +541,8 @@ void directives(const fs::path& dir, Tally& tally) {
             const std::size_t at = d.location.range.begin;
             const std::size_t line_start = script.rfind('\n', at == 0 ? 0 : at - 1);
             const std::size_t got_line =
-                1 + static_cast<std::size_t>(std::count(script.begin(), script.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+                1 + static_cast<std::size_t>(std::count(
+                        script.begin(), script.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
             const std::size_t got_column =
                 at - (line_start == std::string::npos || at == 0 ? 0 : line_start + 1) + 1;
             got = std::string(d.code_name()) + " " + std::to_string(got_line) + " " +
@@ -503,7 +551,8 @@ void directives(const fs::path& dir, Tally& tally) {
         }
         const std::string want = code + " " + std::to_string(line) + " " + std::to_string(column);
         tally.check(got == want, file.filename().string(),
-                    "  want " + want + "\n  got  " + got + "\n" + diagnostics_text(result.diagnostics()));
+                    "  want " + want + "\n  got  " + got + "\n" +
+                        diagnostics_text(result.diagnostics()));
     }
 }
 

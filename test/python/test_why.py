@@ -138,32 +138,3 @@ def test_never_judges_only_what_jobspec_is_sure_of():
         warned = text(nodes=5, setattr={"system.foo": 1})
     error = why.never(warned, r, None)
     assert error is not None and error.diagnostics[0].severity == "warning"
-
-
-@pytest.mark.parametrize("query", ["ssd", "ssd and not rank:1", "(a or b) and c",
-                                   "host:foo[1-3] or -ssd", "a and (c or not (d and e))"])
-def test_the_query_of_a_constraint_reads_back_as_it_and_its_spans_are_its_terms(query):
-    constraint = jobspec.constraint(query)
-    spans = {}
-    written = why._query(constraint, "", spans)
-    assert jobspec.constraint(written) == constraint
-    for pointer, (start, end) in spans.items():
-        part = constraint
-        for step in pointer.split("/")[1:]:
-            part = part[int(step)] if isinstance(part, list) else part[step]
-        # An operator reads back as itself; a property is its name.
-        assert (jobspec.constraint(written[start:end]) if isinstance(part, dict)
-                else written[start:end]) == part
-
-
-def test_the_shape_of_resources_names_each_vertex():
-    spans = {}
-    resources = [{"type": "node", "count": {"min": 2}, "exclusive": True,
-                  "with": [{"type": "socket", "count": 2,
-                            "with": [{"type": "core", "count": 4}]},
-                           {"type": "gpu", "count": 1}]}]
-    written = why._shape(resources, "/resources", spans)
-    assert written == "node=2+{x}/[socket=2/core=4;gpu]"
-    assert {p: written[a:b] for p, (a, b) in spans.items()} == {
-        "/resources/0": written, "/resources/0/with/0": "socket=2/core=4",
-        "/resources/0/with/0/with/0": "core=4", "/resources/0/with/1": "gpu"}

@@ -11,6 +11,7 @@
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/resource_set.hpp>
+#include <jobspec/write_back.hpp>
 
 namespace jobspec::cli {
 
@@ -23,12 +24,15 @@ struct ConstraintArgs {
     std::string match;
     std::string default_operator;
     bool short_form = false;
+    bool as_query = false;
 };
 
 int run_constraint(const ConstraintArgs& a, Reporter& out) {
     if (a.json.empty() == a.query.empty())
         return out.usage(a.json.empty() ? Code::usage_missing_argument : Code::usage_conflict,
                          "give a QUERY or --json FILE, one of them");
+    if (a.as_query && !a.match.empty())
+        return out.usage(Code::usage_conflict, "--query prints a query; --match matches one");
     int status = exit_ok;
     std::string source;
     Result<Constraint> constraint = Result<Constraint>(Diagnostics{});
@@ -51,6 +55,12 @@ int run_constraint(const ConstraintArgs& a, Reporter& out) {
     }
     if (status = out.outcome(constraint, source, a.json); status != exit_ok)
         return status;
+    if (a.as_query) {
+        auto written = query_of(constraint.value());
+        if (status = out.outcome(written, source, a.json); status != exit_ok)
+            return status;
+        return write_output(written.value().text + "\n", out);
+    }
     if (a.match.empty())
         return write_output(to_json_text(to_json_value(constraint.value()), a.common.pretty), out);
     const auto r = read_r_file(a.match, a.common, out, status);
@@ -86,6 +96,9 @@ Command add_constraint_command(CLI::App& parent, Reporter& reporter) {
     app->add_option("--json", a->json, "Read an RFC 31 constraint from FILE (- for stdin) instead");
     app->add_option("--match", a->match,
                     "Print the ranks and hosts of this R (a file) that satisfy it");
+    app->add_flag("--query", a->as_query,
+                  "Print the query in the --requires dialect that says the constraint (one "
+                  "line), instead of its JSON: the way back from --json");
     app->add_flag("--short", a->short_form,
                   "With --match: one line, e.g. '4 of 16 targets: rank 0-3 (node[0-3])'");
     app->add_option(
@@ -103,6 +116,7 @@ Examples:
   jobspec constraint 'ssd and not host:foo[1-3]'
   jobspec constraint --match r.json --short 'gpu|bigmem'
   jobspec constraint --default-operator name 'foo bar state:started'
+  jobspec constraint --query --json constraint.json   # RFC 31 -> 'ssd and not host:foo[1-3]'
 
 Exit status: 0 success, 1 an invalid query, constraint or R, 2 usage error.)");
     return Command{app, [a, &reporter] { return run_constraint(*a, reporter); }};

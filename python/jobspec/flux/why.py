@@ -263,109 +263,36 @@ def _closest(document, instance):
     return str(r.filtered(ranks).nodelist) if ranks else ""
 
 
-_TERMS = {"properties": "properties", "hostlist": "host", "ranks": "rank"}
-
-
-def _shifted(spans, by, into):
-    into.update({k: (a + by, b + by) for k, (a, b) in spans.items()})
-
-
-def _query(constraint, pointer, spans, nested=False):
-    """An RFC 31 constraint written as the --requires query that reads as it, recording
-    the span of each operator's text by its JSON pointer in `spans`."""
-    if not (isinstance(constraint, dict) and len(constraint) == 1):
-        text = json.dumps(constraint)
-    else:
-        (op, values), = constraint.items()
-        values = values if isinstance(values, list) else [values]
-        if op in ("and", "or"):
-            text, inner = "", {}
-            for i, child in enumerate(values):
-                text += f" {op} " if i else ""
-                part = {}
-                piece = _query(child, f"{pointer}/{op}/{i}", part, True)
-                _shifted(part, len(text), inner)
-                text += piece
-            grouped = nested and len(values) > 1
-            _shifted(inner, 1 if grouped else 0, spans)
-            text = f"({text})" if grouped else (text or ("all" if op == "and" else "none"))
-        elif op == "not":
-            inner = {}
-            text = "not " + (_query(values[0], f"{pointer}/not/0", inner, True)
-                             if values else "all")
-            _shifted(inner, 4, spans)
-        elif op == "properties" and all(isinstance(v, str) and v.isidentifier()
-                                        and v not in ("and", "or", "not") for v in values):
-            grouped = nested and len(values) > 1
-            text = "(" if grouped else ""
-            for i, value in enumerate(values):
-                text += " and " if i else ""
-                spans[f"{pointer}/properties/{i}"] = (len(text), len(text) + len(value))
-                text += value
-            text += ")" if grouped else ""
-        else:
-            text = f"{_TERMS.get(op, op)}:" + ",".join(map(str, values))
-    spans[pointer] = (0, len(text))
-    return text
-
-
-def _count(count):
-    if isinstance(count, dict):
-        low, high = count.get("min", 1), count.get("max")
-        return f"{low}-{high}" if high is not None else f"{low}+"
-    return str(count)
-
-
-def _shape(vertices, pointer, spans):
-    """Resource vertices written as an RFC 46 shape, recording each vertex's span."""
-    texts = []
-    offset = 1 if len(vertices) > 1 else 0
-    for i, v in enumerate(vertices):
-        here = f"{pointer}/{i}"
-        text = str(v.get("type", "?"))
-        if v.get("count", 1) != 1:
-            text += "=" + _count(v["count"])
-        if v.get("exclusive"):
-            text += "{x}"
-        start = offset + sum(len(t) + 1 for t in texts)
-        if v.get("with"):
-            inner = {}
-            text += "/"
-            below = _shape(v["with"], here + "/with", inner)
-            _shifted(inner, start + len(text), spans)
-            text += below
-        spans[here] = (start, start + len(text))
-        texts.append(text)
-    return "[" + ";".join(texts) + "]" if len(texts) > 1 else "".join(texts)
-
-
 def _located(document, diagnostics):
     """Where the failing requirements are, in the shape and --requires query the jobspec
-    reads as: [{"source", "text", "offset", "length"}], one per diagnostic that points
-    into the resources or the constraints (the most precise span its pointer has)."""
-    sources = {"--requires": ("/attributes/system/constraints", {}),
-               "resources": ("/resources", {})}
-    texts = {}
+    reads as (flux's label "task" left out): [{"source", "text", "offset", "length"}],
+    one per diagnostic that points into the resources or the constraints (the most
+    precise span its pointer has)."""
+    sources = {}
+    constraints = "/attributes/system/constraints"
     try:
         constraint = document.get("attributes", {}).get("system", {}).get("constraints")
         if constraint is not None:
-            texts["--requires"] = _query(constraint, "/attributes/system/constraints",
-                                         sources["--requires"][1])
-        texts["resources"] = _shape(document.get("resources", []), "/resources",
-                                    sources["resources"][1])
-    except (AttributeError, TypeError, ValueError):
-        return []
+            sources["--requires"] = (constraints, *jobspec.query_of(
+                constraint, spans=True, pointer=constraints))
+    except (AttributeError, jobspec.Error):
+        pass
+    try:
+        sources["resources"] = ("/resources",
+                                *jobspec.shape_of(document, default_label="task", spans=True))
+    except (TypeError, ValueError, jobspec.Error):
+        pass
     out = []
     for d in diagnostics:
         if d["severity"] != "error" and d["code"] != "match.constraint":
             continue
-        for name, (root, spans) in sources.items():
+        for name, (root, text, spans) in sources.items():
             pointer = d.get("pointer") or ""
-            while name in texts and pointer.startswith(root) and pointer not in spans:
+            while pointer.startswith(root) and pointer not in spans:
                 pointer = pointer.rsplit("/", 1)[0]
-            if name in texts and pointer in spans:
+            if pointer in spans:
                 start, end = spans[pointer]
-                place = {"source": name, "text": texts[name], "offset": start,
+                place = {"source": name, "text": text, "offset": start,
                          "length": end - start, "pointer": d.get("pointer")}
                 if place not in out:
                     out.append(place)
