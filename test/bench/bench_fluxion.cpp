@@ -1,6 +1,6 @@
 // Fluxion's graphs: reading JGF and matching on it (docs/PERFORMANCE.md, "Fluxion's
 // graphs"), the rows resource-query's -e reports (its graph load time, and ELAPSE per match).
-//   python3 tools/reference/fluxion_graphs.py /tmp/bench   (with RQ and FLUXSCHED set)
+//   python3 dev/reference/fluxion_graphs.py /tmp/bench   (with RQ and FLUXSCHED set)
 //   JOBSPEC_FLUXION_GRAPHS=/tmp/bench build-release/test/bench/bench-fluxion
 // Each graph there (medium.json, sierra.json, large.json) is read once per row; a graph
 // that is missing is skipped.
@@ -56,7 +56,7 @@ const jobspec::ResourceSet* graph(const std::string& name) {
 void read_graph(benchmark::State& state, const std::string& name) {
     const auto text = slurp(dir() + "/" + name + ".json");
     if (text.empty()) {
-        state.SkipWithError("no such graph (tools/reference/fluxion_graphs.py)");
+        state.SkipWithError("no such graph (dev/reference/fluxion_graphs.py)");
         return;
     }
     for (auto _ : state)
@@ -67,7 +67,7 @@ void read_graph(benchmark::State& state, const std::string& name) {
 void match(benchmark::State& state, const std::string& name, const std::string& job) {
     const auto* r = graph(name);
     if (r == nullptr) {
-        state.SkipWithError("no such graph (tools/reference/fluxion_graphs.py)");
+        state.SkipWithError("no such graph (dev/reference/fluxion_graphs.py)");
         return;
     }
     jobspec::ReadOptions reading;

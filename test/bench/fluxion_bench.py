@@ -4,7 +4,7 @@ processes, side by side (docs/PERFORMANCE.md, "Fluxion's graphs").
 
     fluxion_bench.py DIR [RUNS [GRAPH...]]
 
-DIR holds what tools/reference/fluxion_graphs.py makes (medium.json, sierra.json,
+DIR holds what dev/reference/fluxion_graphs.py makes (medium.json, sierra.json,
 large.json; fits.yaml, small.yaml, explain.yaml). For each graph: resource-query loading it
 and matching the three jobspecs in one process (`-e`: its load time and each match's
 ELAPSE), and, RUNS times in turn, one process of each matching fits.yaml (resource-query:

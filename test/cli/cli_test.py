@@ -299,7 +299,7 @@ class Validate(unittest.TestCase):
 class Compile(unittest.TestCase):
     """`jobspec compile` prints what flux-core 0.88's `--dry-run` prints. The expected
     outputs in data/compile_cases.json were produced by flux itself
-    (tools/reference/make_compile_cases.py), one case per behaviour of issue 16."""
+    (dev/reference/make_compile_cases.py), one case per behaviour of issue 16."""
 
     ENV = {"PATH": "/usr/bin:/bin", "TZ": "UTC", "FOO": "foo", "FOO2": "foo2", "OMP_A": "1"}
 

@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """jobspec match on Fluxion's resource graphs against flux-sched's resource-query (issue
-45): tools/reference/run.sh's fluxion-match area on its default seed, then
+45): dev/reference/run.sh's fluxion-match area on its default seed, then
 - every one of flux-sched's own jobspecs (basics, exclusive, min_max, flexible) on its
   graphs has resource-query's verdict;
 - the generated cases agree at least 99%;
-- tools/reference/drift.py --complete: every class of disagreement is a docs/COMPAT.md
+- dev/reference/drift.py --complete: every class of disagreement is a docs/COMPAT.md
   row, and every row's class still occurs.
 
 Usage: fluxion_match.py JOBSPEC SOURCE_ROOT. Skips (77) without resource-query at
@@ -27,7 +27,7 @@ def main():
         return 1 if os.environ.get("JOBSPEC_REQUIRE_FLUXION") else 77
     with tempfile.TemporaryDirectory(prefix="jobspec-fluxion-match-") as out:
         env = dict(os.environ, JOBSPEC=jobspec, REF=ref, DIFF_OUT=out)
-        run = subprocess.run(["bash", os.path.join(root, "tools", "reference", "run.sh"),
+        run = subprocess.run(["bash", os.path.join(root, "dev", "reference", "run.sh"),
                               "fluxion-match"], env=env, cwd=root, capture_output=True,
                              text=True, timeout=1500)
         print(run.stdout[-4000:], run.stderr[-2000:], sep="\n")
@@ -47,7 +47,7 @@ def main():
         if share < 0.99:
             print("fewer than 99% agree")
             ok = False
-        drift = subprocess.run([sys.executable, os.path.join(root, "tools", "reference",
+        drift = subprocess.run([sys.executable, os.path.join(root, "dev", "reference",
                                                              "drift.py"), "--complete",
                                 os.path.join(root, "docs", "COMPAT.md"), out],
                                capture_output=True, text=True)

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The drift check (issues 33 and 49): runs the differential harnesses
-(tools/reference/run.sh) with this build of jobspec against flux-core built from
-../shared/vendor, then tools/reference/drift.py against docs/COMPAT.md:
+(dev/reference/run.sh) with this build of jobspec against flux-core built from
+../shared/vendor, then dev/reference/drift.py against docs/COMPAT.md:
 - on the default seeds, --complete: fails when a class of disagreement appears that no
   COMPAT row names, or a row names a class that no longer occurs;
 - on a random seed as well, half the cases (printed; JOBSPEC_DRIFT_SEED=N replays it):
@@ -25,7 +25,7 @@ def run_areas(jobspec, ref, root, out, shift, percent):
     whether every area wrote its results, and what to print."""
     env = dict(os.environ, JOBSPEC=jobspec, REF=ref, DIFF_OUT=out, SEED_SHIFT=str(shift),
                PERCENT=str(percent))
-    run = subprocess.run(["bash", os.path.join(root, "tools", "reference", "run.sh"), *AREAS],
+    run = subprocess.run(["bash", os.path.join(root, "dev", "reference", "run.sh"), *AREAS],
                          env=env, cwd=root, capture_output=True, text=True, timeout=1200)
     said = [l for l in run.stdout.splitlines() if l.startswith("==")]
     wrote = {n.split(".")[0].split("-")[0] for n in os.listdir(out) if n.endswith(".json")}
@@ -35,7 +35,7 @@ def run_areas(jobspec, ref, root, out, shift, percent):
 
 
 def drift(root, out, complete):
-    args = [sys.executable, os.path.join(root, "tools", "reference", "drift.py")]
+    args = [sys.executable, os.path.join(root, "dev", "reference", "drift.py")]
     args += ["--complete"] if complete else []
     run = subprocess.run([*args, os.path.join(root, "docs", "COMPAT.md"), out],
                          capture_output=True, text=True)

@@ -1,5 +1,5 @@
 // Every edge a codec or lexer has, tested on both sides: the last value accepted and the
-// first refused (tools/mutate.py plants off-by-one bugs at each of them).
+// first refused (dev/mutate.py plants off-by-one bugs at each of them).
 #include <doctest/doctest.h>
 
 #include <string>

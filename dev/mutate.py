@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Mutation testing for this tree: plants one small bug at a time and sees whether a test fails.
 
-usage: tools/mutate.py [--build DIR] [--since REV] [--only ID ...] [--list | --check | --restore]
+usage: dev/mutate.py [--build DIR] [--since REV] [--only ID ...] [--list | --check | --restore]
 
-Each mutant of the catalogue (tools/mutants.txt, described at its top) is applied to its
+Each mutant of the catalogue (dev/mutants.txt, described at its top) is applied to its
 file, the build directory is rebuilt incrementally (only what the tests run), and the fast
 tests run one after another until one fails: the mutant is then *killed* by that test, or
 it *survives* when all pass. The file is then written back byte for byte and checked clean
@@ -484,7 +484,7 @@ def changed_since(rev):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default="build", help="build directory (default: build)")
-    parser.add_argument("--catalogue", default=os.path.join(ROOT, "tools", "mutants.txt"))
+    parser.add_argument("--catalogue", default=os.path.join(ROOT, "dev", "mutants.txt"))
     parser.add_argument("--out", help="output directory (default: BUILD/mutation)")
     parser.add_argument("--since", metavar="REV",
                         help="only mutants in files changed since REV (committed or not)")

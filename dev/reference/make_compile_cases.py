@@ -2,7 +2,7 @@
 """Writes test/cli/data/compile_cases.json: command lines with the exact output (or exit
 status) of flux-core 0.88's `flux run|submit|batch|alloc --dry-run`, for test/cli's
 compile tests. Run from the project root with the reference built (../shared/reference):
-  /usr/bin/python3 tools/reference/make_compile_cases.py
+  /usr/bin/python3 dev/reference/make_compile_cases.py
 Every case runs in a scratch directory holding f.txt and s.sh, with the environment below,
 --rlimit=-* (limits differ between machines) and --cwd=/w."""
 import json, os, subprocess, sys, tempfile

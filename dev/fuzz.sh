@@ -4,7 +4,7 @@
 # runs, exec/s and whether it found anything. Logs and crash inputs stay in the build tree
 # (BUILDDIR/test/fuzz/{TARGET.log,artifacts-TARGET/}); a crash input belongs in
 # test/conformance once fixed.
-# Usage: tools/fuzz.sh [-t SECONDS] [-b BUILDDIR] [TARGET...]   (default: 600 s, build-fuzz,
+# Usage: dev/fuzz.sh [-t SECONDS] [-b BUILDDIR] [TARGET...]   (default: 600 s, build-fuzz,
 #        every target). Configures BUILDDIR with clang, ASan and UBSan when it is missing.
 set -eu
 seconds=600

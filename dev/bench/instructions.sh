@@ -2,12 +2,12 @@
 # Instructions per call of one function in a benchmark, for two builds, under callgrind:
 # a figure that machine load does not move, for comparing builds side by side.
 #
-#   tools/bench/instructions.sh OLD-BUILD NEW-BUILD BENCH FILTER FUNCTION MARKER
+#   dev/bench/instructions.sh OLD-BUILD NEW-BUILD BENCH FILTER FUNCTION MARKER
 #
 # Both builds need -Dbenchmarks=true. FUNCTION's inclusive instruction count is divided by
 # the number of calls of MARKER (a function called once per benchmark iteration; MIN_TIME,
 # default 0.05 s, sets how long the benchmark runs under valgrind), e.g.
-#   tools/bench/instructions.sh ../old/build-release build-release bench-shape \
+#   dev/bench/instructions.sh ../old/build-release build-release bench-shape \
 #     stage_emit/small 'jobspec::to_json_text[abi:cxx11](std::vector' \
 #     'jobspec::to_json_text[abi:cxx11](std::vector'
 set -euo pipefail

@@ -13,7 +13,7 @@ it or raised an "unsatisfiable" exception. Each job runs to its end before the n
 submitted, so every verdict is against the whole of R. The outer half asks `jobspec
 match` the same question and sorts the disagreements into classes.
 
-Run: /usr/bin/python3 tools/reference/diff_sched.py [N_R] [JOBS_PER_R] [SEED]
+Run: /usr/bin/python3 dev/reference/diff_sched.py [N_R] [JOBS_PER_R] [SEED]
 Env: JOBSPEC, REF, DIFF_OUT as for run.sh."""
 import json
 import os

@@ -4,7 +4,7 @@
 examples, each parsed by flux-core 0.88's own directive parser. Valid scripts get NAME.json
 (the argument vectors); invalid ones NAME.error ("CODE LINE COLUMN": the line flux names,
 the column where jobspec's diagnostic starts, checked to be on that line).
-Run from the project root after building: /usr/bin/python3 tools/reference/make_directive_cases.py"""
+Run from the project root after building: /usr/bin/python3 dev/reference/make_directive_cases.py"""
 import json, os, re, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import FLUX, JOBSPEC
