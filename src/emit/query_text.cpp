@@ -15,8 +15,9 @@ namespace jobspec {
 
 namespace {
 
-/// Where a term is written, which decides whether an `or` (or an `and` written as one)
-/// needs parentheses: `and` binds tighter than `or`, `not` tighter than both.
+/// Where a term is written, which decides whether it needs parentheses: `and` binds
+/// tighter than `or`, `not` tighter than both, and a group the query keeps apart (an
+/// `and` inside an `and`) must be written as one.
 enum class Context { top, and_, or_, not_ };
 
 /// Whether the query lexer would read `s` as one operand by itself: no whitespace or
