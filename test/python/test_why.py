@@ -80,6 +80,18 @@ def test_a_job_that_can_never_run_is_located_in_its_shape_and_query():
             for p in gpus[why.f58(1)]["located"]] == [("resources", "gpu=2")]
 
 
+def test_under_fluxion_a_job_is_located_in_the_shape_fluxion_reads():
+    # Two slots with one label: Fluxion's alternatives, which RFC 14 refuses. The shape is
+    # read as Fluxion reads the jobspec.
+    fluxion = document(nodes=5)
+    slot = fluxion["resources"][0]["with"][0]
+    fluxion["resources"][0]["with"].append({**slot, "with": [{"type": "core", "count": 2}]})
+    v = verdicts(instance(pending=[job(1, fluxion)], scheduler="sched-fluxion-qmanager"))
+    assert v[why.f58(1)]["verdict"] == "never"
+    assert [(p["source"], p["text"]) for p in v[why.f58(1)]["located"]] == \
+        [("resources", "node=5{x}/[slot{task}/core;slot{task}/core=2]")]
+
+
 def test_a_jobspec_that_cannot_be_read_is_unknown_not_an_error():
     inst = instance(pending=[job(1, None)], jobspecs={1: OSError("lookup failed")})
     assert verdicts(inst)[why.f58(1)]["verdict"] == "unknown"

@@ -192,7 +192,9 @@ def forecast(instance, dialect=None):
             verdict = {**verdict, "verdict": "unknown",
                        "summary": f"its jobspec cannot be read: {looked_up}"}
         elif verdict["verdict"] == "never" and job["jobspec"] is not None:
-            verdict = {**verdict, "located": _located(job["jobspec"], verdict["diagnostics"]),
+            located = _located(job["jobspec"], verdict["diagnostics"],
+                               dialect or instance.dialect)
+            verdict = {**verdict, "located": located,
                        "closest": _closest(job["jobspec"], instance)}
         out.append(verdict)
     return out
@@ -263,9 +265,10 @@ def _closest(document, instance):
     return str(r.filtered(ranks).nodelist) if ranks else ""
 
 
-def _located(document, diagnostics):
+def _located(document, diagnostics, dialect="rfc"):
     """Where the failing requirements are, in the shape and --requires query the jobspec
-    reads as (flux's label "task" left out): [{"source", "text", "offset", "length"}],
+    reads as, in the scheduler's dialect (flux's label "task" left out): [{"source",
+    "text", "offset", "length"}],
     one per diagnostic that points into the resources or the constraints (the most
     precise span its pointer has)."""
     sources = {}
@@ -278,8 +281,8 @@ def _located(document, diagnostics):
     except (AttributeError, jobspec.Error):
         pass
     try:
-        sources["resources"] = ("/resources",
-                                *jobspec.shape_of(document, default_label="task", spans=True))
+        sources["resources"] = ("/resources", *jobspec.shape_of(
+            document, default_label="task", dialect=dialect, spans=True))
     except (TypeError, ValueError, jobspec.Error):
         pass
     out = []
