@@ -330,9 +330,10 @@ JOBSPEC_C_API char* jobspec_constraint_json(const jobspec_constraint* constraint
                                             const jobspec_options* options);
 /* The query in flux's --requires dialect that says the constraint, as `jobspec constraint
  * --query` prints it: jobspec_constraint_parse of it matches the same ranks (and gives an
- * equal constraint for one that parse made). Fails with query.unwritable (with a JSON
- * pointer) for what no query says: an operator outside RFC 31's, a term with no values,
- * an operand a terminal would act on. */
+ * equal constraint for one that parse made). Its operands are exact (a bidi control
+ * too): escape it before it reaches a terminal (as jobspec::visible_text does). Fails
+ * with query.unwritable (with a JSON pointer) for what no query says: an operator outside
+ * RFC 31's, a term with no values, an operand with a control character. */
 JOBSPEC_C_API char* jobspec_constraint_query(const jobspec_constraint* constraint,
                                              jobspec_error** error);
 /* The ranks of R that satisfy the constraint. Fails with constraint.* diagnostics for a

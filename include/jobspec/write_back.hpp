@@ -45,7 +45,9 @@ JOBSPEC_API Result<WrittenText> shape_of(const ResourceList& resources,
 /// compiled from a query, parse_constraint_query gives back an equal one. Fails with
 /// query.unwritable, its pointer at the term, for what no query says: an operator other
 /// than properties, hostlist, ranks, and, or and not; a term with no values; an `and`,
-/// `or` or `not` with no constraints; a property the query splits (with a ','). `pointer`
+/// `or` or `not` with no constraints; a property the query splits (with a ','); an
+/// operand with a control character other than whitespace. Operands are otherwise exact:
+/// escape the text before it reaches a terminal (visible_text). `pointer`
 /// is where `constraint` sits in its document ("/attributes/system/constraints").
 JOBSPEC_API Result<WrittenText> query_of(const Constraint& constraint,
                                          std::string_view pointer = "");

@@ -2,8 +2,7 @@
 // compiles to it.
 #include <jobspec/write_back.hpp>
 
-#include <jobspec/text.hpp>
-
+#include <cctype>
 #include <string>
 #include <string_view>
 
@@ -150,15 +149,19 @@ private:
             out_.text += ')';
     }
 
-    /// An operand bare, or in the quotes it does not hold. Never one a terminal would act
-    /// on: a query is shown to people, and its text can be another user's.
+    /// An operand bare, or in the quotes it does not hold. Its text is kept exact (a bidi
+    /// control or a CR too: whoever shows the query to a terminal escapes it, as the CLI
+    /// and why do); a control character the lexer refuses has no query.
     void operand(std::string_view text) {
-        if (visible_text(text) != text) {
-            unwritable(fmt::format("a query shows its operands as they are; '{}' holds "
-                                   "characters a terminal acts on",
-                                   visible_text(text)));
-            return;
-        }
+        for (const char c : text)
+            if ((static_cast<unsigned char>(c) < 0x20 &&
+                 !std::isspace(static_cast<unsigned char>(c))) ||
+                c == 0x7F) {
+                unwritable(fmt::format("a query holds no control character, as its lexer "
+                                       "refuses them; this operand has U+{:04X}",
+                                       static_cast<unsigned>(static_cast<unsigned char>(c))));
+                return;
+            }
         if (bare_operand(text)) {
             out_.text += text;
             return;

@@ -999,6 +999,14 @@ class Constraints(unittest.TestCase):
         self.assertEqual((r.returncode, r.stdout), (1, ""))
         self.assertIn("error[query.unwritable]", r.stderr)
         self.assertEqual(run("constraint", "--query", "--match", self.r, "ssd").returncode, 2)
+        # Another user's escape reaches no terminal raw: a query has no escapes of its own.
+        r = run("constraint", "--json", "-", "--query",
+                stdin='{"properties":["a\\rb","\\u202eb"]}')
+        self.assertEqual((r.returncode, r.stdout), (0, "'a\\x0db' and <U+202E>b\n"))
+        r = run("constraint", "--json", "-", "--query", stdin='{"properties":["\\u001b[2J"]}')
+        self.assertEqual((r.returncode, r.stdout), (1, ""))
+        self.assertIn("error[query.unwritable]", r.stderr)
+        self.assertNotIn("\x1b", r.stderr)
 
     def test_leading_dash_after_double_dash(self):
         r = run("constraint", "--", "-ssd")

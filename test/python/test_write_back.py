@@ -37,8 +37,13 @@ def test_a_constraint_no_query_says_is_refused_where_it_is():
             jobspec.query_of(constraint)
         assert [(d.code, d.pointer) for d in e.value.diagnostics] == \
             [("query.unwritable", pointer)]
-    # Shown escaped, never raw.
-    assert "\x1b" not in str(e.value)
+
+
+def test_another_users_text_is_kept_exact_for_whoever_shows_it_to_escape():
+    for name in ("a\rnext in line", "\u202eevil", "x\x9by", "tab\there"):
+        written = jobspec.query_of({"properties": [name]})
+        assert name in written
+        assert jobspec.constraint(written) == {"properties": [name]}
 
 
 def test_several_hosts_or_ranks_are_any_of_them():

@@ -20,11 +20,12 @@ using Rng = std::mt19937;
 unsigned seed() {
     static const unsigned s = [] {
         const char* given = std::getenv("JOBSPEC_WRITE_BACK_SEED");
-        const unsigned s = given != nullptr
-                               ? static_cast<unsigned>(std::strtoul(given, nullptr, 10))
-                               : std::random_device{}();
-        MESSAGE("write-back seed " << s << " (JOBSPEC_WRITE_BACK_SEED=" << s << " replays it)");
-        return s;
+        const unsigned chosen = given != nullptr
+                                    ? static_cast<unsigned>(std::strtoul(given, nullptr, 10))
+                                    : std::random_device{}();
+        MESSAGE("write-back seed " << chosen << " (JOBSPEC_WRITE_BACK_SEED=" << chosen
+                                   << " replays it)");
+        return chosen;
     }();
     return s;
 }

@@ -11,6 +11,7 @@
 #include <jobspec/document.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/resource_set.hpp>
+#include <jobspec/text.hpp>
 #include <jobspec/write_back.hpp>
 
 namespace jobspec::cli {
@@ -59,7 +60,8 @@ int run_constraint(const ConstraintArgs& a, Reporter& out) {
         auto written = query_of(constraint.value());
         if (status = out.outcome(written, source, a.json); status != exit_ok)
             return status;
-        return write_output(written.value().text + "\n", out);
+        // A query has no escapes: what a terminal would act on is shown as \x1b and <U+202E>.
+        return write_output(visible_text(written.value().text) + "\n", out);
     }
     if (a.match.empty())
         return write_output(to_json_text(to_json_value(constraint.value()), a.common.pretty), out);
@@ -98,7 +100,8 @@ Command add_constraint_command(CLI::App& parent, Reporter& reporter) {
                     "Print the ranks and hosts of this R (a file) that satisfy it");
     app->add_flag("--query", a->as_query,
                   "Print the query in the --requires dialect that says the constraint (one "
-                  "line), instead of its JSON: the way back from --json");
+                  "line), instead of its JSON: the way back from --json. Characters a "
+                  "terminal would act on are shown escaped (\\x1b)");
     app->add_flag("--short", a->short_form,
                   "With --match: one line, e.g. '4 of 16 targets: rank 0-3 (node[0-3])'");
     app->add_option(
