@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "emit/written_words.hpp"
+#include "support/chars.hpp"
 #include "support/json_pointer.hpp"
 #include "support/json_string.hpp"
 #include "support/json_text.hpp"
@@ -26,12 +27,7 @@ std::size_t count_slots(const ResourceList& list) {
 /// Whether `type` must be quoted to stay itself: an unquoted "Slot" or "SLOT" is read as
 /// the slot (flux-core's reading), and a quoted one is the type as written.
 bool slot_lookalike(std::string_view type) {
-    if (type.size() != 4 || type == "slot")
-        return false;
-    for (std::size_t i = 0; i < 4; ++i)
-        if ((type[i] | 0x20) != "slot"[i])
-            return false;
-    return true;
+    return type != "slot" && support::equals_ignoring_case(type, "slot");
 }
 
 class ShapeWriter {

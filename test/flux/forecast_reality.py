@@ -487,22 +487,26 @@ def after_ends(verdict, verdicts, state, events):
     return verdict["eta"] + max(shifts, default=0.0)
 
 
+def event_times(log):
+    """Each event's name in an eventlog (JSON lines) to the times it was posted, in order."""
+    times = {}
+    for event in map(json.loads, log.splitlines()):
+        times.setdefault(event["name"], []).append(event["timestamp"])
+    return times
+
+
 def last_event(log, name):
-    """The time of the last event `name` in an eventlog (JSON lines), or None."""
-    times = [e["timestamp"] for e in map(json.loads, log.splitlines()) if e["name"] == name]
-    return times[-1] if times else None
+    """The time of the last event `name` in an eventlog, or None."""
+    return event_times(log).get(name, [None])[-1]
 
 
 def release_lags(events):
     """For each job with a time-limit exception and a release: the seconds between."""
     lags = []
     for log in events.values():
-        when = {}
-        for line in log.splitlines():
-            event = json.loads(line)
-            when.setdefault(event["name"], event["timestamp"])
+        when = event_times(log)
         if "exception" in when and "release" in when:
-            lags.append(when["release"] - when["exception"])
+            lags.append(when["release"][0] - when["exception"][0])
     return lags
 
 
@@ -514,10 +518,7 @@ def timeline(ids, plan, final, events, taken):
         log = events.get(jobid)
         if log is None:
             continue
-        when = {}
-        for line in log.splitlines():
-            event = json.loads(line)
-            when.setdefault(event["name"], event["timestamp"])
+        when = {name: times[0] for name, times in event_times(log).items()}
         if "alloc" in when:
             times = ", ".join(f"{name} {when[name] - taken:+.2f}" for name in
                               ("alloc", "exception", "finish", "release") if name in when)
