@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <limits>
 #include <map>
+#include <numeric>
 
 #include <fmt/format.h>
 
@@ -253,9 +256,26 @@ struct ForecastRun::Impl {
     void start_simulation() {
         forecasting::SimInput in{state->now, state->expiration, state->scheduler,
                               forecasting::SimPool(state->all, state->down), {}, std::move(jobs)};
-        for (const auto& r : state->running)
-            in.running.push_back({r.id, in.pool.holding_of(r.r),
-                                  r.end && *r.end < plans_end ? r.end : std::nullopt});
+        // A core or GPU that two running jobs' R both name (a state written by hand) is
+        // held until the later of their ends: the job that ends last holds it, the others
+        // what is left.
+        std::vector<std::size_t> by_end(state->running.size());
+        std::iota(by_end.begin(), by_end.end(), std::size_t{0});
+        const auto end_of = [&](std::size_t i) {
+            const auto& end = state->running[i].end;
+            return end && *end < plans_end ? *end : std::numeric_limits<double>::infinity();
+        };
+        std::stable_sort(by_end.begin(), by_end.end(),
+                         [&](std::size_t a, std::size_t b) { return end_of(a) > end_of(b); });
+        std::vector<forecasting::Holding> held(by_end.size());
+        forecasting::SimPool claims = in.pool;
+        for (const std::size_t i : by_end)
+            held[i] = claims.withhold(in.pool.holding_of(state->running[i].r));
+        for (std::size_t i = 0; i < held.size(); ++i) {
+            const double end = end_of(i);
+            in.running.push_back({state->running[i].id, std::move(held[i]),
+                                  std::isinf(end) ? std::nullopt : std::optional<double>(end)});
+        }
         sim.emplace(std::move(in));
     }
 

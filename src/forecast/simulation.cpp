@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <iterator>
+#include <numeric>
 #include <set>
 
 #include "support/numbers.hpp"
@@ -26,8 +28,10 @@ bool overlap(double a_start, std::optional<double> a_end, double b_start,
 Simulation::Simulation(SimInput input)
     : in_(std::move(input)), start_pool_(in_.pool), out_(in_.jobs.size()),
       pending_(in_.jobs.size(), false), feasible_(in_.jobs.size(), -1), now_(in_.now) {
+    held_by_active_.assign(start_pool_.size(), 0);
     for (const auto& r : in_.running) {
         start_pool_.take(r.holding);
+        count_active(r.holding, true);
         // A job past its expiration is being ended: its resources come back at once.
         active_.push_back({r.id, r.holding,
                            r.end ? std::optional<double>(std::max(*r.end, now_)) : std::nullopt});
@@ -78,6 +82,7 @@ Simulation::Simulation(SimInput input)
     for (auto it = active_.begin(); it != active_.end();) {
         if (it->end && *it->end <= now_) {
             in_.pool.give_back(it->holding);
+            count_active(it->holding, false);
             ended_now_.push_back(it->id);
             it = active_.erase(it);
         } else {
@@ -93,6 +98,7 @@ Simulation::Simulation(SimInput input)
         for (const std::size_t i : order_)
             names.insert(in_.jobs[i].queue);
         fluxion_queue_names_.assign(names.begin(), names.end());
+        plans_.resize(fluxion_queue_names_.size());
     }
 }
 
@@ -154,7 +160,7 @@ std::optional<double> Simulation::end_of(const SimJob& job, double start) const 
     return std::nullopt;
 }
 
-void Simulation::start_job(std::size_t job, Holding holding) {
+void Simulation::start_job(std::size_t job, Holding holding, bool foreseen) {
     in_.pool.take(holding);
     --pending_count_;
     SimOutcome& o = out_[job];
@@ -165,7 +171,14 @@ void Simulation::start_job(std::size_t job, Holding holding) {
     const std::uint32_t passes = in_.setup.kind == SchedulerKind::fluxion ? 0 : now_passes_;
     o.delay = passes * pass_latency;
     active_.push_back({in_.jobs[job].id, holding, o.end, passes, pass_number_});
+    count_active(holding, true);
     o.holding = std::move(holding);
+    // A start no plan made changes what later passes plan; so does one of a job without
+    // an end, which changes what Fluxion finds held for ever.
+    if (!foreseen || !o.end) {
+        ++unforeseen_;
+        replaying_ = false;
+    }
     set_pending(job, false);
     released(in_.jobs[job].id, true);
 }
@@ -184,6 +197,7 @@ void Simulation::released(std::uint64_t id, bool started) {
 bool Simulation::admit_arrived() {
     if (arrived_.empty())
         return false;
+    ++unforeseen_;
     for (const std::size_t j : arrived_) {
         set_pending(j, true);
         ++pending_count_;
@@ -463,25 +477,17 @@ std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
     // left wholly unheld through its window: how many holdings hold cores of each rank,
     // the running jobs' dropped as their ends pass, the reservations' added for each window.
     const bool counting = q.exclusive;
-    const SimPool& pool = start_pool_;
     std::vector<std::uint32_t> held;
-    std::vector<char> eligible;
     std::uint64_t unheld = 0;
+    const std::vector<char>& eligible = counting ? eligible_ranks(q.candidates) : eligible_;
     if (counting) {
-        held.assign(pool.size(), 0);
-        eligible.assign(pool.size(), 0);
-        for (const auto& range : q.candidates.ranges()) {
-            const auto [lo, hi] = pool.indices(range);
-            for (std::size_t i = lo; i < hi; ++i)
-                if (pool.up(i)) {
-                    eligible[i] = 1;
-                    ++unheld;
-                }
-        }
+        held = held_by_active_;
+        for (std::size_t i = 0; i < held.size(); ++i)
+            unheld += eligible[i] != 0 && held[i] == 0;
     }
     // A part of GPUs without cores leaves a rank's cores free: such a rank is left to
     // the pool, rank by rank (below).
-    bool gpus_alone = false;
+    bool gpus_alone = counting && gpus_alone_active_ > 0;
     const auto hold = [&](const Holding& h, bool take) {
         for (const auto& p : h.parts) {
             if (p.cores.empty()) {
@@ -495,9 +501,25 @@ std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
             }
         }
     };
-    if (counting)
-        for (const auto& a : active_)
-            hold(a.holding, true);
+    // The reservations through each window [t, end(t)): as t grows, one joins when it
+    // starts before the window ends, and leaves when it ends by the window's start.
+    std::vector<std::size_t> by_start(counting ? reservations_.size() : 0);
+    std::iota(by_start.begin(), by_start.end(), std::size_t{0});
+    std::vector<std::size_t> by_end = by_start;
+    std::sort(by_start.begin(), by_start.end(), [&](std::size_t a, std::size_t b) {
+        return reservations_[a].start < reservations_[b].start;
+    });
+    const auto ends_by = [&](std::size_t k, double t) {
+        return reservations_[k].end && *reservations_[k].end <= t;
+    };
+    std::sort(by_end.begin(), by_end.end(), [&](std::size_t a, std::size_t b) {
+        const auto& x = reservations_[a].end;
+        const auto& y = reservations_[b].end;
+        return x && (!y || *x < *y);
+    });
+    std::vector<char> through(by_start.size(), 0);
+    std::size_t joined = 0;
+    std::size_t left = 0;
     // The times in turn. The pool is made what is free at a time only when that time is
     // tried: the running jobs ended by then given back (and all taken again at the end).
     std::size_t ended = 0;
@@ -509,12 +531,17 @@ std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
             if (counting)
                 hold(running[ended].second->holding, false);
         if (counting) {
-            std::vector<const Holding*> planned;
-            for (const auto& r : reservations_)
-                if (overlap(r.start, r.end, t, end))
-                    planned.push_back(&r.holding);
-            for (const Holding* h : planned)
-                hold(*h, true);
+            for (; left < by_end.size() && ends_by(by_end[left], t); ++left)
+                if (through[by_end[left]] != 0) {
+                    hold(reservations_[by_end[left]].holding, false);
+                    through[by_end[left]] = 0;
+                }
+            for (; joined < by_start.size() && (!end || *end > reservations_[by_start[joined]].start);
+                 ++joined)
+                if (!ends_by(by_start[joined], t)) {
+                    hold(reservations_[by_start[joined]].holding, true);
+                    through[by_start[joined]] = 1;
+                }
             const bool may = unheld >= q.least_nodes();
             // Whole nodes from the highest, where no holding holds cores through the
             // window: what the pool made at t would give, without making it.
@@ -522,8 +549,6 @@ std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
             if (may && q.nodes && q.nodes->min > 0 && !gpus_alone &&
                 order() == NodeOrder::highest_first)
                 whole = highest_unheld(held, eligible, q, budget);
-            for (const Holding* h : planned)
-                hold(*h, false);
             if (whole && !whole->parts.empty()) {
                 out = reservation(job, std::move(*whole), t, end);
                 break;
@@ -553,14 +578,30 @@ bool Simulation::fluxion_step(match::StepBudget& budget) {
                                    ? in_.setup.fluxion_queues.at("default")
                                    : FluxionQueue{};
     const auto next_queue = [&] {
+        leave_last_plan();
+        plans_[fluxion_queue_].as_of = unforeseen_;
         ++fluxion_queue_;
         pass_at_ = 0;
         pass_phase_ = 0;
         counted_ = reserved_ = 0;
         return true;
     };
-    if (pass_phase_ == 0) { // this queue's pass starts: its reservations are made again
-        std::erase_if(reservations_, [&](const Reservation& r) { return r.queue == name; });
+    if (pass_phase_ == 0) { // its reservations are made again, or taken from its last plan
+        QueuePlan& plan = plans_[fluxion_queue_];
+        replaying_ = !in_.replan && queue.policy != FluxionPolicy::fcfs &&
+                     plan.as_of == unforeseen_;
+        last_plan_.swap(plan.jobs);
+        plan.jobs.clear();
+        last_plan_at_ = last_reserved_at_ = 0;
+        last_reserved_.clear();
+        const auto mine = std::stable_partition(
+            reservations_.begin(), reservations_.end(),
+            [&](const Reservation& r) { return r.queue != name; });
+        if (replaying_)
+            std::move(mine, reservations_.end(), std::back_inserter(last_reserved_));
+        else if (mine != reservations_.end())
+            ++unforeseen_; // made again, they may be made otherwise
+        reservations_.erase(mine, reservations_.end());
         start_line(&name);
         pass_phase_ = 1;
         return true;
@@ -570,6 +611,9 @@ bool Simulation::fluxion_step(match::StepBudget& budget) {
         return next_queue();
     const std::size_t j = *next;
     ++pass_at_;
+    if (replaying_ && replay(j))
+        return true;
+    leave_last_plan();
     const SimJob& job = in_.jobs[j];
     const SchedulerRequest& q = job.request;
     // Fluxion refuses, or sets aside, a job asking more nodes than are up; and one with
@@ -621,17 +665,81 @@ bool Simulation::fluxion_step(match::StepBudget& budget) {
         }
         if (more_nodes_than_up)
             return true; // blocked until something changes; not counted
-        if (auto r = reserve(j, budget)) {
+        auto r = reserve(j, budget);
+        plans_[fluxion_queue_].jobs.emplace_back(j, r.has_value());
+        if (r) {
             out_[j].reserved_at = r->start;
             reservations_.push_back(std::move(*r));
             ++reserved_;
             ++counted_;
+            ++unforeseen_;
         }
         return true; // no time it fits: blocked, not counted
     }
     if (!feasible(j) || more_nodes_than_up)
         deny_here();
     ++counted_;
+    return true;
+}
+
+void Simulation::count_active(const Holding& holding, bool add) {
+    bool gpus_alone = false;
+    for (const auto& p : holding.parts) {
+        if (p.cores.empty())
+            gpus_alone = gpus_alone || !p.gpus.empty();
+        else if (add)
+            ++held_by_active_[p.index];
+        else
+            --held_by_active_[p.index];
+    }
+    if (gpus_alone)
+        gpus_alone_active_ = add ? gpus_alone_active_ + 1 : gpus_alone_active_ - 1;
+}
+
+const std::vector<char>& Simulation::eligible_ranks(const IdSet& candidates) {
+    if (eligible_for_ != candidates || eligible_.empty()) {
+        const SimPool& pool = start_pool_;
+        eligible_.assign(pool.size(), 0);
+        for (const auto& range : candidates.ranges()) {
+            const auto [lo, hi] = pool.indices(range);
+            for (std::size_t i = lo; i < hi; ++i)
+                eligible_[i] = pool.up(i) ? 1 : 0;
+        }
+        eligible_for_ = candidates;
+    }
+    return eligible_;
+}
+
+void Simulation::leave_last_plan() {
+    // Reservations of the last plan not taken again are made anew, or not at all.
+    if (replaying_ && last_reserved_at_ < last_reserved_.size())
+        ++unforeseen_;
+    replaying_ = false;
+}
+
+bool Simulation::replay(std::size_t job) {
+    if (last_plan_at_ == last_plan_.size() || last_plan_[last_plan_at_].first != job)
+        return false;
+    auto& plan = plans_[fluxion_queue_].jobs;
+    if (!last_plan_[last_plan_at_].second) { // no time it fits, as before
+        ++last_plan_at_;
+        plan.emplace_back(job, false);
+        return true;
+    }
+    if (last_reserved_at_ == last_reserved_.size() || last_reserved_[last_reserved_at_].job != job ||
+        last_reserved_[last_reserved_at_].start < now_)
+        return false;
+    ++last_plan_at_;
+    Reservation& r = last_reserved_[last_reserved_at_++];
+    ++counted_;
+    if (r.start == now_) {
+        start_job(job, std::move(r.holding), true);
+        return true;
+    }
+    out_[job].reserved_at = r.start;
+    reservations_.push_back(std::move(r));
+    ++reserved_;
+    plan.emplace_back(job, true);
     return true;
 }
 
@@ -649,6 +757,7 @@ bool Simulation::next_event() {
     for (auto it = active_.begin(); it != active_.end();) {
         if (it->end && !next->before(it->end_moment())) {
             in_.pool.give_back(it->holding);
+            count_active(it->holding, false);
             ended_now_.push_back(it->id);
             it = active_.erase(it);
         } else {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -47,6 +48,9 @@ struct SimInput {
     SimPool pool;
     std::vector<SimRunning> running;
     std::vector<SimJob> jobs;
+    /// Fluxion's passes all planned anew, none taken from the pass before: the same
+    /// forecast, slower; what the plans kept are checked against.
+    bool replan = false;
 };
 
 /// What happened to one pending job in the simulation.
@@ -145,7 +149,8 @@ private:
     /// The time limit of the shortest pending job that has one.
     std::optional<double> shortest_pending();
     std::optional<double> end_of(const SimJob& job, double start) const;
-    void start_job(std::size_t job, Holding holding);
+    /// `foreseen`: it starts where and when the queue's last plan reserved it.
+    void start_job(std::size_t job, Holding holding, bool foreseen = false);
     void deny(std::size_t job);
     /// Whether the scheduler can ever place the job (SimPool::feasible), found once.
     bool feasible(std::size_t job);
@@ -159,6 +164,13 @@ private:
     bool fifo_step(match::StepBudget& budget);
     bool backfill_step(match::StepBudget& budget);
     bool fluxion_step(match::StepBudget& budget);
+    /// The job of a Fluxion queue's pass, as its last pass planned it, when nothing that
+    /// pass did not foresee happened since: started where its reservation was, if that is
+    /// now, or reserved or left without a time again. False when the plan does not cover
+    /// the job: it is then planned anew, and so is every job after it.
+    bool replay(std::size_t job);
+    /// The pass stops following its last plan.
+    void leave_last_plan();
     /// The earliest time the head can start as running jobs end, or nothing.
     std::optional<Moment> shadow_time(const SchedulerRequest& head, match::StepBudget& budget);
     /// An allocation of `q` from what is free through [start, end) given running jobs and
@@ -175,6 +187,11 @@ private:
     Holding highest_unheld(const std::vector<std::uint32_t>& held,
                            const std::vector<char>& eligible, const SchedulerRequest& q,
                            match::StepBudget& budget) const;
+    /// The running jobs' holding (add) or giving back (not add) `holding`, counted in
+    /// held_by_active_ and gpus_alone_active_.
+    void count_active(const Holding& holding, bool add);
+    /// A byte per rank of the pool: up and among `candidates` (kept for the next call).
+    const std::vector<char>& eligible_ranks(const IdSet& candidates);
     /// Moves time to the next end; false when nothing is left to end.
     bool next_event();
 
@@ -207,6 +224,12 @@ private:
     /// refusal).
     bool pass_again_ = false;
     std::vector<Active> active_;
+    /// Per rank of the pool, how many running jobs hold cores of it; how many hold GPUs
+    /// of a rank without its cores.
+    std::vector<std::uint32_t> held_by_active_;
+    std::size_t gpus_alone_active_ = 0;
+    IdSet eligible_for_;
+    std::vector<char> eligible_;
     std::vector<Reservation> reservations_;
     double now_ = 0;
     /// The passes that led to the pass at now_, and that pass's number.
@@ -231,6 +254,28 @@ private:
     std::size_t fluxion_queue_ = 0;
     std::uint64_t counted_ = 0;
     std::uint64_t reserved_ = 0;
+
+    // Fluxion's plans. Each pass of a queue makes its reservations again, from the running
+    // jobs, the other queues' reservations and its own made before in the pass. Where none
+    // of those changed but as planned (jobs ending at their ends, jobs starting as
+    // reserved), the pass makes what the last one made, so it is taken from it.
+    /// Events no plan foresaw: a job started other than as reserved, a reservation made
+    /// anew, jobs joining the line, a job without a time limit started.
+    std::uint64_t unforeseen_ = 0;
+    /// Per queue (fluxion_queue_names_), the jobs its last pass reserved (true) or found
+    /// no time for, in its order, and unforeseen_ when that pass ended.
+    struct QueuePlan {
+        std::vector<std::pair<std::size_t, bool>> jobs;
+        std::uint64_t as_of = std::numeric_limits<std::uint64_t>::max();
+    };
+    std::vector<QueuePlan> plans_;
+    /// The pass in progress: the last plan's jobs, how far they are taken, and the
+    /// reservations it made, in the same order; whether it is still followed.
+    std::vector<std::pair<std::size_t, bool>> last_plan_;
+    std::size_t last_plan_at_ = 0;
+    std::vector<Reservation> last_reserved_;
+    std::size_t last_reserved_at_ = 0;
+    bool replaying_ = false;
 };
 
 } // namespace jobspec::forecasting

@@ -182,6 +182,23 @@ TEST_CASE("forecast - FIFO in time: each job after the one ahead, as running job
     CHECK(of(g, 3).waits_behind.empty()); // it does not fit now: it waits for job 4's end
 }
 
+TEST_CASE("forecast - cores two running jobs both name are free when the later ends") {
+    // A state written by hand: jobs 1 and 2 both name n0's cores 0-1, job 1 until 100 and
+    // job 2 until 50. A job of 4 cores starts when both have ended, and says after which.
+    const std::string four = R"([{"type": "slot", "count": 1, "label": "task", "with": [{"type": "core", "count": 4}]}])";
+    const std::string text = R"({"now": 0,
+      "R": {"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}],
+            "nodelist": ["n0"]}},
+      "running": [
+        {"id": 1, "expiration": 100, "R": {"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}], "nodelist": ["n0"]}}},
+        {"id": 2, "expiration": 50, "R": {"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}], "nodelist": ["n0"]}}}],
+      "pending": [)" + job(3, four, 10) + "]}";
+    const auto f = run(text);
+    REQUIRE(of(f, 3).start);
+    CHECK(*of(f, 3).start == doctest::Approx(100.03));
+    CHECK(of(f, 3).after == std::vector<std::uint64_t>{1});
+}
+
 TEST_CASE("forecast - held, blocked and stopped-queue jobs are not scheduled") {
     std::string held = job(2, one_core, 10);
     held.replace(held.find("\"priority\": 16"), 14, "\"priority\": 0");

@@ -1,6 +1,11 @@
 // The simulation itself (src/forecast/simulation.hpp), where the public forecast does not
-// show what happened: the start of a job it still calls blocked; and its row of bits.
+// show what happened: the start of a job it still calls blocked; its row of bits; and
+// Fluxion's plans taken from the pass before, against every pass planned anew (the seed is
+// printed; JOBSPEC_SIMULATION_SEED replays it).
 #include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <random>
 
 #include <jobspec/forecast.hpp>
 
@@ -42,7 +47,151 @@ SimJob pending(std::uint64_t id, SchedulerRequest q) {
     return j;
 }
 
+using Rng = std::mt19937;
+
+unsigned seed() {
+    static const unsigned s = [] {
+        const char* given = std::getenv("JOBSPEC_SIMULATION_SEED");
+        const unsigned chosen = given != nullptr
+                                    ? static_cast<unsigned>(std::strtoul(given, nullptr, 10))
+                                    : std::random_device{}();
+        MESSAGE("simulation seed " << chosen << " (JOBSPEC_SIMULATION_SEED=" << chosen
+                                   << " replays it)");
+        return chosen;
+    }();
+    return s;
+}
+
+std::uint64_t between(Rng& g, std::uint64_t lo, std::uint64_t hi) {
+    return std::uniform_int_distribution<std::uint64_t>(lo, hi)(g);
+}
+
+bool chance(Rng& g, double p) { return std::uniform_real_distribution<double>(0, 1)(g) < p; }
+
+/// A Fluxion instance of 4-40 nodes of 4 cores (some with 2 GPUs), partly busy, with
+/// 1-60 pending jobs in two queues of random policies and depths: whole nodes, cores on
+/// nodes, bare slots of cores and GPUs, constrained to a range of ranks, some without a
+/// time limit, some waiting for another to start or end.
+SimInput random_fluxion_instance(Rng& g) {
+    const std::uint64_t n = between(g, 4, 40);
+    const std::uint64_t with_gpus = between(g, 0, n / 2);
+    ResourceSet all;
+    if (n > with_gpus)
+        all.add(IdSet::range(0, n - with_gpus - 1), IdSet::range(0, 3), IdSet{});
+    if (with_gpus > 0)
+        all.add(IdSet::range(n - with_gpus, n - 1), IdSet::range(0, 3), IdSet::range(0, 1));
+    IdSet down;
+    if (chance(g, 0.3))
+        down = IdSet::range(between(g, 0, n - 1), between(g, 0, n - 1) / 2 + n / 2);
+    SchedulerSetup setup;
+    setup.kind = SchedulerKind::fluxion;
+    setup.name = "sched-fluxion-qmanager";
+    const std::vector<std::string> names{"a", "b"};
+    for (const auto& name : names) {
+        FluxionQueue q;
+        q.policy = static_cast<FluxionPolicy>(between(g, 0, 3));
+        q.queue_depth = chance(g, 0.5) ? 32 : between(g, 1, 6);
+        q.reservation_depth = q.policy == FluxionPolicy::fcfs   ? 0
+                              : q.policy == FluxionPolicy::easy ? 1
+                              : q.policy == FluxionPolicy::hybrid
+                                  ? between(g, 1, 4)
+                                  : q.queue_depth;
+        setup.fluxion_queues[name] = q;
+    }
+    SimInput in{1000, 0, std::move(setup), SimPool(all, down), {}, {}};
+    SimPool claims = in.pool;
+    for (std::uint64_t i = 0, count = between(g, 0, n); i < count; ++i) {
+        const std::uint64_t rank = between(g, 0, n - 1);
+        if (down.contains(rank))
+            continue;
+        ResourceSet held;
+        const std::uint64_t first = between(g, 0, 3);
+        held.add(IdSet::range(rank, rank), IdSet::range(first, between(g, first, 3)),
+                 rank >= n - with_gpus && chance(g, 0.5) ? IdSet::range(0, 0) : IdSet{});
+        Holding h = claims.withhold(in.pool.holding_of(held)); // none held twice
+        if (h.parts.empty())
+            continue;
+        const std::optional<double> end =
+            chance(g, 0.9) ? std::optional<double>(1000 + between(g, 1, 500)) : std::nullopt;
+        in.running.push_back({100 + i, std::move(h), end});
+    }
+    for (std::uint64_t i = 0, count = between(g, 1, 60); i < count; ++i) {
+        SchedulerRequest q;
+        q.duration = chance(g, 0.9) ? static_cast<double>(between(g, 1, 600)) : 0;
+        const double kind = std::uniform_real_distribution<double>(0, 1)(g);
+        if (kind < 0.4) {
+            const std::uint64_t nodes = between(g, 1, std::max<std::uint64_t>(1, n / 3));
+            q.nodes = RequestCount{nodes, nodes};
+            q.exclusive = true;
+        } else if (kind < 0.6) {
+            const std::uint64_t nodes = between(g, 1, 3);
+            q.nodes = RequestCount{nodes, nodes};
+            q.slot_cores = between(g, 1, 4);
+        } else if (kind < 0.75 && with_gpus > 0) {
+            const std::uint64_t slots = between(g, 1, 3);
+            q.slots = RequestCount{slots, slots};
+            q.slot_gpus = 1;
+        } else {
+            const std::uint64_t slots = between(g, 1, 8);
+            q.slots = RequestCount{slots, slots};
+        }
+        q.candidates = IdSet::range(0, n - 1);
+        if (chance(g, 0.2)) {
+            q.constrained = true;
+            const std::uint64_t lo = between(g, 0, n - 1);
+            q.candidates = IdSet::range(lo, between(g, lo, n - 1));
+        }
+        SimJob j = pending(5000 + i, std::move(q));
+        j.priority = chance(g, 0.8) ? 16 : static_cast<std::int64_t>(between(g, 1, 20));
+        j.queue = names[between(g, 0, 1)];
+        if (i > 0 && chance(g, 0.15)) {
+            j.considered = false;
+            j.released_by = {{5000 + between(g, 0, i - 1), chance(g, 0.5)}};
+        }
+        in.jobs.push_back(std::move(j));
+    }
+    return in;
+}
+
+std::vector<SimOutcome> simulated(SimInput in) {
+    Simulation sim(std::move(in));
+    while (!sim.advance(1000)) {
+    }
+    return sim.outcomes();
+}
+
 } // namespace
+
+TEST_CASE("simulation - Fluxion's plans kept from pass to pass are the plans made anew") {
+    // Each pass of a Fluxion queue takes its last plan when nothing it did not foresee
+    // happened since; made anew every pass, the forecast must be the same, job by job.
+    Rng g(seed());
+    std::uint64_t kept = 0;
+    for (int instance = 0; instance < 300; ++instance) {
+        SimInput in = random_fluxion_instance(g);
+        SimInput anew = in;
+        anew.replan = true;
+        const auto fast = simulated(std::move(in));
+        const auto slow = simulated(std::move(anew));
+        REQUIRE(fast.size() == slow.size());
+        for (std::size_t i = 0; i < fast.size(); ++i) {
+            INFO("instance " << instance << ", job " << i);
+            CHECK(fast[i].start == slow[i].start);
+            CHECK(fast[i].end == slow[i].end);
+            CHECK(fast[i].denied == slow[i].denied);
+            CHECK(fast[i].after == slow[i].after);
+            CHECK(fast[i].reserved_at == slow[i].reserved_at);
+            REQUIRE(fast[i].holding.parts.size() == slow[i].holding.parts.size());
+            for (std::size_t p = 0; p < fast[i].holding.parts.size(); ++p) {
+                CHECK(fast[i].holding.parts[p].index == slow[i].holding.parts[p].index);
+                CHECK(fast[i].holding.parts[p].cores == slow[i].holding.parts[p].cores);
+                CHECK(fast[i].holding.parts[p].gpus == slow[i].holding.parts[p].gpus);
+            }
+            kept += fast[i].reserved_at.has_value();
+        }
+    }
+    CHECK(kept > 300); // reservations were made, and so plans to keep
+}
 
 TEST_CASE("simulation - sched-backfill: a short job joining the line later is backfilled") {
     // n0 busy until 100, a core of n1 until 30. The head (1,000 s) needs both nodes whole:
