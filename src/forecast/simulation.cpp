@@ -172,6 +172,7 @@ void Simulation::start_job(std::size_t job, Holding holding, bool foreseen) {
     o.delay = passes * pass_latency;
     active_.push_back({in_.jobs[job].id, holding, o.end, passes, pass_number_});
     count_active(holding, true);
+    ending_stale_ = true;
     o.holding = std::move(holding);
     // A start no plan made changes what later passes plan; so does one of a job without
     // an end, which changes what Fluxion finds held for ever.
@@ -454,12 +455,16 @@ std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
                                                            match::StepBudget& budget) {
     const SimJob& j = in_.jobs[job];
     const SchedulerRequest& q = j.request;
-    // The running jobs that end, by their ends.
-    std::vector<std::pair<double, const Active*>> running;
-    for (const auto& a : active_)
-        if (a.end)
-            running.emplace_back(*a.end, &a);
-    std::sort(running.begin(), running.end());
+    // The running jobs that end, by their ends (sorted again only when they changed).
+    if (ending_stale_) {
+        ending_.clear();
+        for (const auto& a : active_)
+            if (a.end)
+                ending_.emplace_back(*a.end, &a);
+        std::sort(ending_.begin(), ending_.end());
+        ending_stale_ = false;
+    }
+    const auto& running = ending_;
     // The times it may start: the ends of the running jobs and of the reservations.
     std::vector<double> times;
     times.reserve(running.size() + reservations_.size());
@@ -477,7 +482,7 @@ std::optional<Simulation::Reservation> Simulation::reserve(std::size_t job,
     // left wholly unheld through its window: how many holdings hold cores of each rank,
     // the running jobs' dropped as their ends pass, the reservations' added for each window.
     const bool counting = q.exclusive;
-    std::vector<std::uint32_t> held;
+    std::vector<std::uint32_t>& held = held_scratch_;
     std::uint64_t unheld = 0;
     const std::vector<char>& eligible = counting ? eligible_ranks(q.candidates) : eligible_;
     if (counting) {
@@ -760,6 +765,7 @@ bool Simulation::next_event() {
             count_active(it->holding, false);
             ended_now_.push_back(it->id);
             it = active_.erase(it);
+            ending_stale_ = true;
         } else {
             ++it;
         }

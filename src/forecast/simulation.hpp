@@ -230,6 +230,11 @@ private:
     std::size_t gpus_alone_active_ = 0;
     IdSet eligible_for_;
     std::vector<char> eligible_;
+    /// reserve()'s: the running jobs with an end, by their ends (to be sorted again when
+    /// stale), and its count per rank of what is held.
+    std::vector<std::pair<double, const Active*>> ending_;
+    bool ending_stale_ = true;
+    std::vector<std::uint32_t> held_scratch_;
     std::vector<Reservation> reservations_;
     double now_ = 0;
     /// The passes that led to the pass at now_, and that pass's number.
