@@ -198,7 +198,6 @@ void Simulation::released(std::uint64_t id, bool started) {
 bool Simulation::admit_arrived() {
     if (arrived_.empty())
         return false;
-    ++unforeseen_;
     for (const std::size_t j : arrived_) {
         set_pending(j, true);
         ++pending_count_;

@@ -265,7 +265,8 @@ private:
     // of those changed but as planned (jobs ending at their ends, jobs starting as
     // reserved), the pass makes what the last one made, so it is taken from it.
     /// Events no plan foresaw: a job started other than as reserved, a reservation made
-    /// anew, jobs joining the line, a job without a time limit started.
+    /// anew or dropped, a job without a time limit started. Jobs joining a line are seen
+    /// by replay(): a plan is followed only while the line's jobs are the plan's.
     std::uint64_t unforeseen_ = 0;
     /// Per queue (fluxion_queue_names_), the jobs its last pass reserved (true) or found
     /// no time for, in its order, and unforeseen_ when that pass ended.

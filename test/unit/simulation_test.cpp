@@ -160,37 +160,53 @@ std::vector<SimOutcome> simulated(SimInput in) {
     return sim.outcomes();
 }
 
+bool same(const Holding& a, const Holding& b) {
+    if (a.parts.size() != b.parts.size())
+        return false;
+    for (std::size_t p = 0; p < a.parts.size(); ++p)
+        if (a.parts[p].index != b.parts[p].index || a.parts[p].cores != b.parts[p].cores ||
+            a.parts[p].gpus != b.parts[p].gpus)
+            return false;
+    return true;
+}
+
+/// Whether `in` is forecast the same with plans kept and every pass planned anew; the
+/// reservations made, counted in `reserved`.
+bool kept_as_made(SimInput in, std::uint64_t& reserved) {
+    SimInput anew = in;
+    anew.replan = true;
+    const auto fast = simulated(std::move(in));
+    const auto slow = simulated(std::move(anew));
+    for (std::size_t i = 0; i < fast.size(); ++i) {
+        if (fast[i].start != slow[i].start || fast[i].end != slow[i].end ||
+            fast[i].denied != slow[i].denied || fast[i].after != slow[i].after ||
+            fast[i].reserved_at != slow[i].reserved_at || !same(fast[i].holding, slow[i].holding))
+            return false;
+        reserved += fast[i].reserved_at.has_value();
+    }
+    return true;
+}
+
 } // namespace
 
 TEST_CASE("simulation - Fluxion's plans kept from pass to pass are the plans made anew") {
     // Each pass of a Fluxion queue takes its last plan when nothing it did not foresee
     // happened since; made anew every pass, the forecast must be the same, job by job.
-    Rng g(seed());
-    std::uint64_t kept = 0;
-    for (int instance = 0; instance < 300; ++instance) {
-        SimInput in = random_fluxion_instance(g);
-        SimInput anew = in;
-        anew.replan = true;
-        const auto fast = simulated(std::move(in));
-        const auto slow = simulated(std::move(anew));
-        REQUIRE(fast.size() == slow.size());
-        for (std::size_t i = 0; i < fast.size(); ++i) {
-            INFO("instance " << instance << ", job " << i);
-            CHECK(fast[i].start == slow[i].start);
-            CHECK(fast[i].end == slow[i].end);
-            CHECK(fast[i].denied == slow[i].denied);
-            CHECK(fast[i].after == slow[i].after);
-            CHECK(fast[i].reserved_at == slow[i].reserved_at);
-            REQUIRE(fast[i].holding.parts.size() == slow[i].holding.parts.size());
-            for (std::size_t p = 0; p < fast[i].holding.parts.size(); ++p) {
-                CHECK(fast[i].holding.parts[p].index == slow[i].holding.parts[p].index);
-                CHECK(fast[i].holding.parts[p].cores == slow[i].holding.parts[p].cores);
-                CHECK(fast[i].holding.parts[p].gpus == slow[i].holding.parts[p].gpus);
-            }
-            kept += fast[i].reserved_at.has_value();
-        }
+    // The instance of seed 5647 told the two apart when a reservation another queue
+    // dropped went unseen (dev/mutants.txt, forecast-plan-dropped-unseen; found among
+    // 20,000); then 300 of a random seed.
+    std::uint64_t reserved = 0;
+    for (const unsigned fixed : {5647U}) {
+        Rng g(fixed);
+        INFO("JOBSPEC_SIMULATION_SEED=" << fixed << ", instance 0");
+        CHECK(kept_as_made(random_fluxion_instance(g), reserved));
     }
-    CHECK(kept > 300); // reservations were made, and so plans to keep
+    Rng g(seed());
+    for (int instance = 0; instance < 300; ++instance) {
+        INFO("instance " << instance);
+        CHECK(kept_as_made(random_fluxion_instance(g), reserved));
+    }
+    CHECK(reserved > 300); // reservations were made, and so plans to keep
 }
 
 TEST_CASE("simulation - sched-backfill: a short job joining the line later is backfilled") {
