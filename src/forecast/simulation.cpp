@@ -687,6 +687,8 @@ bool Simulation::fluxion_step(match::StepBudget& budget) {
 }
 
 void Simulation::count_active(const Holding& holding, bool add) {
+    if (in_.setup.kind != SchedulerKind::fluxion)
+        return; // only Fluxion's reservations read them
     bool gpus_alone = false;
     for (const auto& p : holding.parts) {
         if (p.cores.empty())
