@@ -209,6 +209,44 @@ TEST_CASE("simulation - Fluxion's plans kept from pass to pass are the plans mad
     CHECK(reserved > 300); // reservations were made, and so plans to keep
 }
 
+TEST_CASE("simulation - Fluxion: a reservation a queue drops frees another queue's job") {
+    // node[0-2]; n1 busy until 100, n2 until 10. Queue a (conservative, depth 1): job 10
+    // asks n0 and n1 with no time limit, reserved from 100 for ever. Queue b: job 11 asks
+    // one of them for 200 s, so it has no time. At 10, n2's job ends and releases job 12
+    // into queue a ahead of job 10; it asks four nodes and is refused, which ends queue
+    // a's pass (depth 1) before job 10: its reservation is dropped. Queue b's pass then
+    // starts job 11 on n0; following its last plan, it would leave job 11 without a time.
+    ResourceSet all;
+    all.add(IdSet::range(0, 2), IdSet::range(0, 3), IdSet{});
+    SchedulerSetup setup;
+    setup.kind = SchedulerKind::fluxion;
+    setup.fluxion_queues["a"] = FluxionQueue{FluxionPolicy::conservative, 1, 1};
+    setup.fluxion_queues["b"] = FluxionQueue{FluxionPolicy::conservative, 32, 32};
+    SimInput in{0, 0, std::move(setup), SimPool(all, IdSet{}), {}, {}};
+    in.running.push_back({1, in.pool.holding_of(cores(IdSet::range(1, 1), 0, 3)), 100.0});
+    in.running.push_back({2, in.pool.holding_of(cores(IdSet::range(2, 2), 0, 3)), 10.0});
+    SimJob reserving = pending(10, request(0, 1, 2));
+    reserving.queue = "a";
+    SimJob waiting = pending(11, request(200, 1, 1));
+    waiting.queue = "b";
+    SimJob refused = pending(12, request(10, 1, 4));
+    refused.queue = "a";
+    refused.priority = 20;
+    refused.request.candidates = IdSet::range(0, 2);
+    refused.considered = false;
+    refused.released_by = {{2, false}};
+    in.jobs = {reserving, waiting, refused};
+    SimInput anew = in;
+    anew.replan = true;
+    for (SimInput* run : {&in, &anew}) {
+        INFO("every pass planned anew: " << run->replan);
+        const auto out = simulated(std::move(*run));
+        CHECK(out[2].denied);
+        REQUIRE(out[1].start);
+        CHECK(*out[1].start == 10);
+    }
+}
+
 TEST_CASE("simulation - sched-backfill: a short job joining the line later is backfilled") {
     // n0 busy until 100, a core of n1 until 30. The head (1,000 s) needs both nodes whole:
     // its shadow time is 100. Job 11 (500 s) is too long to backfill at any time before
