@@ -4,13 +4,14 @@
 // printed; JOBSPEC_SIMULATION_SEED replays it).
 #include <doctest/doctest.h>
 
-#include <cstdlib>
 #include <random>
 
 #include <jobspec/forecast.hpp>
 
 #include "forecast/simulation.hpp"
 #include "support/bit_row.hpp"
+
+#include "random_seed.hpp"
 
 namespace {
 
@@ -50,15 +51,7 @@ SimJob pending(std::uint64_t id, SchedulerRequest q) {
 using Rng = std::mt19937;
 
 unsigned seed() {
-    static const unsigned s = [] {
-        const char* given = std::getenv("JOBSPEC_SIMULATION_SEED");
-        const unsigned chosen = given != nullptr
-                                    ? static_cast<unsigned>(std::strtoul(given, nullptr, 10))
-                                    : std::random_device{}();
-        MESSAGE("simulation seed " << chosen << " (JOBSPEC_SIMULATION_SEED=" << chosen
-                                   << " replays it)");
-        return chosen;
-    }();
+    static const unsigned s = jobspec::test::random_seed("JOBSPEC_SIMULATION_SEED", "simulation");
     return s;
 }
 

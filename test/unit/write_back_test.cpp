@@ -2,7 +2,6 @@
 // and compiled again (issue 59). The seed is printed; JOBSPEC_WRITE_BACK_SEED replays it.
 #include <doctest/doctest.h>
 
-#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -13,20 +12,14 @@
 #include <jobspec/shape.hpp>
 #include <jobspec/write_back.hpp>
 
+#include "random_seed.hpp"
+
 namespace {
 
 using Rng = std::mt19937;
 
 unsigned seed() {
-    static const unsigned s = [] {
-        const char* given = std::getenv("JOBSPEC_WRITE_BACK_SEED");
-        const unsigned chosen = given != nullptr
-                                    ? static_cast<unsigned>(std::strtoul(given, nullptr, 10))
-                                    : std::random_device{}();
-        MESSAGE("write-back seed " << chosen << " (JOBSPEC_WRITE_BACK_SEED=" << chosen
-                                   << " replays it)");
-        return chosen;
-    }();
+    static const unsigned s = jobspec::test::random_seed("JOBSPEC_WRITE_BACK_SEED", "write-back");
     return s;
 }
 
