@@ -224,8 +224,8 @@ private:
     /// refusal).
     bool pass_again_ = false;
     std::vector<Active> active_;
-    /// Per rank of the pool, how many running jobs hold cores of it; how many hold GPUs
-    /// of a rank without its cores.
+    /// Under Fluxion (for reserve()): per rank of the pool, how many running jobs hold
+    /// cores of it; how many hold GPUs of a rank without its cores.
     std::vector<std::uint32_t> held_by_active_;
     std::size_t gpus_alone_active_ = 0;
     IdSet eligible_for_;
