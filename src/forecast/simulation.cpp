@@ -178,7 +178,7 @@ void Simulation::start_job(std::size_t job, Holding holding, bool foreseen) {
     // an end, which changes what Fluxion finds held for ever.
     if (!foreseen || !o.end) {
         ++unforeseen_;
-        replaying_ = false;
+        leave_last_plan();
     }
     set_pending(job, false);
     released(in_.jobs[job].id, true);
