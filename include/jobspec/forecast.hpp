@@ -97,6 +97,14 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
+/// A job's dependencies as flux-core 0.88's builtin dependency plugins name them in its
+/// dependency-add events, which job-list lists and PendingJob::dependencies holds:
+/// "after-start=ID" (after:ID, afterstart:ID), "after-finish=ID" (afterany),
+/// "after-success=ID" (afterok), "after-failure=ID" (afternotok), "after-except=ID"
+/// (afterexcept), ID as written; "begin-time=T" (T with three decimals); "singleton";
+/// another scheme, "SCHEME=VALUE". What a job in DEPEND waits for when no event says.
+JOBSPEC_API std::vector<std::string> dependency_descriptions(const Jobspec& jobspec);
+
 /// The forecast of every pending job of `state`, made at once.
 JOBSPEC_API Forecast forecast(const InstanceState& state, const ForecastOptions& options = {});
 

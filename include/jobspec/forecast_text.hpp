@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 
+#include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 
 #include <jobspec/api.hpp>
@@ -54,6 +55,16 @@ JOBSPEC_API std::string forecast_reason(const JobForecast& job, const InstanceSt
 JOBSPEC_API boost::json::value forecast_to_json(const Forecast& forecast,
                                                 const InstanceState& state,
                                                 const ForecastTextOptions& options = {});
+
+/// One job of forecast_to_json's "jobs": `job` is one of forecast.jobs of `state`'s
+/// forecast.
+JOBSPEC_API boost::json::value job_forecast_to_json(const JobForecast& job,
+                                                    const InstanceState& state,
+                                                    const ForecastTextOptions& options = {});
+
+/// forecast_to_json without its "jobs": {"now", "scheduler", "order_unknown"?}.
+JOBSPEC_API boost::json::object forecast_head_to_json(const Forecast& forecast,
+                                                      const InstanceState& state);
 
 /// The schedule as a picture (SVG): a row per node, time to the right from the forecast's
 /// moment; the running jobs and each pending job where and when the forecast starts it,

@@ -378,7 +378,8 @@ JOBSPEC_C_API bool jobspec_instance_add_running(jobspec_instance* instance, uint
 /* A pending job, with its jobspec (JSON, read once here; a jobspec that cannot be read is
  * kept, the job then judged unknown), its state ("sched", "depend" or "priority"),
  * priority, urgency, submission time and queue (NULL or "": none). Adding a job already
- * there replaces it. */
+ * there replaces it. In "depend", it waits for every dependency its jobspec lists, named
+ * as flux-core's dependency-add events name them (jobspec::dependency_descriptions). */
 JOBSPEC_C_API bool jobspec_instance_add_pending(jobspec_instance* instance, uint64_t id,
                                                 const char* jobspec, const char* state,
                                                 int64_t priority, uint32_t urgency,
@@ -421,6 +422,16 @@ JOBSPEC_C_API char* jobspec_forecast_reason(const jobspec_forecast* forecast, si
 /* The whole forecast as JSON (jobspec forecast --json's; "pretty" indents it). */
 JOBSPEC_C_API char* jobspec_forecast_json(const jobspec_forecast* forecast,
                                           const jobspec_options* options);
+/* The same JSON in pieces, for a writer that must stop between them (a Flux plugin
+ * answering in slices): its head, {"now", "scheduler", "order_unknown"?}, and the i-th
+ * job of its "jobs", compact. `flags` (JOBSPEC_FORECAST_*) writes ids with an ASCII "f"
+ * or leaves the job's diagnostics out (an empty list: another user's jobspec may be
+ * quoted in them). NULL before the forecast is done, or past its last job. */
+JOBSPEC_C_API char* jobspec_forecast_head_json(const jobspec_forecast* forecast);
+JOBSPEC_C_API char* jobspec_forecast_job_json(const jobspec_forecast* forecast, size_t i,
+                                              unsigned flags);
+#define JOBSPEC_FORECAST_ASCII_IDS 1u
+#define JOBSPEC_FORECAST_NO_DIAGNOSTICS 2u
 
 #define JOBSPEC_FORECAST_REASON_BYTES 120
 

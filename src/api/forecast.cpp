@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -142,6 +143,35 @@ std::vector<std::pair<std::uint64_t, bool>> releases(const std::vector<std::stri
     }
     return out;
 }
+
+} // namespace
+
+std::vector<std::string> dependency_descriptions(const Jobspec& jobspec) {
+    static constexpr std::pair<std::string_view, std::string_view> after[] = {
+        {"after", "after-start"},       {"afterstart", "after-start"},
+        {"afterany", "after-finish"},   {"afterok", "after-success"},
+        {"afternotok", "after-failure"}, {"afterexcept", "after-except"}};
+    std::vector<std::string> out;
+    const auto* dependencies = jobspec.attributes.dependencies();
+    for (const auto& d : dependencies != nullptr ? *dependencies : std::vector<Dependency>{}) {
+        std::string name = d.scheme + "=" + d.value;
+        for (const auto& [scheme, type] : after)
+            if (d.scheme == scheme)
+                name = std::string(type) + "=" + d.value;
+        if (d.scheme == "singleton")
+            name = "singleton";
+        if (d.scheme == "begin-time") {
+            char* end = nullptr;
+            const double t = std::strtod(d.value.c_str(), &end);
+            if (end != d.value.c_str() && *end == '\0')
+                name = fmt::format("begin-time={:.3f}", t);
+        }
+        out.push_back(std::move(name));
+    }
+    return out;
+}
+
+namespace {
 
 /// What one unit of work costs, in steps, besides the ranks it looks at: a job read into
 /// the simulation, a job judged.

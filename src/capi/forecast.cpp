@@ -33,6 +33,13 @@ namespace {
 
 using namespace jobspec::capi;
 
+/// JSON text without the line end to_json_text writes: a piece of a larger text.
+std::string one_line(std::string text) {
+    if (!text.empty() && text.back() == '\n')
+        text.pop_back();
+    return text;
+}
+
 std::optional<jobspec::PendingState> state_named(const char* name) {
     const std::string_view s = name != nullptr ? name : "sched";
     if (s == "sched")
@@ -195,6 +202,8 @@ bool jobspec_instance_add_pending(jobspec_instance* instance, uint64_t id, const
             job.jobspec = std::make_shared<const jobspec::Jobspec>(std::move(read).value());
         else
             job.problem = read.diagnostics();
+        if (job.state == jobspec::PendingState::depend && job.jobspec != nullptr)
+            job.dependencies = jobspec::dependency_descriptions(*job.jobspec);
         remove_at(instance->state.pending, instance->pending_at, id);
         instance->explained->forget(id);
         instance->pending_at[id] = instance->state.pending.size();
@@ -213,6 +222,10 @@ bool jobspec_instance_update_pending(jobspec_instance* instance, uint64_t id, co
         if (it == instance->pending_at.end() || !named)
             return false;
         auto& job = instance->state.pending[it->second];
+        if (*named != jobspec::PendingState::depend)
+            job.dependencies.clear();
+        else if (job.state != jobspec::PendingState::depend && job.jobspec != nullptr)
+            job.dependencies = jobspec::dependency_descriptions(*job.jobspec);
         job.state = *named;
         job.priority = priority;
         job.urgency = urgency;
@@ -325,6 +338,29 @@ char* jobspec_forecast_json(const jobspec_forecast* forecast, const jobspec_opti
         return new_text(jobspec::to_json_text(
             jobspec::forecast_to_json(forecast->run.result(), forecast->run.state()),
             options_or_default(options).pretty));
+    });
+}
+
+char* jobspec_forecast_head_json(const jobspec_forecast* forecast) {
+    return guarded<char*>(nullptr, [&]() -> char* {
+        if (forecast == nullptr || !forecast->run.done())
+            return nullptr;
+        return new_text(one_line(jobspec::to_json_text(
+            jobspec::forecast_head_to_json(forecast->run.result(), forecast->run.state()))));
+    });
+}
+
+char* jobspec_forecast_job_json(const jobspec_forecast* forecast, size_t i, unsigned flags) {
+    return guarded<char*>(nullptr, [&]() -> char* {
+        if (i >= jobspec_forecast_count(forecast))
+            return nullptr;
+        jobspec::ForecastTextOptions o;
+        o.ascii_ids = (flags & JOBSPEC_FORECAST_ASCII_IDS) != 0;
+        auto job = jobspec::job_forecast_to_json(forecast->run.result().jobs[i],
+                                                 forecast->run.state(), o);
+        if ((flags & JOBSPEC_FORECAST_NO_DIAGNOSTICS) != 0)
+            job.as_object()["diagnostics"] = boost::json::array();
+        return new_text(one_line(jobspec::to_json_text(job)));
     });
 }
 

@@ -373,48 +373,57 @@ std::string forecast_reason(const JobForecast& f, const InstanceState& s,
     return out;
 }
 
-json::value forecast_to_json(const Forecast& forecast, const InstanceState& s,
-                             const ForecastTextOptions& o) {
-    json::array jobs;
-    for (const auto& f : forecast.jobs) {
-        const PendingJob* p = pending_of(s, f.id);
-        json::object j;
-        j["id"] = job_name(f.id, o);
-        j["queue"] = p != nullptr && !p->queue.empty() ? json::value(p->queue) : nullptr;
-        j["verdict"] = verdict_name(f.verdict);
-        j["summary"] = forecast_summary(f, s, o);
-        j["eta"] = f.start ? json::value(*f.start) : json::value(nullptr);
-        static constexpr std::string_view why_none[] = {
-            "", "not-scheduled", "down", "unending", "behind", "never", "unknown"};
-        if (!f.start)
-            j["no_estimate"] = why_none[static_cast<std::size_t>(f.no_estimate)];
-        json::array behind, after;
-        for (const auto id : f.waits_behind)
-            behind.emplace_back(job_name(id, o));
-        for (const auto id : f.after)
-            after.emplace_back(job_name(id, o));
-        j["waits_behind"] = std::move(behind);
-        j["after"] = std::move(after);
-        j["nodes"] = f.nodes.empty() ? json::value(nullptr) : json::value(host_names(s, f.nodes));
-        json::object down;
-        for (const std::uint64_t r : f.down_needed) {
-            const auto it = s.drained.find(r);
-            down[host_names(s, IdSet::range(r, r))] =
-                it == s.drained.end()
-                    ? std::string("down")
-                    : "drained: " + (it->second.empty() ? std::string("no reason given")
-                                                        : it->second);
-        }
-        j["down_nodes"] = std::move(down);
-        j["kept"] = f.kept;
-        j["diagnostics"] = diagnostics_to_json(f.diagnostics, {});
-        jobs.emplace_back(std::move(j));
+json::value job_forecast_to_json(const JobForecast& f, const InstanceState& s,
+                                 const ForecastTextOptions& o) {
+    const PendingJob* p = pending_of(s, f.id);
+    json::object j;
+    j["id"] = job_name(f.id, o);
+    j["queue"] = p != nullptr && !p->queue.empty() ? json::value(p->queue) : nullptr;
+    j["verdict"] = verdict_name(f.verdict);
+    j["summary"] = forecast_summary(f, s, o);
+    j["eta"] = f.start ? json::value(*f.start) : json::value(nullptr);
+    static constexpr std::string_view why_none[] = {
+        "", "not-scheduled", "down", "unending", "behind", "never", "unknown"};
+    if (!f.start)
+        j["no_estimate"] = why_none[static_cast<std::size_t>(f.no_estimate)];
+    json::array behind, after;
+    for (const auto id : f.waits_behind)
+        behind.emplace_back(job_name(id, o));
+    for (const auto id : f.after)
+        after.emplace_back(job_name(id, o));
+    j["waits_behind"] = std::move(behind);
+    j["after"] = std::move(after);
+    j["nodes"] = f.nodes.empty() ? json::value(nullptr) : json::value(host_names(s, f.nodes));
+    json::object down;
+    for (const std::uint64_t r : f.down_needed) {
+        const auto it = s.drained.find(r);
+        down[host_names(s, IdSet::range(r, r))] =
+            it == s.drained.end()
+                ? std::string("down")
+                : "drained: " + (it->second.empty() ? std::string("no reason given")
+                                                    : it->second);
     }
+    j["down_nodes"] = std::move(down);
+    j["kept"] = f.kept;
+    j["diagnostics"] = diagnostics_to_json(f.diagnostics, {});
+    return j;
+}
+
+json::object forecast_head_to_json(const Forecast& forecast, const InstanceState& s) {
     json::object out;
     out["now"] = forecast.now;
     out["scheduler"] = s.scheduler.name;
     if (!forecast.order_unknown.empty())
         out["order_unknown"] = forecast.order_unknown;
+    return out;
+}
+
+json::value forecast_to_json(const Forecast& forecast, const InstanceState& s,
+                             const ForecastTextOptions& o) {
+    json::array jobs;
+    for (const auto& f : forecast.jobs)
+        jobs.emplace_back(job_forecast_to_json(f, s, o));
+    json::object out = forecast_head_to_json(forecast, s);
     out["jobs"] = std::move(jobs);
     return out;
 }

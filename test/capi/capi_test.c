@@ -825,6 +825,88 @@ static void test_constraint(void) {
     jobspec_rset_free(r);
 }
 
+/* A forecast's JSON in pieces (the jobtap plugin's answer) is its whole JSON. */
+static void test_forecast_pieces(void) {
+    static const char* one_core =
+        "{\"version\":1,\"resources\":[{\"type\":\"slot\",\"count\":1,\"label\":"
+        "\"task\",\"with\":[{\"type\":\"core\",\"count\":COUNT}]}],\"tasks\":[{"
+        "\"command\":[\"app\"],\"slot\":\"task\",\"count\":{\"per_slot\":1}}],"
+        "\"attributes\":{\"system\":{\"duration\":10}}}";
+    char small[512], huge[512];
+    const char* at = strstr(one_core, "COUNT");
+    snprintf(small, sizeof small, "%.*s1%s", (int)(at - one_core), one_core, at + 5);
+    snprintf(huge, sizeof huge, "%.*s999%s", (int)(at - one_core), one_core, at + 5);
+    jobspec_error* error = NULL;
+    jobspec_rset* r = jobspec_rset_read(r_json, NULL, &error);
+    jobspec_instance* instance = jobspec_instance_new(NULL);
+    CHECK(jobspec_instance_set_resources(instance, r, NULL, &error));
+    CHECK(jobspec_instance_set_scheduler(instance, "sched-simple", NULL, NULL, &error));
+    CHECK(jobspec_instance_add_running(instance, 1, r_json, 100, &error));
+    CHECK(jobspec_instance_add_pending(instance, 2, small, "sched", 16, 16, 1, NULL, &error));
+    CHECK(jobspec_instance_add_pending(instance, 3, huge, "sched", 16, 16, 2, NULL, &error));
+    CHECK(error == NULL);
+    /* A job in depend waits for what its jobspec lists, as flux-core names it. */
+    char waits[600];
+    const char* attrs = strstr(small, "\"attributes\"");
+    snprintf(waits, sizeof waits,
+             "%.*s\"attributes\":{\"system\":{\"duration\":10,\"dependencies\":[{"
+             "\"scheme\":\"afterany\",\"value\":\"f3\"}]}}}",
+             (int)(attrs - small), small);
+    CHECK(jobspec_instance_add_pending(instance, 9, waits, "depend", 0, 16, 3, NULL, &error));
+    char* state = jobspec_instance_json(instance, 50);
+    CHECK(state != NULL && strstr(state, "\"dependencies\":[\"after-finish=f3\"]") != NULL);
+    jobspec_free(state);
+    CHECK(jobspec_instance_update_pending(instance, 9, "priority", 0, 16));
+    state = jobspec_instance_json(instance, 50);
+    CHECK(state != NULL && strstr(state, "after-finish=f3") == NULL);
+    jobspec_free(state);
+    CHECK(jobspec_instance_remove(instance, 9));
+    jobspec_forecast* f = jobspec_forecast_start(instance, 50);
+    CHECK(jobspec_forecast_head_json(f) == NULL); /* not done yet */
+    CHECK(jobspec_forecast_job_json(f, 0, 0) == NULL);
+    while (!jobspec_forecast_advance(f, 1000)) {
+    }
+    CHECK(jobspec_forecast_count(f) == 2);
+    char* whole = jobspec_forecast_json(f, NULL);
+    char* head = jobspec_forecast_head_json(f);
+    char* jobs[2] = {jobspec_forecast_job_json(f, 0, 0), jobspec_forecast_job_json(f, 1, 0)};
+    CHECK(jobspec_forecast_job_json(f, 2, 0) == NULL);
+    char joined[8192];
+    if (whole != NULL && head != NULL && jobs[0] != NULL && jobs[1] != NULL) {
+        size_t head_end = strlen(head);
+        while (head_end > 0 && head[head_end - 1] != '}')
+            --head_end;
+        snprintf(joined, sizeof joined, "%.*s,\"jobs\":[%s,%s]}", (int)(head_end - 1), head,
+                 jobs[0], jobs[1]);
+        size_t whole_end = strlen(whole);
+        while (whole_end > 0 && whole[whole_end - 1] == '\n')
+            --whole_end;
+        CHECK(strlen(joined) == whole_end && strncmp(joined, whole, whole_end) == 0);
+        CHECK(strstr(head, "\"scheduler\":\"sched-simple\"") != NULL);
+        CHECK(strstr(jobs[0], "\"eta\":1") != NULL); /* after job 1 ends, at 100 */
+        CHECK(strstr(jobs[1], "\"verdict\":\"never\"") != NULL);
+        CHECK(strstr(jobs[1], "\"diagnostics\":[]") == NULL);
+    } else {
+        CHECK(!"every piece written");
+    }
+    char* bare = jobspec_forecast_job_json(f, 1, JOBSPEC_FORECAST_NO_DIAGNOSTICS);
+    CHECK(bare != NULL && strstr(bare, "\"diagnostics\":[]") != NULL &&
+          strstr(bare, "\"verdict\":\"never\"") != NULL);
+    char* ascii = jobspec_forecast_job_json(f, 0, JOBSPEC_FORECAST_ASCII_IDS);
+    CHECK(ascii != NULL && strncmp(ascii, "{\"id\":\"f", 8) == 0);
+    CHECK(jobs[0] != NULL && strncmp(jobs[0], "{\"id\":\"\xc6\x92", 9) == 0);
+    CHECK(jobspec_forecast_head_json(NULL) == NULL && jobspec_forecast_job_json(NULL, 0, 0) == NULL);
+    jobspec_free(whole);
+    jobspec_free(head);
+    jobspec_free(jobs[0]);
+    jobspec_free(jobs[1]);
+    jobspec_free(bare);
+    jobspec_free(ascii);
+    jobspec_forecast_free(f);
+    jobspec_instance_free(instance);
+    jobspec_rset_free(r);
+}
+
 int main(void) {
     test_version_and_errors();
     test_options();
@@ -840,6 +922,7 @@ int main(void) {
     test_allocate();
     test_parse_config();
     test_constraint();
+    test_forecast_pieces();
     if (failures > 0) {
         fprintf(stderr, "%d checks failed\n", failures);
         return 1;

@@ -3,9 +3,11 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include <boost/json/parse.hpp>
 
+#include <jobspec/document.hpp>
 #include <jobspec/forecast.hpp>
 #include <jobspec/fluid.hpp>
 #include <jobspec/forecast_text.hpp>
@@ -70,6 +72,27 @@ std::string fifo_case(const std::string& scheduler, double e_duration = 0) {
 }
 
 } // namespace
+
+TEST_CASE("forecast - a jobspec's dependencies named as flux-core's dependency-add events") {
+    const auto js = jobspec::read_jobspec(R"({"version":1,"resources":[{"type":"slot","count":1,
+        "label":"task","with":[{"type":"core","count":1}]}],"tasks":[{"command":["a"],
+        "slot":"task","count":{"per_slot":1}}],"attributes":{"system":{"dependencies":[
+        {"scheme":"afterok","value":"fABC"},{"scheme":"after","value":"123"},
+        {"scheme":"afterstart","value":"1"},{"scheme":"afterany","value":"2"},
+        {"scheme":"afternotok","value":"3"},{"scheme":"afterexcept","value":"4"},
+        {"scheme":"begin-time","value":"1700000000.5"},{"scheme":"singleton","value":""},
+        {"scheme":"custom","value":"x"}]}}})");
+    REQUIRE(js.ok());
+    CHECK(jobspec::dependency_descriptions(js.value()) ==
+          std::vector<std::string>{"after-success=fABC", "after-start=123", "after-start=1",
+                                   "after-finish=2", "after-failure=3", "after-except=4",
+                                   "begin-time=1700000000.500", "singleton", "custom=x"});
+    const auto none = jobspec::read_jobspec(R"({"version":1,"resources":[{"type":"slot",
+        "count":1,"label":"task","with":[{"type":"core","count":1}]}],"tasks":[{"command":
+        ["a"],"slot":"task","count":{"per_slot":1}}],"attributes":{"system":{}}})");
+    REQUIRE(none.ok());
+    CHECK(jobspec::dependency_descriptions(none.value()).empty());
+}
 
 TEST_CASE("forecast - sched-simple is strict FIFO: E waits behind C, which needs drained fake0") {
     const auto f = run(fifo_case(R"({"name": "sched-simple"})"));
