@@ -31,6 +31,9 @@ struct instance_view {
     bool dirty;            /* changed since the request in flight was sent */
     bool resources_dirty;  /* ... by a resource event, which is always read */
     bool logged;           /* a failure was logged: not again */
+    unsigned sent;         /* requests sent */
+    unsigned sending;      /* the number of the request in flight */
+    unsigned read;         /* the number of the request the view is from */
     jobspec_rset* all;
     jobspec_rset* up;
     jobspec_rset* free;
@@ -162,6 +165,7 @@ static void queues_cb(flux_future_t* f, void* arg) {
     replace_json(&view->queues, queues);
     flux_future_destroy(f);
     view->status = NULL;
+    view->read = view->sending;
     if (view->dirty && !flux_watcher_is_active(view->timer))
         instance_view_refresh(view);
     if (view->all != NULL && view->changed != NULL)
@@ -211,6 +215,9 @@ static void status_cb(flux_future_t* f, void* arg) {
         flux_future_destroy(queues);
         if (view->all != NULL) {
             log_once(view, "resource.sched-status failed: the view of the resources is stale");
+            view->read = view->sending; /* as read as it can be: no one waits for ever */
+            if (view->changed != NULL)
+                view->changed(view, view->arg);
         } else {
             /* While the instance starts (the resources or the scheduler not yet there):
              * asked again a second later, quietly (it is no error). */
@@ -242,10 +249,14 @@ static void send_status(struct instance_view* view) {
         flux_future_then(f, ANSWER_SECONDS, status_cb, view) < 0) {
         flux_future_destroy(f);
         log_once(view, "cannot ask resource.sched-status");
+        view->dirty = true; /* asked again a second later: no one waits for ever */
+        flux_timer_watcher_reset(view->timer, RETRY_DELAY, 0.);
+        flux_watcher_start(view->timer);
         return;
     }
     view->status = f;
     view->dirty = view->resources_dirty = false;
+    view->sending = ++view->sent;
 }
 
 static void timer_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* arg) {
@@ -268,6 +279,22 @@ void instance_view_refresh(struct instance_view* view) {
         return; /* asked again when the answer in flight comes, or when the timer fires */
     flux_timer_watcher_reset(view->timer, REFRESH_DELAY, 0.);
     flux_watcher_start(view->timer);
+}
+
+unsigned instance_view_read_all(struct instance_view* view) {
+    const unsigned next = view->sent + 1;
+    view->resources_dirty = true;
+    if (view->status == NULL) { /* asked now: someone waits */
+        flux_watcher_stop(view->timer);
+        send_status(view);
+    } else {
+        instance_view_refresh(view);
+    }
+    return next;
+}
+
+unsigned instance_view_number(const struct instance_view* view) {
+    return view->read;
 }
 
 /* Each event of the resource journal (the backlog first) may change what is up. */

@@ -32,6 +32,12 @@ void instance_view_destroy(struct instance_view* view);
 
 /* Something changed (a job was allocated or freed): read the view again soon. */
 void instance_view_refresh(struct instance_view* view);
+/* Someone asks for the instance as it is now (a queue's start or stop comes with no
+ * event): all of it read again soon, whatever `wanted` says. Returns the number the view
+ * read then will have: instance_view_number is at least that once it is read. */
+unsigned instance_view_read_all(struct instance_view* view);
+/* The number of the request the view is from (0 before the first). */
+unsigned instance_view_number(const struct instance_view* view);
 
 /* The resources, or NULL until the first answer has come. */
 const jobspec_rset* instance_view_all(const struct instance_view* view);

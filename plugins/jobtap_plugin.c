@@ -336,6 +336,12 @@ int flux_plugin_init(flux_plugin_t* p) {
         return -1;
     plugin->reasons = true;
     plugin->reason_depth = DEFAULT_REASON_DEPTH;
+    /* The name of its service, job-manager.jobspec.forecast, whatever its file's name;
+     * the job manager sets one only after this function returns. */
+    if (flux_plugin_set_name(p, "jobspec") < 0) {
+        free(plugin);
+        return -1;
+    }
     if (!(plugin->options = jobspec_options_new()) ||
         flux_plugin_aux_set(p, "jobspec::plugin", plugin, plugin_free) < 0) {
         jobspec_options_free(plugin->options);

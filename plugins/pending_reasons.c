@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "forecast_answers.h"
+
 /* When a slice stops starting work: the next slice comes at once after the reactor has
  * run. A piece of work started before then is at most STEPS_PER_LOOK steps or one job's
  * explanation (max-match-steps: 100000 steps, about 1.6 ms), so a slice takes at most
@@ -24,7 +26,7 @@
  * rather than slow everyone's submissions. */
 #define SHARE 0.1
 
-enum phase { IDLE, FORECAST, PUBLISH };
+enum phase { IDLE, FORECAST, PUBLISH, ANSWER };
 
 struct pending_reasons {
     flux_plugin_t* p;
@@ -35,7 +37,12 @@ struct pending_reasons {
     jobspec_forecast* forecast; /* the run under way */
     jobspec_forecast* last;     /* the last finished run, for flux jobtap query */
     size_t cursor;
-    bool again;     /* something changed during a run: another after it */
+    bool stale;     /* something changed since the last run started */
+    unsigned runs;  /* runs started */
+    unsigned last_run; /* the number of the run `last` is */
+    json_t* owners; /* "ID" -> userid of each pending job */
+    struct instance_view* view; /* known from its first change */
+    struct forecast_answers* answers; /* the requests, the first answered in ANSWER */
     bool ready;     /* the resources are known */
     double spent;   /* seconds of slices in this run */
     double rest_until; /* monotonic time before which no run starts */
@@ -85,20 +92,44 @@ static void forget_shown(struct pending_reasons* reasons, flux_jobid_t id) {
     json_object_del(reasons->shown, key);
 }
 
+/* Forgets the owner of a job no longer pending. */
+static void forget_owner(struct pending_reasons* reasons, flux_jobid_t id) {
+    char key[24];
+    key_of(id, key);
+    (void)json_object_del(reasons->owners, key);
+}
+
 static void slice_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* arg);
 
-static void run_soon(struct pending_reasons* reasons) {
-    if (!reasons->ready)
-        return; /* until the resources are known, nothing can be said */
-    if (reasons->phase != IDLE) {
-        reasons->again = true;
+/* Arms the timer that starts the next run, RUN_DELAY from now or after the rest that
+ * follows the last run, whichever is later. */
+static void schedule(struct pending_reasons* reasons) {
+    if (!reasons->ready || reasons->phase != IDLE || flux_watcher_is_active(reasons->delay))
         return;
-    }
-    if (!flux_watcher_is_active(reasons->delay)) {
-        const double rest = reasons->rest_until - now_monotonic();
-        flux_timer_watcher_reset(reasons->delay, rest > RUN_DELAY ? rest : RUN_DELAY, 0.);
-        flux_watcher_start(reasons->delay);
-    }
+    const double rest = reasons->rest_until - now_monotonic();
+    flux_timer_watcher_reset(reasons->delay, rest > RUN_DELAY ? rest : RUN_DELAY, 0.);
+    flux_watcher_start(reasons->delay);
+}
+
+/* A request is served without waiting for the rest (the user waits for it); what it
+ * costs is counted in the rest before the next run that no one asked for. */
+static void schedule_asked(struct pending_reasons* reasons) {
+    if (!reasons->ready || reasons->phase != IDLE)
+        return;
+    flux_watcher_stop(reasons->delay);
+    flux_timer_watcher_reset(reasons->delay, 0., 0.);
+    flux_watcher_start(reasons->delay);
+}
+
+static void run_soon(struct pending_reasons* reasons) {
+    reasons->stale = true;
+    schedule(reasons);
+}
+
+/* Whether the first request can be answered with the last forecast. */
+static bool answerable(const struct pending_reasons* reasons) {
+    return forecast_answers_ready(reasons->answers, reasons->last != NULL ? reasons->last_run : 0,
+                                  !reasons->stale);
 }
 
 static void delay_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* arg) {
@@ -118,12 +149,29 @@ static void delay_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* ar
             annotate(reasons, strtoull(key, NULL, 10), NULL, 0);
             json_object_del(reasons->shown, key);
         }
+        char why[128];
+        snprintf(why, sizeof why,
+                 "more than %d jobs wait for the scheduler: no forecast (reason-depth)",
+                 reasons->depth);
+        forecast_answers_refuse(reasons->answers, EOVERFLOW, why);
         return;
     }
-    if (!(reasons->forecast = jobspec_forecast_start(reasons->instance, now_epoch())))
+    if (answerable(reasons)) {
+        if (!forecast_answers_start(reasons->answers, reasons->last)) {
+            schedule_asked(reasons); /* it could not be answered: the next */
+            return;
+        }
+        reasons->phase = ANSWER;
+    } else if (reasons->stale || reasons->last == NULL) {
+        if (!(reasons->forecast = jobspec_forecast_start(reasons->instance, now_epoch())))
+            return;
+        reasons->phase = FORECAST;
+        reasons->cursor = 0;
+        reasons->stale = false;
+        reasons->runs++;
+    } else {
         return;
-    reasons->phase = FORECAST;
-    reasons->cursor = 0;
+    }
     reasons->spent = now_monotonic() - began; /* the copy of the instance counts too */
     flux_watcher_start(reasons->slice);
 }
@@ -171,24 +219,44 @@ static void slice_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* ar
                 /* Kept as it is: written as JSON only when asked for. */
                 jobspec_forecast_free(reasons->last);
                 reasons->last = reasons->forecast;
+                reasons->last_run = reasons->runs;
                 reasons->forecast = NULL;
                 reasons->phase = IDLE;
             }
+        } else if (reasons->phase == ANSWER) {
+            if (!forecast_answers_step(reasons->answers, reasons->last, reasons->owners))
+                reasons->phase = IDLE;
         } else {
             break;
         }
     }
+    if (reasons->phase == ANSWER)
+        forecast_answers_flush(reasons->answers);
     const double ended = now_monotonic();
     reasons->spent += ended - began;
     if (reasons->phase == IDLE) {
         flux_watcher_stop(w);
         reasons->rest_until = ended + reasons->spent * (1. / SHARE - 1.);
         reasons->spent = 0;
-        if (reasons->again) {
-            reasons->again = false;
-            run_soon(reasons);
-        }
+        if (forecast_answers_waiting(reasons->answers))
+            schedule_asked(reasons);
+        else if (reasons->stale)
+            schedule(reasons);
     }
+}
+
+/* job-manager.jobspec.forecast: answered with the last forecast once it is of the
+ * instance as it was when asked. Queues start and stop with no event: the whole view is
+ * read again first. */
+static void request_cb(flux_t* h, flux_msg_handler_t* mh, const flux_msg_t* msg, void* arg) {
+    struct pending_reasons* reasons = arg;
+    (void)mh;
+    if (!reasons->ready) {
+        (void)flux_respond_error(h, msg, EAGAIN, "the resources are not known yet");
+        return;
+    }
+    if (forecast_answers_add(reasons->answers, msg, instance_view_read_all(reasons->view)))
+        schedule_asked(reasons);
 }
 
 struct pending_reasons* pending_reasons_create(flux_plugin_t* p, const jobspec_options* options,
@@ -199,8 +267,11 @@ struct pending_reasons* pending_reasons_create(flux_plugin_t* p, const jobspec_o
         return NULL;
     reasons->p = p;
     reasons->depth = depth;
-    if (!(reasons->shown = json_object()) ||
+    reasons->stale = true;
+    if (!(reasons->shown = json_object()) || !(reasons->owners = json_object()) ||
+        !(reasons->answers = forecast_answers_create(flux_jobtap_get_flux(p))) ||
         !(reasons->instance = jobspec_instance_new(options)) ||
+        flux_jobtap_service_register_ex(p, "forecast", FLUX_ROLE_USER, request_cb, reasons) < 0 ||
         !(reasons->slice = flux_idle_watcher_create(reactor, slice_cb, reasons)) ||
         !(reasons->delay = flux_timer_watcher_create(reactor, RUN_DELAY, 0., delay_cb, reasons))) {
         pending_reasons_destroy(reasons);
@@ -218,6 +289,8 @@ void pending_reasons_destroy(struct pending_reasons* reasons) {
     jobspec_forecast_free(reasons->last);
     jobspec_instance_free(reasons->instance);
     json_decref(reasons->shown);
+    json_decref(reasons->owners);
+    forecast_answers_destroy(reasons->answers);
     free(reasons);
 }
 
@@ -233,19 +306,25 @@ static void add_pending(struct pending_reasons* reasons, flux_plugin_arg_t* args
                         flux_jobid_t id, const char* state) {
     json_t* jobspec = NULL;
     json_int_t priority = 0;
+    json_int_t userid = -1;
     int urgency = 16;
     double t_submit = 0;
     const char* queue = NULL;
     char* text;
-    if (flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o s?I s?i s?F}", "jobspec",
+    char key[24];
+    if (flux_plugin_arg_unpack(args, FLUX_PLUGIN_ARG_IN, "{s:o s?I s?i s?F s?I}", "jobspec",
                                &jobspec, "priority", &priority, "urgency", &urgency,
-                               "t_submit", &t_submit) < 0 ||
+                               "t_submit", &t_submit, "userid", &userid) < 0 ||
         !(text = json_dumps(jobspec, JSON_COMPACT)))
         return;
     (void)json_unpack(jobspec, "{s:{s:{s:s}}}", "attributes", "system", "queue", &queue);
     if (jobspec_instance_add_pending(reasons->instance, id, text, state, priority,
-                                     (uint32_t)urgency, t_submit, queue, NULL))
+                                     (uint32_t)urgency, t_submit, queue, NULL)) {
         (void)flux_jobtap_job_subscribe(reasons->p, id);
+        key_of(id, key);
+        if (userid >= 0)
+            (void)json_object_set_new(reasons->owners, key, json_integer(userid));
+    }
     free(text);
 }
 
@@ -277,10 +356,12 @@ void pending_reasons_job(struct pending_reasons* reasons, const char* topic,
         if (jobspec_instance_remove(reasons->instance, (uint64_t)id))
             run_soon(reasons);
         forget_shown(reasons, (flux_jobid_t)id);
+        forget_owner(reasons, (flux_jobid_t)id);
         return;
     }
     if (state == FLUX_JOB_STATE_RUN || state == FLUX_JOB_STATE_CLEANUP) {
         forget_shown(reasons, (flux_jobid_t)id);
+        forget_owner(reasons, (flux_jobid_t)id);
         if (state == FLUX_JOB_STATE_RUN || strcmp(topic, "job.create") == 0)
             add_running(reasons, args, (flux_jobid_t)id);
         flux_jobtap_job_unsubscribe(reasons->p, (flux_jobid_t)id);
@@ -322,7 +403,12 @@ void pending_reasons_update(struct instance_view* view, void* arg) {
     (void)jobspec_instance_set_scheduler(reasons->instance, scheduler != NULL ? scheduler : "none",
                                          NULL, instance_view_fluxion(view), NULL);
     reasons->ready = true;
+    reasons->view = view;
+    const bool viewed =
+        forecast_answers_viewed(reasons->answers, instance_view_number(view), reasons->runs);
     run_soon(reasons);
+    if (viewed)
+        schedule_asked(reasons);
 }
 
 bool pending_reasons_waiting(void* arg) {

@@ -8,7 +8,15 @@
  * memos: nothing written to the KVS). The work is done in slices of at most SLICE_SECONDS
  * of the job manager's time, with the reactor running between them, however many jobs
  * there are; while more than `depth` jobs are considered by the scheduler, no reasons are
- * given (and those given are cleared). */
+ * given (and those given are cleared).
+ *
+ * It also answers job-manager.jobspec.forecast, for any user (`flux jobspec why`;
+ * forecast_answers.h has the answer): once its view of the instance is read again after
+ * the request came (a queue's start or stop comes with no event) and a forecast made of
+ * that, or at once when nothing changed since the last. The answer is written in the
+ * same slices; a request is served without waiting for the rest between runs, and what
+ * it costs lengthens the rest before the next run that no one asked for. Refused with
+ * EAGAIN before the resources are known, EOVERFLOW beyond `depth`. */
 #ifndef JOBSPEC_PLUGIN_PENDING_REASONS_H
 #define JOBSPEC_PLUGIN_PENDING_REASONS_H
 

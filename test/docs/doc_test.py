@@ -295,7 +295,10 @@ class Prose(unittest.TestCase):
         for plugin in glob.glob(os.path.join(SOURCE, "python", "jobspec", "flux", "**", "*.py"),
                                 recursive=True):
             with open(plugin) as f:
-                cls.all_options |= set(re.findall(r"(--jobspec-[a-z0-9-]+)", f.read()))
+                text = f.read()
+            cls.all_options |= set(re.findall(r"(--jobspec-[a-z0-9-]+)", text))
+            # `flux jobspec why`'s options (argparse).
+            cls.all_options |= set(re.findall(r'add_argument\([^)]*?"(--[a-z0-9-]+)"', text))
 
     def check_command(self, words):
         """None, or what is wrong with a `jobspec ...` span."""

@@ -90,9 +90,38 @@ def submit(*args):
     return sh("flux", "submit", *args).stdout.strip()
 
 
-def why(*ids):
-    p = sh("flux", "jobspec", "why", "--json", *ids, ok=False)
+def why(*args):
+    p = sh("flux", "jobspec", "why", "--json", *args, ok=False)
     return p.returncode, {j["id"]: j for j in json.loads(p.stdout)["jobs"]}
+
+
+def plugin_answers(jobs, other):
+    """Whether `flux jobspec why` is answered by the jobtap plugin (one request, the
+    default) with the verdicts `jobs` (id -> verdict) as why gives them reading the
+    instance itself, and a guest (FLUX_ROLE_USER) gets job `other`, another user's, with
+    its verdict but without its diagnostics: (ok, what differs)."""
+    import flux  # pylint: disable=import-outside-toplevel
+    import flux.job  # pylint: disable=import-outside-toplevel
+    from jobspec.flux import why as why_py  # pylint: disable=import-outside-toplevel
+    got = why_py.from_plugin(flux.Flux())
+    if got is None or {why_py.f58(i) for i, _ in got[0]} != set(jobs):
+        return False, f"the plugin answered {got}"
+    _, direct = why("--read-instance")
+    if direct != jobs:
+        return False, f"the plugin's {jobs} / read here {direct}"
+    os.environ["FLUX_HANDLE_USERID"] = str(os.getuid() + 1)
+    os.environ["FLUX_HANDLE_ROLEMASK"] = "0x2"
+    try:
+        guest = flux.Flux()
+    finally:
+        del os.environ["FLUX_HANDLE_USERID"]
+        del os.environ["FLUX_HANDLE_ROLEMASK"]
+    seen = dict(why_py.from_plugin(guest)[0]).get(flux.job.JobID(other))
+    owner = jobs[other]
+    if seen is None or seen["verdict"] != owner["verdict"] or seen["diagnostics"] \
+            or "located" in seen or not owner["diagnostics"]:
+        return False, f"the guest got {seen}"
+    return True, ""
 
 
 def started(jobid, seconds=30):
@@ -226,6 +255,9 @@ def inside(scheduler, jobtap, validator):
     ok, got = same_forecast()
     check(ok, f"{scheduler}: the plugin's state, forecast by why's door, gives the plugin's "
           "verdicts and estimates", got)
+    ok, got = plugin_answers(v, e)
+    check(ok, f"{scheduler}: why is answered by the plugin as by reading the instance, and "
+          "a guest gets another user's job without its diagnostics", got)
 
     # The scheduler does what the verdicts say.
     if scheduler == "sched-simple":

@@ -1,5 +1,6 @@
 """jobspec.flux.why's verdicts on instances written out by hand, and the shape and query
 texts its carets point into (test/flux/why_test.py checks them in real instances)."""
+import errno
 import json
 
 import pytest
@@ -150,3 +151,57 @@ def test_never_judges_only_what_jobspec_is_sure_of():
         warned = text(nodes=5, setattr={"system.foo": 1})
     error = why.never(warned, r, None)
     assert error is not None and error.diagnostics[0].severity == "warning"
+
+
+class _Answers:
+    """A request's answers, as flux's RPC gives them: get() each in turn (an OSError is
+    raised), reset() to the next."""
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+
+    def get(self):
+        answer = self.answers[0]
+        if isinstance(answer, OSError):
+            raise answer
+        return answer
+
+    def reset(self):
+        self.answers.pop(0)
+
+
+class _Handle:
+    """A handle whose requests get the answers given by topic (a list, for a stream)."""
+
+    def __init__(self, **by_topic):
+        self.by_topic, self.asked = by_topic, []
+
+    def rpc(self, topic, payload=None, nodeid=None, flags=0):
+        self.asked.append((topic, payload, flags))
+        answers = self.by_topic[topic]
+        return _Answers(answers(payload) if callable(answers) else answers)
+
+
+def test_the_plugins_forecast_is_read_as_a_stream_and_a_never_job_located():
+    never = document(nodes=3, requires="ssd and not rank:1")
+    verdicts_ = why.forecast(instance(pending=[job(1, document(nodes=1)), job(2, never)]))
+    head = {"now": 1000.0, "scheduler": "sched-simple"}
+    bare = [{k: v for k, v in verdict.items() if k not in ("located", "closest")}
+            for verdict in verdicts_]
+    handle = _Handle(**{
+        why.FORECAST_TOPIC: [head, {"jobs": bare[:1], "userids": [5]},
+                             {"jobs": bare[1:], "userids": [6]}, OSError(errno.ENODATA, "")],
+        "resource.sched-status": [{"all": R}],
+        "job-manager.getattr": lambda payload: [{"jobspec": never}],
+    })
+    got, owners = why.from_plugin(handle)
+    assert [jobid for jobid, _ in got] == [1, 2] and owners == {1: 5, 2: 6}
+    # The never job's places and closest nodes, as reading the instance gives them.
+    assert [v for _, v in got] == verdicts_
+    assert handle.asked[0] == (why.FORECAST_TOPIC, {"ascii_ids": why._ascii_ids()}, 2)
+    assert ("job-manager.getattr", {"id": 2, "attrs": ["jobspec"]}, 0) in handle.asked
+
+
+def test_without_the_plugins_forecast_the_instance_is_read():
+    for refused in (errno.ENOSYS, errno.EOVERFLOW, errno.EAGAIN):
+        assert why.from_plugin(_Handle(**{why.FORECAST_TOPIC: [OSError(refused, "")]})) is None

@@ -23,6 +23,7 @@ plugin's reasons in `flux jobs` come from too. The verdicts:
 See docs/FLUX.md ("Why isn't my job running?").
 """
 import collections
+import errno
 import json
 import os
 import time
@@ -39,6 +40,9 @@ STATE_NAMES = {NEW: "new", DEPEND: "depend", PRIORITY: "priority", SCHED: "sched
 _PENDING_ATTRS = ["userid", "urgency", "priority", "state", "queue", "dependencies", "t_submit"]
 _RUNNING_ATTRS = ["expiration"]
 _CURRENT = 0x2  # FLUX_JOB_LOOKUP_CURRENT: the jobspec with its updates applied
+_STREAMING = 0x2  # FLUX_RPC_STREAMING
+#: The jobtap plugin's service (plugins/pending_reasons.h).
+FORECAST_TOPIC = "job-manager.jobspec.forecast"
 #: The most job-info lookups in flight at once. flux-core's reactor fails an assertion
 #: with 600 to 800 of them outstanding (docs/PERFORMANCE.md); 256 is fast and far below.
 PACE = 256
@@ -192,12 +196,55 @@ def forecast(instance, dialect=None):
             verdict = {**verdict, "verdict": "unknown",
                        "summary": f"its jobspec cannot be read: {looked_up}"}
         elif verdict["verdict"] == "never" and job["jobspec"] is not None:
-            located = _located(job["jobspec"], verdict["diagnostics"],
-                               dialect or instance.dialect)
-            verdict = {**verdict, "located": located,
-                       "closest": _closest(job["jobspec"], instance)}
+            verdict = _explained(verdict, job["jobspec"], instance.state["R"],
+                                 dialect or instance.dialect)
         out.append(verdict)
     return out
+
+
+def _explained(verdict, document, r, dialect):
+    """A `never` verdict with the places in its jobspec `document` that fail (`located`)
+    and the nodes of R `r` that come closest (`closest`)."""
+    return {**verdict, "located": _located(document, verdict["diagnostics"], dialect),
+            "closest": _closest(document, r)}
+
+
+def from_plugin(handle):
+    """The jobtap plugin's forecast, where it is loaded with its reasons on: one request
+    where reading the instance asks for each job's jobspec (docs/FLUX.md). Returns
+    ([(job id, verdict as forecast() gives it)...], {job id: its owner's userid}), or
+    None when the plugin gives none (not loaded, reasons off, more jobs than its
+    reason-depth): the caller then reads the instance itself. The forecast is of the
+    instance as it was when asked, or later; another user's job comes without its
+    diagnostics."""
+    try:
+        rpc = handle.rpc(FORECAST_TOPIC, {"ascii_ids": _ascii_ids()}, flags=_STREAMING)
+        head = rpc.get()
+        rpc.reset()
+        verdicts, owners = [], {}
+        while True:
+            try:
+                part = rpc.get()
+            except OSError as e:
+                if e.errno == errno.ENODATA:
+                    break
+                raise
+            rpc.reset()
+            for verdict, userid in zip(part["jobs"], part["userids"]):
+                jobid = jobspec.decode_jobid(verdict["id"])
+                verdicts.append((jobid, verdict))
+                owners[jobid] = userid
+    except OSError:
+        return None
+    dialect = "fluxion" if head.get("scheduler", "").startswith("sched-fluxion") else "rfc"
+    never = [jobid for jobid, v in verdicts if v["verdict"] == "never" and v["diagnostics"]]
+    if never:
+        r = handle.rpc("resource.sched-status", nodeid=0).get()["all"]
+        documents = held(handle, never, "jobspec")
+        verdicts = [(jobid, _explained(v, documents[jobid], r, dialect)
+                     if isinstance(documents.get(jobid), dict) else v)
+                    for jobid, v in verdicts]
+    return verdicts, owners
 
 
 def f58(jobid):
@@ -253,12 +300,12 @@ def _first_error(error):
     return next((d for d in error.diagnostics if d.severity == "error"), error.diagnostics[0])
 
 
-def _closest(document, instance):
-    """The nodes that meet the job's constraints, when it has some and some do: those it
-    could run on, were they bigger. "" otherwise."""
+def _closest(document, r):
+    """The nodes of R `r` (JSON) that meet the job's constraints, when it has some and some
+    do: those it could run on, were they bigger. "" otherwise."""
     try:
         constraint = document.get("attributes", {}).get("system", {}).get("constraints")
-        r = jobspec.ResourceSet(instance.state["R"])
+        r = jobspec.ResourceSet(r)
         ranks = jobspec.match(constraint, r) if constraint else None
     except (ValueError, AttributeError, jobspec.Error):
         return ""

@@ -48,7 +48,11 @@ def _parser():
                    "(eta, waits_behind, after, nodes, down_nodes, diagnostics)")
     w.add_argument("--dialect", choices=("rfc", "fluxion"),
                    help="read jobspecs as this scheduler does (default: fluxion when Fluxion "
-                   "schedules the instance, else rfc)")
+                   "schedules the instance, else rfc); reads the instance here")
+    w.add_argument("--read-instance", action="store_true",
+                   help="read every pending job from the instance and forecast here, even "
+                   "where jobspec's jobtap plugin would answer with its own forecast in one "
+                   "request (the default; it leaves out the diagnostics of other users' jobs)")
     return parser
 
 
@@ -82,9 +86,16 @@ def _carets(located):
 
 def why_command(args, parser):
     handle = flux.Flux()
-    instance = why.read_instance(handle)
-    verdicts = why.forecast(instance, args.dialect)
-    by_id = {job["id"]: v for job, v in zip(instance.state["pending"], verdicts)}
+    # The jobtap plugin's forecast where it gives one (one request), else the instance
+    # read here (a request per job the scheduler considers).
+    got = None if args.dialect or args.read_instance else why.from_plugin(handle)
+    if got is not None:
+        by_id, owners = dict(got[0]), got[1]
+    else:
+        instance = why.read_instance(handle)
+        verdicts = why.forecast(instance, args.dialect)
+        by_id = {job["id"]: v for job, v in zip(instance.state["pending"], verdicts)}
+        owners = instance.owners
     out, status = [], 0
     if args.ids:
         for text in args.ids:
@@ -104,7 +115,7 @@ def why_command(args, parser):
     else:
         uid = os.getuid()
         out = [by_id[i] for i in sorted(by_id)
-               if args.all_users or instance.owners.get(i) == uid]
+               if args.all_users or owners.get(i) == uid]
     if any(v["verdict"] not in ("next", "not-pending") for v in out):
         status = 1
     if args.json:
