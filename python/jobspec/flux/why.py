@@ -237,7 +237,9 @@ def from_plugin(handle):
     except OSError:
         return None
     dialect = "fluxion" if head.get("scheduler", "").startswith("sched-fluxion") else "rfc"
-    never = [jobid for jobid, v in verdicts if v["verdict"] == "never" and v["diagnostics"]]
+    # Each never job's places and closest nodes, from its jobspec where the asker may read
+    # it (a guest, only their own jobs').
+    never = [jobid for jobid, v in verdicts if v["verdict"] == "never"]
     if never:
         r = handle.rpc("resource.sched-status", nodeid=0).get()["all"]
         documents = held(handle, never, "jobspec")
