@@ -31,8 +31,7 @@ struct instance_view {
     bool dirty;            /* changed since the request in flight was sent */
     bool resources_dirty;  /* ... by a resource event, which is always read */
     bool logged;           /* a failure was logged: not again */
-    unsigned sent;         /* requests sent */
-    unsigned sending;      /* the number of the request in flight */
+    unsigned sent;         /* requests sent: the last is the one in flight, if any */
     unsigned read;         /* the number of the request the view is from */
     jobspec_rset* all;
     jobspec_rset* up;
@@ -165,7 +164,7 @@ static void queues_cb(flux_future_t* f, void* arg) {
     replace_json(&view->queues, queues);
     flux_future_destroy(f);
     view->status = NULL;
-    view->read = view->sending;
+    view->read = view->sent;
     if (view->dirty && !flux_watcher_is_active(view->timer))
         instance_view_refresh(view);
     if (view->all != NULL && view->changed != NULL)
@@ -215,7 +214,7 @@ static void status_cb(flux_future_t* f, void* arg) {
         flux_future_destroy(queues);
         if (view->all != NULL) {
             log_once(view, "resource.sched-status failed: the view of the resources is stale");
-            view->read = view->sending; /* as read as it can be: no one waits for ever */
+            view->read = view->sent; /* as read as it can be: no one waits for ever */
             if (view->changed != NULL)
                 view->changed(view, view->arg);
         } else {
@@ -256,7 +255,7 @@ static void send_status(struct instance_view* view) {
     }
     view->status = f;
     view->dirty = view->resources_dirty = false;
-    view->sending = ++view->sent;
+    view->sent++;
 }
 
 static void timer_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* arg) {
