@@ -5,16 +5,18 @@ the Python bindings (flux.idset.IDset) vs `jobspec idset ...`, and the
 Run with flux's python:  $REF/flux-core/src/cmd/flux python diff_idset_hostlist.py [N] [SEED]
 
 Derived from ../shared/reference/diff_idset_hostlist.py (issue 17): the hostlist
-cases now run flux-core's own `flux hostlist` script (forked from this
-interpreter, so without its start-up cost) against `jobspec hostlist` with the
-same flags, and cover every flag both take. Arguments flux would read as job
-ids (it then needs a running instance) are given on standard input instead."""
-import sys, os, json, random, re, runpy, tempfile
+cases now run flux-core's own `flux hostlist` script (in a worker forked
+once from this interpreter, so without its start-up cost: HostlistWorker)
+against `jobspec hostlist` with the same flags, and cover every flag both
+take. Arguments flux would read as job ids (it then needs a running instance)
+are given on standard input instead."""
+import sys, os, gc, json, logging, random, re, tempfile
 from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import *
 from flux.idset import IDset
 from flux.hostlist import Hostlist
+import flux.job
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 400
 SEED = int(sys.argv[2]) if len(sys.argv) > 2 else 22
@@ -211,7 +213,6 @@ def hostlist_cases():
     return out
 
 
-import flux.util, flux.job, flux.resource, flux.cli.argparse  # noqa: E402 (warm the fork)
 HOSTLIST_PY = os.path.join(FLUXSRC, "src/cmd/flux-hostlist.py")
 
 
@@ -221,42 +222,105 @@ def exit_code(code):
     return 0 if code is None else (code if isinstance(code, int) else 1)
 
 
-def flux_hostlist_cmd(argv, stdin):
-    """flux-core's `flux hostlist` script run in a fork of this interpreter: (rc, out, err)."""
-    r_in, w_in = os.pipe()
-    out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
-    pid = os.fork()
-    if pid == 0:
-        code = 99
+def run_hostlist_script(script, argv, stdin):
+    """flux-core's `flux hostlist` script run in this process with `argv`, `stdin` as its
+    standard input and files as its output: (rc, out, err). Its descriptors 0-2 are the
+    case's files, since the script reopens its output by descriptor (and closes them)."""
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        if fd != null:
+            os.dup2(null, fd)  # open, so that the case's files are never numbered 0-2
+    if null > 2:
+        os.close(null)
+    with tempfile.TemporaryFile() as fin, tempfile.TemporaryFile() as fout, \
+            tempfile.TemporaryFile() as ferr:
+        fin.write(stdin.encode("utf-8", "surrogateescape"))
+        fin.seek(0)
+        for f, fd in ((fin, 0), (fout, 1), (ferr, 2)):
+            os.dup2(f.fileno(), fd)
+        # closefd=False: the script replaces these, which must not close the descriptors
+        sys.stdin = open(0, "r", closefd=False)
+        sys.stdout = open(1, "w", closefd=False)
+        sys.stderr = open(2, "w", closefd=False)
+        sys.argv = ["flux-hostlist", *argv]
+        logging.root.handlers.clear()   # its logging writes to this case's stderr
         try:
-            os.close(w_in)
-            os.dup2(r_in, 0)
-            os.dup2(out.fileno(), 1)
-            os.dup2(err.fileno(), 2)
-            # closefd=False: the script replaces these, which must not close the fds
-            sys.stdin = open(0, "r", closefd=False)
-            sys.stdout = open(1, "w", closefd=False)
-            sys.stderr = open(2, "w", closefd=False)
-            sys.argv = ["flux-hostlist", *argv]
-            os.environ["FLUX_HOSTLIST_STDIN_TIMEOUT"] = "5"
-            runpy.run_path(HOSTLIST_PY, run_name="__main__")
+            exec(script, {"__name__": "__main__", "__file__": HOSTLIST_PY})
             code = 0
         except SystemExit as e:
             code = exit_code(e)
-        finally:
+        for f in (sys.stdin, sys.stdout, sys.stderr):
             try:
-                sys.stdout.flush()
-                sys.stderr.flush()
+                f.close()      # flushes; the script's own objects close descriptors 0-2
+            except Exception:
+                pass
+        gc.collect()           # no object of this case is left to close one later
+        fout.seek(0)
+        ferr.seek(0)
+        return (code, fout.read().decode("utf-8", "surrogateescape"),
+                ferr.read().decode("utf-8", "surrogateescape"))
+
+
+class HostlistWorker:
+    """`flux hostlist` for many cases: a process forked once from this interpreter runs
+    the script for each case (run_hostlist_script), a JSON line in and one out. A fork
+    per case cost 40 ms on a 2-core VM, most of it the child's first touch of the
+    parent's memory; this costs 3. A case that kills the worker is reported as its
+    signal (a crash), and the next case gets a new worker."""
+
+    def __init__(self):
+        self.pid = None
+
+    def start(self):
+        worker_reads, parent_writes = os.pipe()
+        parent_reads, worker_writes = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:
+            try:
+                os.close(parent_writes)
+                os.close(parent_reads)
+                os.environ["FLUX_HOSTLIST_STDIN_TIMEOUT"] = "5"
+                with open(HOSTLIST_PY, encoding="utf-8") as f:
+                    script = compile(f.read(), HOSTLIST_PY, "exec")
+                gc.freeze()    # each case's collection scans that case's objects only
+                requests = open(worker_reads, "r", encoding="utf-8")
+                answers = open(worker_writes, "w", encoding="utf-8")
+                for line in requests:
+                    argv, stdin = json.loads(line)
+                    answers.write(json.dumps(run_hostlist_script(script, argv, stdin)) + "\n")
+                    answers.flush()
             finally:
-                os._exit(code)
-    os.close(r_in)
-    os.write(w_in, stdin.encode("utf-8", "surrogateescape"))
-    os.close(w_in)
-    _, status = os.waitpid(pid, 0)
-    out.seek(0)
-    err.seek(0)
-    return (os.waitstatus_to_exitcode(status), out.read().decode("utf-8", "surrogateescape"),
-            err.read().decode("utf-8", "surrogateescape"))
+                os._exit(99)   # never back into the harness; an unanswered case crashed
+        os.close(worker_reads)
+        os.close(worker_writes)
+        self.requests = open(parent_writes, "w", encoding="utf-8")
+        self.answers = open(parent_reads, "r", encoding="utf-8")
+
+    def run(self, argv, stdin):
+        """(rc, out, err) of `flux hostlist ARGV` reading `stdin`."""
+        if self.pid is None:
+            self.start()
+        try:
+            self.requests.write(json.dumps([argv, stdin]) + "\n")
+            self.requests.flush()
+            line = self.answers.readline()
+        except BrokenPipeError:
+            line = ""
+        if line:
+            return tuple(json.loads(line))
+        _, status = os.waitpid(self.pid, 0)
+        self.requests.close()
+        self.answers.close()
+        self.pid = None
+        return (os.waitstatus_to_exitcode(status), "", "")
+
+
+HOSTLIST = HostlistWorker()
+
+
+def flux_hostlist_cmd(argv, stdin):
+    """flux-core's `flux hostlist` script: (rc, out, err)."""
+    return HOSTLIST.run(argv, stdin)
 
 
 def jobspec_hostlist_cmd(argv, stdin):

@@ -388,15 +388,14 @@ def outside():
     validator = os.path.join(python_dir, "jobspec", "flux", "validator.py")
     # The verdicts built by hand with sched-simple and Fluxion's default policy, on
     # node[0-3]; then each scheduler's generated workload, on 4 to 8 nodes (from the seed).
-    # Fluxion's three workloads run at once: their estimates are measured, not required
-    # (forecast_reality.py's MEASURED_ONLY), and each instance mostly waits for its jobs'
-    # time limits, so running them together saves three minutes of CI and leaves the
-    # starts that are required, flux-core's, to instances that run alone.
-    runs = [[(s, "by-hand")] for s in schedulers if s in ("sched-simple", "fluxion-fcfs")]
-    runs += [[(s, "reality")] for s in schedulers if not s.startswith("fluxion-")]
-    together = [(s, "reality") for s in schedulers if s.startswith("fluxion-")]
-    if together:
-        runs.append(together)
+    # Each group runs at once, in instances of its own: the by-hand runs wait for events
+    # with bounds, and each workload mostly waits for its jobs' time limits and polls
+    # job-list five times a second, so three together save four minutes of CI. flux-core's
+    # schedulers and Fluxion's policies go in groups of their own.
+    groups = [[(s, "by-hand") for s in schedulers if s in ("sched-simple", "fluxion-fcfs")],
+              [(s, "reality") for s in schedulers if not s.startswith("fluxion-")],
+              [(s, "reality") for s in schedulers if s.startswith("fluxion-")]]
+    runs = [group for group in groups if group]
     nodes = 4 + int(seed) % 5
     env["LD_LIBRARY_PATH"] = os.path.join(os.path.dirname(os.path.dirname(flux)), "lib")
 
