@@ -101,6 +101,9 @@ JOBSPEC_API std::vector<std::string> submit_option_usages(SubmitCommand command)
 /// from --resources-shape or --resources-json). Fails with submit.value (a value flux
 /// rejects: a bad duration, count, URI, signal, rule), submit.layout (counts that do not
 /// fit together), submit.file (a file that cannot be read) or the check's diagnostics.
+/// A diagnostic in a value that one of a batch script's directives gave points into the
+/// script (its source is the script, named options.script_name), through the value's
+/// options.value_origins; one in another value points into that option's text.
 JOBSPEC_API Result<boost::json::value> compile_submission(const SubmitOptions& options,
                                                           const SubmitContext& context);
 

@@ -61,6 +61,18 @@ struct SubmitOptions {
     bool wrap = false, background = false;
     /// batch: the script's text (read by the caller from arguments[0] or standard input).
     std::optional<std::string> script;
+    /// batch: how messages name the script (its file name; "-" for standard input).
+    std::string script_name = "script";
+    /// A value read from one of the script's directives: the option's long name (without
+    /// "--"), the value, and the script's byte offset of each byte of it.
+    struct ValueOrigin {
+        std::string option;
+        std::string value;
+        std::vector<std::uint32_t> offsets;
+    };
+    /// batch: every option value the directives gave, in order. compile_submission
+    /// places a diagnostic in such a value at its line and column in the script.
+    std::vector<ValueOrigin> value_origins;
 };
 
 /// One option given by name rather than as command-line words (an API's keyword
@@ -109,11 +121,15 @@ struct SubmitContext {
 };
 
 /// One RFC 36 submission directive of a batch script: its argument vector, where it
-/// starts (line counts from 1, offset is the byte offset of its value in the script).
+/// starts (line counts from 1, offset is the byte offset of its value in the script),
+/// and where each argument was read from: origins[i][k] is the script's byte offset of
+/// byte k of arguments[i]. An argument flux rewrites on the way (a triple-quoted text
+/// on a line flux quotes again) has no origins (an empty vector).
 struct Directive {
     std::size_t line = 0;
     std::size_t offset = 0;
     std::vector<std::string> arguments;
+    std::vector<std::vector<std::uint32_t>> origins;
 };
 
 } // namespace jobspec

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -24,8 +26,73 @@ extern char** environ;
 
 namespace jobspec {
 
-Result<boost::json::value> compile_submission(const SubmitOptions& options,
-                                              const SubmitContext& context) {
+namespace {
+
+/// Where the bytes `r` of a value are in the script, through the value's `offsets`.
+std::optional<SourceRange> in_script(const std::vector<std::uint32_t>& offsets, SourceRange r) {
+    if (!r.known() || r.begin > r.end || r.end > offsets.size() || offsets.empty())
+        return std::nullopt;
+    const std::uint32_t begin = r.begin < offsets.size() ? offsets[r.begin] : offsets.back() + 1;
+    return SourceRange{begin, r.end > r.begin ? offsets[r.end - 1] + 1 : begin};
+}
+
+/// A diagnostic in an option's value that a directive of the batch script gave, placed
+/// in `script` (options.value_origins): at the value's bytes when the text is the value
+/// (the last written so) or the option's values joined by blanks (as --requires joins
+/// its terms), its fixes kept when each replaces bytes written as one run there; else on
+/// the option's first value, without fixes. Others as they were.
+Diagnostic placed_in_script(Diagnostic d, const SubmitOptions& options,
+                            const std::shared_ptr<const SourceText>& script) {
+    const SourceText* own = d.location.source.get();
+    if (own == nullptr || own->file || !own->name.starts_with("--"))
+        return d;
+    const std::string_view option = std::string_view(own->name).substr(2);
+    std::vector<const SubmitOptions::ValueOrigin*> given;
+    for (const auto& o : options.value_origins)
+        if (o.option == option && !o.offsets.empty())
+            given.push_back(&o);
+    if (given.empty())
+        return d;
+    std::vector<std::uint32_t> offsets;
+    if (const auto same = std::find_if(given.rbegin(), given.rend(),
+                                       [&](const auto* o) { return o->value == own->text; });
+        same != given.rend()) {
+        offsets = (*same)->offsets;
+    } else {
+        std::string joined;
+        for (const auto* o : given) {
+            if (!joined.empty()) {
+                joined += ' ';
+                offsets.push_back(offsets.back() + 1);
+            }
+            joined += o->value;
+            offsets.insert(offsets.end(), o->offsets.begin(), o->offsets.end());
+        }
+        if (joined != own->text)
+            offsets.clear();
+    }
+    const auto range = in_script(offsets, d.location.range);
+    if (!range) {
+        d.location.range = {given.front()->offsets.front(), given.front()->offsets.back() + 1};
+        d.location.source = script;
+        d.fixes.clear();
+        return d;
+    }
+    for (FixIt& fix : d.fixes) {
+        const auto moved = in_script(offsets, fix.range);
+        if (!moved || moved->size() != fix.range.size()) {
+            d.fixes.clear();
+            break;
+        }
+        fix.range = *moved;
+    }
+    d.location.range = *range;
+    d.location.source = script;
+    return d;
+}
+
+Result<boost::json::value> compile_options(const SubmitOptions& options,
+                                           const SubmitContext& context) {
     Diagnostics d(context.limits.max_diagnostics);
     auto submission = lower::lower_submission(options, context, d);
     if (!submission)
@@ -57,6 +124,23 @@ Result<boost::json::value> compile_submission(const SubmitOptions& options,
                            : emit::FluxVertexOrder::canonical;
     const auto& written = submission->resources_as_written;
     return {emit::flux_submission_json(js, order, written ? &*written : nullptr), std::move(d)};
+}
+
+} // namespace
+
+Result<boost::json::value> compile_submission(const SubmitOptions& options,
+                                              const SubmitContext& context) {
+    auto compiled = compile_options(options, context);
+    if (!options.script || options.value_origins.empty())
+        return compiled;
+    const auto script =
+        std::make_shared<const SourceText>(SourceText{options.script_name, *options.script, true});
+    Diagnostics placed(context.limits.max_diagnostics);
+    for (Diagnostic d : compiled.diagnostics())
+        placed.add(placed_in_script(std::move(d), options, script));
+    if (!compiled.ok())
+        return Result<boost::json::value>(std::move(placed));
+    return {std::move(compiled).value(), std::move(placed)};
 }
 
 SubmitContext current_submit_context() {

@@ -60,34 +60,25 @@ namespace {
 /// Sets options over those given: a command line's words, or named settings.
 using ApplyOptions = std::function<void(SubmitOptions&, Diagnostics&)>;
 
-/// Each misspelt `--name` of a directive (its line ending at `end`), found where it is
-/// written, with the edit to the option meant; false when none is found so.
-bool misspelt_options(std::string_view script, const Directive& directive, std::size_t end,
-                      SubmitCommand command, Diagnostics& d) {
-    const std::string_view line = script.substr(directive.offset, end - directive.offset);
+/// Each misspelt `--name` of a directive, where it is written, with the edit to the
+/// option meant; false when none is written as one run of the script's bytes.
+bool misspelt_options(const Directive& directive, SubmitCommand command, Diagnostics& d) {
     bool found = false;
-    for (const auto& word : directive.arguments) {
+    for (std::size_t i = 0; i < directive.arguments.size(); ++i) {
+        const std::string& word = directive.arguments[i];
         if (!word.starts_with("--"))
             continue;
         const std::string_view written = std::string_view(word).substr(0, word.find('='));
         const auto near = syntax::misspelt_long_option(written.substr(2), command);
-        if (!near)
+        const auto& at = directive.origins[i];
+        if (!near || at.size() != word.size() ||
+            at[written.size() - 1] + 1 - at[0] != written.size())
             continue;
-        for (std::size_t at = line.find(written); at != std::string_view::npos;
-             at = line.find(written, at + 1)) {
-            const std::size_t after = at + written.size();
-            if ((at > 0 && line[at - 1] != ' ' && line[at - 1] != '\t') ||
-                (after < line.size() && line[after] != '=' && line[after] != ' ' &&
-                 line[after] != '\t'))
-                continue;
-            const SourceRange range{static_cast<std::uint32_t>(directive.offset + at),
-                                    static_cast<std::uint32_t>(directive.offset + after)};
-            d.add(Code::directive_option, fmt::format("unrecognized arguments: {}", word),
-                  Location{range, {}}, fmt::format("did you mean '--{}'?", *near),
-                  {FixIt{range, fmt::format("--{}", *near)}});
-            found = true;
-            break;
-        }
+        const SourceRange range{at[0], at[written.size() - 1] + 1};
+        d.add(Code::directive_option, fmt::format("unrecognized arguments: {}", word),
+              Location{range, {}}, fmt::format("did you mean '--{}'?", *near),
+              {FixIt{range, fmt::format("--{}", *near)}});
+        found = true;
     }
     return found;
 }
@@ -103,14 +94,14 @@ Result<SubmitOptions> batch_over(std::string script, const ApplyOptions& apply,
     for (const auto& directive : directives) {
         Diagnostics given;
         std::vector<std::string> arguments = std::move(merged.arguments);
-        syntax::read_submit_arguments(directive.arguments, merged, given);
+        syntax::read_submit_arguments(directive.arguments, merged, given, &directive.origins);
         merged.arguments = std::move(arguments);
         const std::size_t end = std::min(script.find('\n', directive.offset), script.size());
         for (const auto& problem : given) {
             if (problem.severity != Severity::error)
                 continue;
             if (problem.code == Code::usage_unknown_option &&
-                misspelt_options(script, directive, end, merged.command, d))
+                misspelt_options(directive, merged.command, d))
                 continue;
             d.add(Code::directive_option, problem.message,
                   Location{SourceRange{static_cast<std::uint32_t>(directive.offset),
@@ -166,7 +157,9 @@ Result<SubmitOptions> read_with(const ApplyOptions& apply, const SubmitOptions& 
     found.append(batch.diagnostics(), source);
     if (!batch.ok())
         return Result<SubmitOptions>(std::move(found));
-    return {std::move(batch).value(), std::move(found)};
+    SubmitOptions read = std::move(batch).value();
+    read.script_name = name;
+    return {std::move(read), std::move(found)};
 }
 
 } // namespace

@@ -52,30 +52,49 @@ std::string_view text_of(const antlr4::Token& token, std::string_view script) {
     return script.substr(token.getStartIndex(), token.getStopIndex() + 1 - token.getStartIndex());
 }
 
+using Word = DirectiveBuilder::Word;
+
+/// `text`, which is at `offset` in the script, as a word.
+Word placed_word(std::string_view text, std::size_t offset) {
+    Word w;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        w.add(text[i], offset + i);
+    return w;
+}
+
 /// What flux's shell splitting makes of a literal (a triple-quoted text) it first quoted
 /// with shlex.quote: backslashes still escape a backslash inside the quotes. Nothing for
 /// a backslash before a quote or at the end, which escapes a quote shlex.quote added
 /// (flux then fails or mangles the value).
-std::optional<std::string> literal(std::string_view text) {
-    std::string out;
+std::optional<Word> literal(const Word& in) {
+    const std::string_view text = in.text;
+    Word out;
+    out.placed = in.placed;
+    const auto keep = [&](std::size_t i) {
+        if (in.placed)
+            out.add(text[i], in.at[i]);
+        else
+            out.text += text[i];
+    };
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] == '\\') {
             if (i + 1 == text.size() || text[i + 1] == '\'')
                 return std::nullopt;
             if (text[i + 1] != '\\')
-                out += '\\';
+                keep(i);
             ++i;
         }
-        out += text[i];
+        keep(i);
     }
     return out;
 }
 
 /// A word part's text as the shell reads it.
-void append_part(std::string& word, const antlr4::Token& token, std::string_view text) {
+void append_part(Word& word, const antlr4::Token& token, std::string_view text) {
+    const std::size_t start = token.getStartIndex();
     switch (token.getType()) {
     case G::ESCAPED:
-        word += text[1];
+        word.add(text[1], start + 1);
         return;
     case G::SINGLE_QUOTED:
     case G::DOUBLE_QUOTED:
@@ -83,18 +102,38 @@ void append_part(std::string& word, const antlr4::Token& token, std::string_view
         for (std::size_t i = 1; i + 1 < text.size(); ++i) {
             if (text[i] == '\\') {
                 if (text[i + 1] != text[0] && text[i + 1] != '\\')
-                    word += '\\';
+                    word.add('\\', start + i);
                 ++i;
             }
-            word += text[i];
+            word.add(text[i], start + i);
         }
         return;
     default:
-        word += text;
+        word.add(placed_word(text, start));
     }
 }
 
 } // namespace
+
+void DirectiveBuilder::Word::add(char c, std::size_t where) {
+    text += c;
+    if (placed)
+        at.push_back(static_cast<std::uint32_t>(where));
+}
+
+void DirectiveBuilder::Word::add(const Word& more) {
+    if (!more.placed)
+        return add_unplaced(more.text);
+    text += more.text;
+    if (placed)
+        at.insert(at.end(), more.at.begin(), more.at.end());
+}
+
+void DirectiveBuilder::Word::add_unplaced(std::string_view more) {
+    text += more;
+    placed = false;
+    at.clear();
+}
 
 std::vector<Directive> DirectiveBuilder::script(G::ScriptContext& ctx) {
     const std::size_t errors_before = diags_.error_count();
@@ -198,13 +237,13 @@ std::optional<std::string> DirectiveBuilder::paired_triple_quotes(std::string_vi
 
 void DirectiveBuilder::value(G::ValueContext& ctx, const Where& where, std::size_t offset,
                              std::string_view text) {
-    std::vector<std::string> words;
-    std::string word;
+    std::vector<Word> words;
+    Word word;
     bool in_word = false;
     const auto flush = [&] {
         if (in_word)
             words.push_back(std::move(word));
-        word.clear();
+        word = {};
         in_word = false;
     };
     for (const antlr4::Token* item : ctx.items) {
@@ -213,12 +252,13 @@ void DirectiveBuilder::value(G::ValueContext& ctx, const Where& where, std::size
             flush();
         } else if (item->getType() == G::PUNCTUATION) {
             flush();
-            words.emplace_back(part);
+            words.push_back(placed_word(part, item->getStartIndex()));
         } else if (item->getType() == G::TRIPLE_QUOTED) {
-            const auto text_of_literal = literal(part.substr(3, part.size() - 6));
+            const auto text_of_literal =
+                literal(placed_word(part.substr(3, part.size() - 6), item->getStartIndex() + 3));
             if (!text_of_literal)
                 return literal_error(where.number, item->getStartIndex(), part.size());
-            word += *text_of_literal;
+            word.add(*text_of_literal);
             in_word = true;
         } else {
             append_part(word, *item, part);
@@ -269,31 +309,44 @@ void DirectiveBuilder::continued(G::LineContext& ctx, const Where& where) {
     auto value = paired_triple_quotes(where.text.substr(offset - where.begin), where, offset);
     if (!value || !same_sentinel(ctx, where))
         return;
+    // The line as written, unless flux quoted paired triple quotes in it again.
+    const bool as_written = *value == where.text.substr(offset - where.begin);
     std::string_view v = *value;
+    std::size_t v_offset = offset;
     const bool closes = ctx.quoted != nullptr && ctx.quoted->getType() != G::LITERAL;
     if (closes)
         v.remove_suffix(3);
-    if (v.substr(0, open.indent.size()) == open.indent)
+    if (v.substr(0, open.indent.size()) == open.indent) {
         v.remove_prefix(open.indent.size());
-    open.lines.emplace_back(v);
+        v_offset += open.indent.size();
+    }
+    Word line;
+    if (as_written)
+        line = placed_word(v, v_offset);
+    else
+        line.add_unplaced(v);
+    open.lines.emplace_back(std::move(line), where.begin + where.text.size());
     if (!closes)
         return;
-    std::string joined;
-    for (std::size_t i = 0; i < open.lines.size(); ++i)
-        joined += (i == 0 ? "" : "\n") + open.lines[i];
+    Word joined;
+    for (std::size_t i = 0; i < open.lines.size(); ++i) {
+        if (i > 0)
+            joined.add('\n', open.lines[i - 1].second);
+        joined.add(open.lines[i].first);
+    }
     Open done = std::move(open);
     open_.reset();
-    if (shell_quoted(joined).find(done.quote) != std::string::npos)
+    if (shell_quoted(joined.text).find(done.quote) != std::string::npos)
         return error(
             Code::directive_quote, done.line, done.offset, done.value.size(),
             fmt::format("improperly terminated triple quoted string at: `{}'", done.start));
-    std::vector<std::string> words = std::move(done.words);
+    std::vector<Word> words = std::move(done.words);
     if (done.join != Open::Join::dropped) {
         auto text = literal(joined);
         if (!text)
             return literal_error(done.line, done.offset, done.value.size());
         if (done.join == Open::Join::last_word)
-            words.back() += *text;
+            words.back().add(*text);
         else
             words.push_back(std::move(*text));
     }
@@ -306,14 +359,19 @@ void DirectiveBuilder::literal_error(std::size_t line, std::size_t offset, std::
           "of the value makes it escape a quote of its own)");
 }
 
-void DirectiveBuilder::directive(std::vector<std::string> words, std::size_t number,
-                                 std::size_t offset, std::string_view value) {
+void DirectiveBuilder::directive(std::vector<Word> words, std::size_t number, std::size_t offset,
+                                 std::string_view value) {
     if (words.empty())
         return;
-    if (words.front().empty() || words.front()[0] != '-')
+    if (words.front().text.empty() || words.front().text[0] != '-')
         return error(Code::directive_unknown, number, offset, value.size(),
                      fmt::format("Unknown directive: {}", value));
-    out_.push_back(Directive{number, offset, std::move(words)});
+    Directive d{number, offset, {}, {}};
+    for (Word& w : words) {
+        d.arguments.push_back(std::move(w.text));
+        d.origins.push_back(std::move(w.at));
+    }
+    out_.push_back(std::move(d));
 }
 
 } // namespace jobspec::syntax

@@ -2,9 +2,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <jobspec/diagnostic.hpp>
@@ -24,6 +26,18 @@ public:
 
     std::vector<Directive> script(grammar::Directives::ScriptContext& ctx);
 
+    /// A word as the shell reads it, and the script's byte offset of each of its bytes;
+    /// none, and `placed` false, once a part of it has no place in the script.
+    struct Word {
+        std::string text;
+        std::vector<std::uint32_t> at;
+        bool placed = true;
+
+        void add(char c, std::size_t where);
+        void add(const Word& more);
+        void add_unplaced(std::string_view more);
+    };
+
 private:
     /// A line's place in the script.
     struct Where {
@@ -40,11 +54,12 @@ private:
         std::string indent;
         /// The triple quote that opened it (and closes it).
         std::string quote;
-        std::vector<std::string> words;
+        std::vector<Word> words;
         /// How the text joins the words: to the last word, as a new word, or not at
         /// all (the triple quote ended a comment).
         enum class Join { last_word, new_word, dropped } join = Join::new_word;
-        std::vector<std::string> lines;
+        /// The lines of the value, each with the offset of the line end after it.
+        std::vector<std::pair<Word, std::size_t>> lines;
     };
 
     void line(grammar::Directives::LineContext& ctx, const Where& where);
@@ -59,7 +74,7 @@ private:
     std::optional<std::string> paired_triple_quotes(std::string_view value, const Where& where,
                                                     std::size_t offset);
     void literal_error(std::size_t line, std::size_t offset, std::size_t length);
-    void directive(std::vector<std::string> words, std::size_t number, std::size_t offset,
+    void directive(std::vector<Word> words, std::size_t number, std::size_t offset,
                    std::string_view value);
     void error(Code code, std::size_t line, std::size_t offset, std::size_t length,
                std::string message);

@@ -292,8 +292,10 @@ std::string display(const OptionSpec& spec) {
 
 class Reader {
 public:
-    Reader(const std::vector<std::string>& words, SubmitOptions& options, Diagnostics& d)
-        : words_(words), options_(options), diags_(d), bit_(command_bit(options.command)) {}
+    Reader(const std::vector<std::string>& words, SubmitOptions& options, Diagnostics& d,
+           const std::vector<std::vector<std::uint32_t>>* origins = nullptr)
+        : words_(words), origins_(origins), options_(options), diags_(d),
+          bit_(command_bit(options.command)) {}
 
     /// One option by its long name, as `--name=value` (or `--name`) would set it.
     void named(std::string_view name, const std::optional<std::string>& value) {
@@ -368,10 +370,8 @@ private:
                 continue;
             }
             if (at < w.size()) {
-                std::string value = w.substr(at);
-                if (value[0] == '=')
-                    value.erase(0, 1);
-                assign(*spec, std::move(value));
+                const std::size_t from = w[at] == '=' ? at + 1 : at;
+                assign(*spec, w.substr(from), i, from);
                 return i;
             }
             return separate_value(*spec, i, end);
@@ -396,7 +396,7 @@ private:
                                        display(*spec), w.substr(eq + 1)));
                 return i;
             }
-            assign(*spec, w.substr(eq + 1));
+            assign(*spec, w.substr(eq + 1), i, eq + 1);
             return i;
         }
         if (spec->arity == Arity::flag) {
@@ -420,14 +420,31 @@ private:
                        fmt::format("argument {}: expected one argument", display(spec)));
             return i;
         }
-        assign(spec, words_[i + 1]);
+        assign(spec, words_[i + 1], i + 1, 0);
         return i + 1;
     }
 
-    /// Sets an option's value, which batch and alloc check first for their counts.
-    void assign(const OptionSpec& spec, std::string value) {
-        if (valid_value(spec, value))
-            spec.set(options_, std::move(value));
+    /// Sets an option's value, which batch and alloc check first for their counts. The
+    /// value is bytes [from, from + its size) of the word at `word`, when it is in one.
+    void assign(const OptionSpec& spec, std::string value, std::size_t word = std::string::npos,
+                std::size_t from = 0) {
+        if (!valid_value(spec, value))
+            return;
+        note_origin(spec, value, word, from);
+        spec.set(options_, std::move(value));
+    }
+
+    /// Keeps where a value read from a directive's word is in its script.
+    void note_origin(const OptionSpec& spec, const std::string& value, std::size_t word,
+                     std::size_t from) {
+        if (origins_ == nullptr || word >= origins_->size() || word >= words_.size())
+            return;
+        const auto& at = (*origins_)[word];
+        if (at.size() != words_[word].size() || from + value.size() > at.size())
+            return;
+        const auto first = at.begin() + static_cast<std::ptrdiff_t>(from);
+        const auto last = first + static_cast<std::ptrdiff_t>(value.size());
+        options_.value_origins.push_back({std::string(spec.longs[0]), value, {first, last}});
     }
 
     /// batch and alloc convert their counts while parsing.
@@ -463,6 +480,7 @@ private:
     }
 
     const std::vector<std::string>& words_;
+    const std::vector<std::vector<std::uint32_t>>* origins_;
     SubmitOptions& options_;
     Diagnostics& diags_;
     unsigned bit_;
@@ -473,8 +491,9 @@ private:
 } // namespace
 
 void read_submit_arguments(const std::vector<std::string>& words, SubmitOptions& options,
-                           Diagnostics& diagnostics) {
-    Reader(words, options, diagnostics).read();
+                           Diagnostics& diagnostics,
+                           const std::vector<std::vector<std::uint32_t>>* origins) {
+    Reader(words, options, diagnostics, origins).read();
 }
 
 std::size_t submit_option_span(const std::vector<std::string>& words, std::size_t at,

@@ -1,6 +1,7 @@
 // A flux submission command line (the words after `flux run`) -> SubmitOptions.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -14,9 +15,12 @@ namespace jobspec::syntax {
 
 /// Reads `words` into `options` the way flux-core 0.88's argument parser does (POSIX
 /// split at the first non-option word, no abbreviations, clustered short options).
-/// Reports usage.* diagnostics for what flux rejects with exit status 2.
+/// Reports usage.* diagnostics for what flux rejects with exit status 2. With the
+/// words' `origins` (a directive's, Directive::origins), each value read from a word
+/// with a place in the script is noted in options.value_origins.
 void read_submit_arguments(const std::vector<std::string>& words, SubmitOptions& options,
-                           Diagnostics& diagnostics);
+                           Diagnostics& diagnostics,
+                           const std::vector<std::vector<std::uint32_t>>* origins = nullptr);
 
 /// Sets the option of options.command whose long name is `name` (without "--") as
 /// `--name=value` on its command line would (`--name` when there is no value; an

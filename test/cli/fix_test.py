@@ -57,14 +57,17 @@ CASES = [
     # compile --batch shows a problem in a directive's option value in that value; --fix
     # finds the value in its #flux: line.
     ("directive dependency scheme", "f.sh", BATCH_HEAD + "#flux: -N1 --dependency=afterokk:1\nhostname\n",
-     "  --> --dependency at /attributes/system/dependencies/0/scheme\n"
-     "  afterokk:1\n  ^~~~~~~~\n  afterok\n",
+     "f.sh:2:25 at /attributes/system/dependencies/0/scheme\n"
+     "  #flux: -N1 --dependency=afterokk:1\n" + " " * 26 + "^~~~~~~~\n" + " " * 26 + "afterok\n",
      BATCH_HEAD + "#flux: -N1 --dependency=afterok:1\nhostname\n"),
     ("directive system attribute", "g.sh", BATCH_HEAD + "#flux: -N1 --setattr=system.durration=60\nhostname\n",
-     "  system.durration=60\n         ^~~~~~~~~\n         duration\n",
+     "g.sh:2:29 at /attributes/system/durration\n"
+     "  #flux: -N1 --setattr=system.durration=60\n" + " " * 30 + "^~~~~~~~~\n"
+     + " " * 30 + "duration\n",
      BATCH_HEAD + "#flux: -N1 --setattr=system.duration=60\nhostname\n"),
     ("directive constraint operator", "h.sh", BATCH_HEAD + "#flux: -N1 --requires=hostt:foo1\nhostname\n",
-     "  hostt:foo1\n  ^~~~~\n  host\n",
+     "h.sh:2:23\n  #flux: -N1 --requires=hostt:foo1\n" + " " * 24 + "^~~~~\n"
+     + " " * 24 + "host\n",
      BATCH_HEAD + "#flux: -N1 --requires=host:foo1\nhostname\n"),
     ("jobspec system attribute", "i.yaml", JOBSPEC_DOC.replace("duration", "durration"),
      "      durration: 60\n      ^~~~~~~~~\n      duration\n", JOBSPEC_DOC),
@@ -87,6 +90,15 @@ CASES = [
                          "      - scheme: afterokk\n        value: '1'\n"),
      "afterok\n", JOBSPEC_DOC.replace("duration: 60\n", "duration: 60\n    dependencies:\n"
                                       "      - scheme: afterok\n        value: '1'\n")),
+    # A value read from a directive is placed through where each of its bytes was read
+    # (escaped blanks; the same text in another option's value before it).
+    ("directive value written with escapes", "n.sh",
+     BATCH_HEAD + "#flux: -N1 --job-name=hostt:foo1\n#flux: --requires=hostt:foo1\\ and\\ ssd\n"
+     "hostname\n",
+     "n.sh:3:19\n  #flux: --requires=hostt:foo1\\ and\\ ssd\n" + " " * 20 + "^~~~~\n"
+     + " " * 20 + "host\n",
+     BATCH_HEAD + "#flux: -N1 --job-name=hostt:foo1\n#flux: --requires=host:foo1\\ and\\ ssd\n"
+     "hostname\n"),
 ]
 
 

@@ -307,6 +307,22 @@ class Lsp(unittest.TestCase):
         self.assertEqual(published[0]["range"]["start"], {"line": 2, "character": 26})
         self.assert_cli_diagnostics("job.sh", SCRIPT, published)
 
+    def test_a_directive_value_is_placed_in_the_script(self):
+        # Read with escaped blanks, its text also in an option before it: placed through
+        # where each of its bytes was read, as `jobspec compile --batch` places it (and
+        # `jobspec fix` fixes it: test/cli/fix_test.py).
+        text = ("#!/bin/sh\n#flux: -N1 --job-name=hostt:foo1\n"
+                "#flux: --requires=hostt:foo1\\ and\\ ssd\nhostname\n")
+        self.server.initialize()
+        self.server.open(SCRIPT_URI, text, "sh")
+        published = self.server.diagnostics(SCRIPT_URI, 1)["diagnostics"]
+        self.assertEqual([d["code"] for d in published], ["query.unknown-operator"])
+        self.assertEqual(published[0]["range"], {"start": {"line": 2, "character": 18},
+                                                 "end": {"line": 2, "character": 23}})
+        self.assertEqual(published[0]["data"]["fixes"],
+                         [{"range": published[0]["range"], "newText": "host"}])
+        self.assert_cli_diagnostics("job.sh", text, published)
+
     def test_shape(self):
         self.server.initialize()
         self.server.open(SHAPE_URI, SHAPE)
