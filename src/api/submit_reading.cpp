@@ -103,10 +103,11 @@ Result<SubmitOptions> batch_over(std::string script, const ApplyOptions& apply,
             if (problem.code == Code::usage_unknown_option &&
                 misspelt_options(directive, merged.command, d))
                 continue;
-            d.add(Code::directive_option, problem.message,
-                  Location{SourceRange{static_cast<std::uint32_t>(directive.offset),
-                                       static_cast<std::uint32_t>(end)},
-                           {}},
+            // At the words it is about, where the reader knows them; else the line.
+            const SourceRange line{static_cast<std::uint32_t>(directive.offset),
+                                   static_cast<std::uint32_t>(end)};
+            const SourceRange& at = problem.location.range;
+            d.add(Code::directive_option, problem.message, Location{at.known() ? at : line, {}},
                   problem.help);
         }
         if (d.has_errors())

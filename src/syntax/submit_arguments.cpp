@@ -417,7 +417,8 @@ private:
     std::size_t separate_value(const OptionSpec& spec, std::size_t i, std::size_t end) {
         if (i + 1 >= end || option_like(words_[i + 1], bit_) || words_[i + 1] == "--") {
             diags_.add(Code::usage_missing_argument,
-                       fmt::format("argument {}: expected one argument", display(spec)));
+                       fmt::format("argument {}: expected one argument", display(spec)),
+                       place(i, 0, words_[i].size()));
             return i;
         }
         assign(spec, words_[i + 1], i + 1, 0);
@@ -428,10 +429,22 @@ private:
     /// value is bytes [from, from + its size) of the word at `word`, when it is in one.
     void assign(const OptionSpec& spec, std::string value, std::size_t word = std::string::npos,
                 std::size_t from = 0) {
-        if (!valid_value(spec, value))
+        if (!valid_value(spec, value, place(word, from, value.size())))
             return;
         note_origin(spec, value, word, from);
         spec.set(options_, std::move(value));
+    }
+
+    /// Where bytes [from, from + size) of the word at `word` were read in the script, when
+    /// the words are a directive's and that word has a place there; else nowhere.
+    Location place(std::size_t word, std::size_t from, std::size_t size) const {
+        if (origins_ == nullptr || word >= origins_->size() || word >= words_.size() ||
+            size == 0)
+            return {};
+        const auto& at = (*origins_)[word];
+        if (at.size() != words_[word].size() || from + size > at.size())
+            return {};
+        return Location{SourceRange{at[from], at[from + size - 1] + 1}};
     }
 
     /// Keeps where a value read from a directive's word is in its script.
@@ -448,7 +461,7 @@ private:
     }
 
     /// batch and alloc convert their counts while parsing.
-    bool valid_value(const OptionSpec& spec, const std::string& value) {
+    bool valid_value(const OptionSpec& spec, const std::string& value, Location where) {
         const bool count = spec.longs[0] == "nslots" || spec.longs[0] == "cores-per-slot" ||
                            spec.longs[0] == "gpus-per-slot" || spec.longs[0] == "add-brokers" ||
                            (spec.longs[0] == "nodes" && (bit_ & slots) != 0);
@@ -467,7 +480,8 @@ private:
             ok = ok && ((c >= '0' && c <= '9') || c == '_');
         if (!ok)
             diags_.add(Code::usage_option_value,
-                       fmt::format("argument {}: invalid int value: '{}'", display(spec), value));
+                       fmt::format("argument {}: invalid int value: '{}'", display(spec), value),
+                       std::move(where));
         return ok;
     }
 

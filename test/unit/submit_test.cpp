@@ -115,3 +115,27 @@ TEST_CASE("submit - a problem in a directive's value is placed in the script") {
     CHECK(d.fixes[0].range == d.location.range);
     CHECK(d.fixes[0].replacement == "host");
 }
+
+TEST_CASE("submit - a directive's bad option value is placed at the value") {
+    const std::string script = "#!/bin/sh\n#flux: -N 2\n#flux: -n 'x y'\n#flux: --nodes\nhostname\n";
+    jobspec::SubmitOptions start;
+    start.command = jobspec::SubmitCommand::batch;
+    const auto context = jobspec::current_submit_context();
+    const auto read =
+        jobspec::read_submission(std::vector<std::string>{"job.sh"}, start, context, script);
+    REQUIRE_FALSE(read.ok());
+    const auto& d = *read.diagnostics().begin();
+    CHECK(d.code == jobspec::Code::directive_option);
+    const std::size_t value = script.find("x y");
+    CHECK(d.location.range == jobspec::SourceRange{static_cast<std::uint32_t>(value),
+                                                   static_cast<std::uint32_t>(value + 3)});
+    // A value missing: at the option.
+    const std::string missing = "#!/bin/sh\n#flux: -N 2 --nodes\nhostname\n";
+    const auto read2 =
+        jobspec::read_submission(std::vector<std::string>{"job.sh"}, start, context, missing);
+    REQUIRE_FALSE(read2.ok());
+    const std::size_t option = missing.find("--nodes");
+    CHECK(read2.diagnostics().begin()->location.range ==
+          jobspec::SourceRange{static_cast<std::uint32_t>(option),
+                               static_cast<std::uint32_t>(option + 7)});
+}
