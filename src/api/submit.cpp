@@ -39,8 +39,8 @@ std::optional<SourceRange> in_script(const std::vector<std::uint32_t>& offsets, 
 /// A diagnostic in an option's value that a directive of the batch script gave, placed
 /// in `script` (options.value_origins): at the value's bytes when the text is the value
 /// (the last written so) or the option's values joined by blanks (as --requires joins
-/// its terms), its fixes kept when each replaces bytes written as one run there; else on
-/// the option's first value, without fixes. Others as they were.
+/// its terms), its fixes kept when each replaces bytes written as one run there. Others
+/// (a value that is not one of those, say with words from the command line) as they were.
 Diagnostic placed_in_script(Diagnostic d, const SubmitOptions& options,
                             const std::shared_ptr<const SourceText>& script) {
     const SourceText* own = d.location.source.get();
@@ -72,12 +72,8 @@ Diagnostic placed_in_script(Diagnostic d, const SubmitOptions& options,
             offsets.clear();
     }
     const auto range = in_script(offsets, d.location.range);
-    if (!range) {
-        d.location.range = {given.front()->offsets.front(), given.front()->offsets.back() + 1};
-        d.location.source = script;
-        d.fixes.clear();
+    if (!range)
         return d;
-    }
     for (FixIt& fix : d.fixes) {
         const auto moved = in_script(offsets, fix.range);
         if (!moved || moved->size() != fix.range.size()) {

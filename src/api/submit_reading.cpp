@@ -70,9 +70,10 @@ bool misspelt_options(const Directive& directive, SubmitCommand command, Diagnos
             continue;
         const std::string_view written = std::string_view(word).substr(0, word.find('='));
         const auto near = syntax::misspelt_long_option(written.substr(2), command);
+        if (!near || i >= directive.origins.size())
+            continue;
         const auto& at = directive.origins[i];
-        if (!near || at.size() != word.size() ||
-            at[written.size() - 1] + 1 - at[0] != written.size())
+        if (at.size() != word.size() || at[written.size() - 1] + 1 - at[0] != written.size())
             continue;
         const SourceRange range{at[0], at[written.size() - 1] + 1};
         d.add(Code::directive_option, fmt::format("unrecognized arguments: {}", word),

@@ -189,6 +189,21 @@ class FixIts(unittest.TestCase):
         with open(path) as f:
             self.assertEqual(f.read(), "node=2/[core=2;gpu=0]\n")
 
+    def test_a_value_with_no_place_goes_on_the_options_first_value(self):
+        # The second --requires is a line flux quotes again (paired triple quotes on
+        # it): its bytes have no place in the script, so the query's problem goes on the
+        # option's first value, without a fix; compile --batch keeps it in the query.
+        quoted = "'" * 3 + "hostt:x" + "'" * 3 + '"' * 3
+        text = (BATCH_HEAD + "#flux: -N1\n#flux: --requires=ssd\n#flux: --requires=" + '"' * 3
+                + "\n#flux: " + quoted + "\nhostname\n")
+        path = self.write("p.sh", text)
+        r = run("fix", "--dry-run", path)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("p.sh:3:19\n  #flux: --requires=ssd\n" + " " * 20 + "^~~\n"
+                      "  help: did you mean 'host'?", r.stderr)
+        r = run("compile", "--batch", "--env-none", path)
+        self.assertIn("  --> --requires\n  ssd hostt:x\n      ^~~~~\n", r.stderr)
+
     def test_a_file_read_incompletely_is_never_written(self):
         text = CASES[0][2] + " " * 100
         path = self.write("big.shape", text)

@@ -117,7 +117,8 @@ TEST_CASE("submit - a problem in a directive's value is placed in the script") {
 }
 
 TEST_CASE("submit - a directive's bad option value is placed at the value") {
-    const std::string script = "#!/bin/sh\n#flux: -N 2\n#flux: -n 'x y'\n#flux: --nodes\nhostname\n";
+    const std::string script =
+        "#!/bin/sh\n#flux: -N 2\n#flux: -n 'x y'\n#flux: --nodes\nhostname\n";
     jobspec::SubmitOptions start;
     start.command = jobspec::SubmitCommand::batch;
     const auto context = jobspec::current_submit_context();
@@ -138,4 +139,22 @@ TEST_CASE("submit - a directive's bad option value is placed at the value") {
     CHECK(read2.diagnostics().begin()->location.range ==
           jobspec::SourceRange{static_cast<std::uint32_t>(option),
                                static_cast<std::uint32_t>(option + 7)});
+}
+
+TEST_CASE("submit - a problem in a query joined with the command line's stays in the query") {
+    const std::string script = "#!/bin/sh\n#flux: -N1 --requires=ssd\nhostname\n";
+    jobspec::SubmitOptions start;
+    start.command = jobspec::SubmitCommand::batch;
+    start.environment_none = true;
+    const auto context = jobspec::current_submit_context();
+    const auto options = jobspec::read_submission(
+        std::vector<std::string>{"--requires=hostt:y", "job.sh"}, start, context, script);
+    REQUIRE(options.ok());
+    const auto compiled = jobspec::compile_submission(options.value(), context);
+    REQUIRE_FALSE(compiled.ok());
+    const auto& d = *compiled.diagnostics().begin();
+    REQUIRE(d.location.source != nullptr);
+    CHECK(d.location.source->name == "--requires");
+    CHECK(d.location.source->text == "ssd hostt:y");
+    CHECK(d.location.range == jobspec::SourceRange{4, 9});
 }

@@ -32,12 +32,25 @@ Diagnostics check_batch_script(std::string_view text, const Limits& limits, Dial
         found.append(result.diagnostics());
     }
     // Ranges into the script itself (compile_submission places a directive's values
-    // there too) lose their source.
+    // there too) lose their source. One in a value it could not place (a line flux
+    // quotes again) goes on the option's first value, without fixes: every value here
+    // came from a directive.
     Diagnostics out(limits.max_diagnostics);
     for (Diagnostic d : found) {
         const SourceText* own = d.location.source.get();
-        if (own != nullptr && own->file && own->name == "script")
+        if (own != nullptr && own->file && own->name == "script") {
             d.location.source = nullptr;
+        } else if (own != nullptr && !own->file && own->name.starts_with("--") && options.ok()) {
+            const auto& origins = options.value().value_origins;
+            const auto first = std::find_if(origins.begin(), origins.end(), [&](const auto& o) {
+                return "--" + o.option == own->name && !o.offsets.empty();
+            });
+            if (first != origins.end()) {
+                d.location = Location{{first->offsets.front(), first->offsets.back() + 1},
+                                      d.location.pointer};
+                d.fixes.clear();
+            }
+        }
         out.add(std::move(d));
     }
     return out;
