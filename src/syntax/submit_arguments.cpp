@@ -435,29 +435,29 @@ private:
         spec.set(options_, std::move(value));
     }
 
-    /// Where bytes [from, from + size) of the word at `word` were read in the script, when
-    /// the words are a directive's and that word has a place there; else nowhere.
-    Location place(std::size_t word, std::size_t from, std::size_t size) const {
-        if (origins_ == nullptr || word >= origins_->size() || word >= words_.size() ||
-            size == 0)
-            return {};
+    /// The script offsets of bytes [from, from + size) of the word at `word`, when the
+    /// words are a directive's and that word has a place there; else nothing.
+    const std::uint32_t* read_at(std::size_t word, std::size_t from, std::size_t size) const {
+        if (origins_ == nullptr || word >= origins_->size() || word >= words_.size() || size == 0)
+            return nullptr;
         const auto& at = (*origins_)[word];
         if (at.size() != words_[word].size() || from + size > at.size())
-            return {};
-        return Location{SourceRange{at[from], at[from + size - 1] + 1}};
+            return nullptr;
+        return at.data() + from;
+    }
+
+    /// Where those bytes were read in the script; else nowhere.
+    Location place(std::size_t word, std::size_t from, std::size_t size) const {
+        const std::uint32_t* at = read_at(word, from, size);
+        return at == nullptr ? Location{} : Location{SourceRange{at[0], at[size - 1] + 1}};
     }
 
     /// Keeps where a value read from a directive's word is in its script.
     void note_origin(const OptionSpec& spec, const std::string& value, std::size_t word,
                      std::size_t from) {
-        if (origins_ == nullptr || word >= origins_->size() || word >= words_.size())
-            return;
-        const auto& at = (*origins_)[word];
-        if (at.size() != words_[word].size() || from + value.size() > at.size())
-            return;
-        const auto first = at.begin() + static_cast<std::ptrdiff_t>(from);
-        const auto last = first + static_cast<std::ptrdiff_t>(value.size());
-        options_.value_origins.push_back({std::string(spec.longs[0]), value, {first, last}});
+        if (const std::uint32_t* at = read_at(word, from, value.size()))
+            options_.value_origins.push_back(
+                {std::string(spec.longs[0]), value, {at, at + value.size()}});
     }
 
     /// batch and alloc convert their counts while parsing.
