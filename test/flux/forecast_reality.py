@@ -105,8 +105,9 @@ SAMPLES = 32
 #: the end of the pass (flux-core 0.88's sched-backfill: a pass ends at the next request
 #: or free, and the jobs it backfilled stay in its queue; docs/COMPAT.md).
 LOSES_JOBS = ("sched-backfill",)
-#: What each poll of the jobs reads: their starts, and what lost_jobs() counts.
-WATCHED = ["t_run", "state", "priority"]
+#: What each poll of the jobs reads: their starts, what lost_jobs() counts, and the
+#: scheduler's estimates.
+WATCHED = ["t_run", "state", "priority", "annotations"]
 
 
 def sh(*args, ok=True):
@@ -304,11 +305,18 @@ def main():
     # Watch until every job with an estimate started (or the deadline).
     waiting = {i for i in verdicts if verdicts[i]["eta"] is not None}
     starts = {}
+    # Each job's sched.t_estimate as it changed (the dump's): a reservation the scheduler
+    # moved or dropped between two polls shows when its plan departed from the forecast.
+    estimates = {}
     while time.time() < deadline and not waiting <= set(starts):
         jobs = listing(h, set(ids), WATCHED)
         for jobid, j in jobs.items():
             if j.get("t_run"):
                 starts.setdefault(jobid, j["t_run"])
+            estimate = j.get("annotations", {}).get("sched", {}).get("t_estimate")
+            seen = estimates.setdefault(jobid, [])
+            if not seen or seen[-1][1] != estimate:
+                seen.append((time.time(), estimate))
         if loses:
             polls.append((time.time(), lost_jobs(h, jobs)))
         time.sleep(0.2)
@@ -418,7 +426,8 @@ def main():
                        "actual": {str(i): {"start": starts.get(i), "ranks": j.get("ranks"),
                                            "cleanup": j.get("t_cleanup"),
                                            "inactive": j.get("t_inactive"),
-                                           "eventlog": events.get(i)}
+                                           "eventlog": events.get(i),
+                                           "estimates": estimates.get(i)}
                                   for i, j in final.items()}}, f)
     score = (hits + ties + late) / estimated if estimated else 1.0
     counts = {}
