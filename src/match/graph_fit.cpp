@@ -14,7 +14,7 @@
 
 #include "match/match_explanation.hpp"
 #include "match/xor_candidates.hpp"
-#include "model/decoders.hpp"
+#include "model/constraint_evaluation.hpp"
 #include "model/fluxion_graph_execution.hpp"
 
 namespace jobspec::match {
@@ -38,55 +38,27 @@ List slots_of(const ResourceList& list) {
     return out;
 }
 
-/// An RFC 31 constraint made ready to test vertices: hostlists and idsets decoded once.
-struct VertexTest {
-    std::string op;
-    std::vector<std::pair<std::string, bool>> properties; // name, negated
-    std::vector<Hostlist> hosts;
-    std::vector<IdSet> ranks;
-    std::vector<VertexTest> children;
+/// One vertex as the domain of model::satisfying: what it has (its own properties, and
+/// R's for its rank), its name and its rank decide each term.
+template <class HasProperty>
+struct OneVertex {
+    using Set = bool;
+    const HasProperty& has;
+    std::string_view name;
+    std::int64_t rank;
 
-    explicit VertexTest(const Constraint& c) : op(c.op) {
-        for (const auto& v : c.values) {
-            if (op == "properties") {
-                const bool negated = !v.empty() && v[0] == '^';
-                properties.emplace_back(negated ? v.substr(1) : v, negated);
-            } else if (op == "hostlist") {
-                if (auto h = model::decode_hostlist(v))
-                    hosts.push_back(std::move(*h));
-            } else if (op == "ranks") {
-                if (auto ids = model::decode_idset(v))
-                    ranks.push_back(std::move(*ids));
-            }
-        }
-        for (const auto& child : c.children)
-            children.emplace_back(child);
+    static bool all() { return true; }
+    static bool none() { return false; }
+    bool having(std::string_view property) const { return has(property); }
+    bool named(const Hostlist& hosts) const { return hosts.find(name).has_value(); }
+    bool ranked(const IdSet& ids) const {
+        return rank >= 0 && ids.contains(static_cast<std::uint64_t>(rank));
     }
-
-    /// Whether a vertex with these properties (its own and R's for its rank), name and
-    /// rank meets it.
-    template <class HasProperty>
-    bool meets(const HasProperty& has, std::string_view name, std::int64_t rank) const {
-        if (op == "and" || op == "or" || op == "not") {
-            if (op == "not")
-                return !children.empty() && !children.front().meets(has, name, rank);
-            for (const auto& c : children)
-                if (c.meets(has, name, rank) != (op == "and"))
-                    return op != "and";
-            return true;
-        }
-        if (op == "properties")
-            return std::all_of(properties.begin(), properties.end(),
-                               [&](const auto& p) { return has(p.first) != p.second; });
-        if (op == "hostlist")
-            return std::any_of(hosts.begin(), hosts.end(),
-                               [&](const auto& h) { return h.find(name).has_value(); });
-        if (op == "ranks")
-            return rank >= 0 && std::any_of(ranks.begin(), ranks.end(), [&](const auto& ids) {
-                       return ids.contains(static_cast<std::uint64_t>(rank));
-                   });
-        return false;
-    }
+    static bool both(bool a, bool b) { return a && b; }
+    static bool either(bool a, bool b) { return a || b; }
+    static bool except(bool a, bool b) { return a && !b; }
+    static bool nothing(bool s) { return !s; }
+    static bool everything(bool s) { return s; }
 };
 
 /// Why a vertex holds nothing for a request.
@@ -95,7 +67,7 @@ enum class Unusable : std::uint8_t { no, constraint, down, busy };
 /// What a search may take besides the graph: the constraint (made ready), R's properties,
 /// and what is free (containment path -> size; null for all).
 struct SearchGround {
-    const VertexTest* constraint = nullptr;
+    const model::CompiledConstraint* constraint = nullptr;
     const ResourceSet* r = nullptr;
     const std::unordered_map<std::string_view, std::int64_t>* free = nullptr;
     /// What is free as R (ranks, and their cores and GPUs), or null for all.
@@ -336,7 +308,8 @@ private:
             return rank >= 0 && p != ground_.r->properties().end() &&
                    p->second.contains(static_cast<std::uint64_t>(rank));
         };
-        const bool yes = ground_.constraint->meets(has, v.name, rank);
+        const bool yes =
+            model::satisfying(*ground_.constraint, OneVertex<decltype(has)>{has, v.name, rank});
         meets_.emplace(u, yes);
         return yes;
     }
@@ -949,7 +922,7 @@ Result<ResourceSet> graph_fit(const Jobspec& js, const ResourceSet& r, const Gro
             return Result<ResourceSet>(std::move(d));
         }
     }
-    std::optional<VertexTest> test;
+    std::optional<model::CompiledConstraint> test;
     if (constraint != nullptr)
         test.emplace(*constraint);
     std::unordered_map<std::string_view, std::int64_t> free_sizes;

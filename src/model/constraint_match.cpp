@@ -1,81 +1,52 @@
-// Constraint::match: RFC 31 evaluated on sets of execution targets.
+// Constraint::match: RFC 31 evaluated on sets of R's execution targets.
 #include <jobspec/constraint_model.hpp>
 
 #include <fmt/format.h>
 
-#include "model/decoders.hpp"
-#include <jobspec/hostlist.hpp>
+#include "model/constraint_evaluation.hpp"
 
 namespace jobspec {
 
 namespace {
 
-class Matcher {
+/// R's execution targets as the domain of model::satisfying: a property is its rank
+/// idset, a hostlist the ranks of its hosts.
+class Ranks {
 public:
-    Matcher(const ResourceSet& r, Diagnostics& diagnostics)
-        : r_(r), all_(r.ranks()), diags_(diagnostics) {}
+    using Set = IdSet;
 
-    IdSet match(const Constraint& c) {
-        if (c.op == "and" || c.op == "or") {
-            IdSet result = c.op == "and" ? all_ : IdSet{};
-            if (c.children.empty())
-                return all_;
-            for (const auto& child : c.children)
-                result =
-                    c.op == "and" ? result.intersected(match(child)) : result.united(match(child));
-            return result;
-        }
-        if (c.op == "not")
-            return c.children.empty() ? IdSet{} : all_.without(match(c.children.front()));
-        if (c.op == "properties")
-            return properties(c.values);
-        if (c.op == "hostlist") {
-            IdSet out;
-            for (const auto& v : c.values)
-                if (auto h = model::decode_hostlist(v))
-                    out = out.united(r_.ranks_of(*h));
-            return out;
-        }
-        if (c.op == "ranks") {
-            IdSet out;
-            for (const auto& v : c.values)
-                if (auto ids = model::decode_idset(v))
-                    out = out.united(*ids);
-            return out.intersected(all_);
-        }
-        diags_.add(
-            Code::constraint_unmatchable,
-            fmt::format("'{}' is not an RFC 31 operator, so it cannot match resources", c.op));
-        return {};
+    explicit Ranks(const ResourceSet& r) : r_(r), all_(r.ranks()) {}
+
+    IdSet all() const { return all_; }
+    IdSet none() const { return {}; }
+    IdSet having(std::string_view name) const {
+        const auto it = r_.properties().find(name);
+        return it == r_.properties().end() ? IdSet{} : it->second;
     }
+    IdSet named(const Hostlist& hosts) const { return r_.ranks_of(hosts); }
+    IdSet ranked(const IdSet& ids) const { return ids.intersected(all_); }
+    static IdSet both(const IdSet& a, const IdSet& b) { return a.intersected(b); }
+    static IdSet either(const IdSet& a, const IdSet& b) { return a.united(b); }
+    static IdSet except(const IdSet& a, const IdSet& b) { return a.without(b); }
+    static bool nothing(const IdSet& s) { return s.empty(); }
+    static bool everything(const IdSet&) { return false; }
 
 private:
-    IdSet properties(const std::vector<std::string>& names) {
-        IdSet out = all_;
-        for (const auto& name : names) {
-            const bool negated = !name.empty() && name[0] == '^';
-            const std::string_view bare =
-                negated ? std::string_view(name).substr(1) : std::string_view(name);
-            const auto it = r_.properties().find(bare);
-            const IdSet have = it == r_.properties().end() ? IdSet{} : it->second;
-            out = negated ? out.without(have) : out.intersected(have);
-        }
-        return out;
-    }
-
     const ResourceSet& r_;
     const IdSet all_;
-    Diagnostics& diags_;
 };
 
 } // namespace
 
 Result<IdSet> Constraint::match(const ResourceSet& r) const {
+    const model::CompiledConstraint compiled(*this);
     Diagnostics d;
-    IdSet out = Matcher(r, d).match(*this);
+    for (const auto name : model::unknown_operators(compiled))
+        d.add(Code::constraint_unmatchable,
+              fmt::format("'{}' is not an RFC 31 operator, so it cannot match resources", name));
     if (d.has_errors())
         return Result<IdSet>(std::move(d));
-    return out;
+    return model::satisfying(compiled, Ranks(r));
 }
 
 } // namespace jobspec

@@ -5,6 +5,8 @@
 // against that commit's library and run the two binaries in turn (docs/PERFORMANCE.md).
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
+#include <memory>
 #include <string>
 
 #include <jobspec/document.hpp>
@@ -22,9 +24,8 @@ std::string job(const std::string& resources, const std::string& system = "",
            system + "}}}";
 }
 
-void allocate_in(benchmark::State& state, const std::string& r_text, const std::string& text,
+void allocate_on(benchmark::State& state, const jobspec::ResourceSet& r, const std::string& text,
                  jobspec::Dialect dialect) {
-    const auto r = jobspec::read_resource_set(r_text).value();
     jobspec::ReadOptions reading;
     reading.dialect = dialect;
     const auto js = jobspec::read_jobspec(text, reading);
@@ -36,6 +37,11 @@ void allocate_in(benchmark::State& state, const std::string& r_text, const std::
         benchmark::DoNotOptimize(jobspec::match_jobspec(js.value(), r));
     const auto a = jobspec::match_jobspec(js.value(), r);
     state.counters["ranks"] = a.ok() ? static_cast<double>(a.value().count_ranks()) : -1;
+}
+
+void allocate_in(benchmark::State& state, const std::string& r_text, const std::string& text,
+                 jobspec::Dialect dialect) {
+    allocate_on(state, jobspec::read_resource_set(r_text).value(), text, dialect);
 }
 
 void allocate(benchmark::State& state, const std::string& r_text, const std::string& text) {
@@ -109,6 +115,82 @@ BENCHMARK_CAPTURE(allocate_fluxion, or_slots_mixed_10000_slots, bench::mixed_r(1
 BENCHMARK_CAPTURE(allocate_fluxion, or_slots_different_10000_slots, bench::different_r(),
                   job(or_slots(1000), "", 9999))
     ->Unit(benchmark::kMicrosecond);
+
+// Under a large constraint (issue 59): 4 nodes within a 1,000-term hostlist (one host a
+// term, spread over the nodes) and a ranks idset, on 11,000 nodes as R and as a Fluxion
+// graph of 2 sockets of 44 cores a node (1,001,001 vertices, built here once).
+// JOBSPEC_BENCH_NODES sets fewer nodes (for callgrind).
+const int constrained_nodes = [] {
+    const char* n = std::getenv("JOBSPEC_BENCH_NODES");
+    return n != nullptr ? std::atoi(n) : 11000;
+}();
+
+std::string hostlist_and_ranks() {
+    std::string hosts;
+    for (int i = 0; i < 1000; ++i)
+        hosts += (i == 0 ? "node" : ",node") + std::to_string(i * 11 + 5);
+    return R"(,"constraints":{"and":[{"hostlist":[")" + hosts + R"("]},{"ranks":["0-9999"]}]})";
+}
+
+/// cluster0 -> node0.. (rank i) -> 2 sockets -> 44 cores each, as JGF.
+std::string cluster_graph(int nodes) {
+    std::string vertices;
+    std::string edges;
+    int next = 0;
+    const auto add = [&](int parent, const std::string& type, int id, const std::string& path,
+                         const std::string& extra) {
+        const int i = next++;
+        vertices += (i == 0 ? "" : ",") + std::string(R"({"id":")") + std::to_string(i) +
+                    R"(","metadata":{"type":")" + type + R"(","id":)" + std::to_string(id) +
+                    R"(,"paths":{"containment":")" + path + "\"}" + extra + "}}";
+        if (parent >= 0)
+            edges += (edges.empty() ? "" : ",") + std::string(R"({"source":")") +
+                     std::to_string(parent) + R"(","target":")" + std::to_string(i) + "\"}";
+        return i;
+    };
+    const int root = add(-1, "cluster", 0, "/cluster0", "");
+    for (int n = 0; n < nodes; ++n) {
+        const std::string node_path = "/cluster0/node" + std::to_string(n);
+        const int node = add(root, "node", n, node_path,
+                             R"(,"rank":)" + std::to_string(n) + R"(,"name":"node)" +
+                                 std::to_string(n) + "\"");
+        for (int s = 0; s < 2; ++s) {
+            const std::string socket_path = node_path + "/socket" + std::to_string(s);
+            const int socket = add(node, "socket", s, socket_path, "");
+            for (int c = s * 44; c < (s + 1) * 44; ++c)
+                add(socket, "core", c, socket_path + "/core" + std::to_string(c), "");
+        }
+    }
+    return R"({"graph":{"nodes":[)" + vertices + R"(],"edges":[)" + edges + "]}}";
+}
+
+const std::string one_core_slot =
+    R"({"type":"slot","count":1,"label":"task","with":[{"type":"core","count":1}]})";
+
+void constrained_r(benchmark::State& state) {
+    static const auto r = jobspec::read_resource_set(bench::mixed_r(constrained_nodes)).value();
+    allocate_on(state, r,
+                job(R"({"type":"node","count":4,"with":[)" + one_core_slot + "]}",
+                    hostlist_and_ranks()),
+                jobspec::Dialect::rfc);
+}
+BENCHMARK(constrained_r)->Unit(benchmark::kMicrosecond);
+
+void constrained_graph(benchmark::State& state) {
+    static const auto r = [] {
+        jobspec::Limits limits;
+        limits.max_input_bytes = std::size_t{1} << 31;
+        return std::make_unique<jobspec::ResourceSet>(
+            jobspec::read_resource_set(cluster_graph(constrained_nodes), limits).value());
+    }();
+    // A graph's cores are in sockets: the request names the socket.
+    allocate_on(state, *r,
+                job(R"({"type":"node","count":4,"with":[{"type":"socket","count":1,"with":[)" +
+                        one_core_slot + "]}]}",
+                    hostlist_and_ranks()),
+                jobspec::Dialect::fluxion);
+}
+BENCHMARK(constrained_graph)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

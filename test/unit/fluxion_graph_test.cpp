@@ -387,6 +387,15 @@ TEST_CASE("fluxion match - constraints choose nodes by property, name and rank")
     o = fit(job(two, "constraints: {hostlist: ['node[2-3]']}"), r);
     REQUIRE(o.ok);
     CHECK(o.alloc.summary() == "rank[2-3]/core0");
+    // `or` is the union of its constraints: node0 or node1 is two nodes, and three of
+    // them are asked of none (not every node).
+    o = fit(job(two, "constraints: {or: [{hostlist: [node0]}, {hostlist: [node1]}]}"), r);
+    REQUIRE(o.ok);
+    CHECK(o.alloc.summary() == "rank[0-1]/core0");
+    o = fit(job(slot("3", "{type: node, count: 1, with: [{type: core, count: 1}]}"),
+                "constraints: {or: [{hostlist: [node0]}, {hostlist: [node1]}]}"),
+            r);
+    CHECK(o.code == "jobspec.unsatisfiable");
     o = fit(job(two, "constraints: {and: [{ranks: ['0-2']}, {properties: [ssd]}]}"), r);
     CHECK(o.code == "jobspec.unsatisfiable");
     CHECK(o.message.find("node2 does not meet the constraints") == std::string::npos);
