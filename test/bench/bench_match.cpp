@@ -1,4 +1,5 @@
-// Matching benchmarks: allocate (jobspec match) on 10,000 nodes.
+// Matching benchmarks: allocate (jobspec match) on 10,000 nodes, and under a large
+// constraint on 11,000 nodes as R and as a Fluxion graph (the constrained_* rows).
 //   build-release/test/bench/bench-match --benchmark_repetitions=5
 //   --benchmark_report_aggregates_only
 // The V1 requests run on the V1-only matcher too (issue 31's baseline): build this file
