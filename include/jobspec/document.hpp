@@ -24,7 +24,8 @@ namespace jobspec {
 JOBSPEC_API Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options = {});
 
 /// The canonical pass over a jobspec built in code (and the V1 pass with `v1`), after
-/// checking that every string in it is UTF-8 (jobspec.invalid-utf8). In the Fluxion dialect
+/// checking that every string in it is UTF-8: a jobspec with one that is not gets only
+/// jobspec.invalid-utf8 (the passes after would quote it). In the Fluxion dialect
 /// (Jobspec::dialect) it leaves out the label rules Fluxion does not have (the reader's own
 /// rules need the text).
 JOBSPEC_API Diagnostics check_jobspec(const Jobspec& jobspec, bool v1 = false);

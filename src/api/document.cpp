@@ -3,15 +3,10 @@
 
 #include <algorithm>
 
+#include "api/jobspec_checks.hpp"
 #include "api/jobspec_reading.hpp"
-#include "lower/attribute_lowering.hpp"
 #include "lower/document_fixes.hpp"
 #include "lower/jobspec_lowering.hpp"
-#include "sema/canonical_jobspec.hpp"
-#include "sema/flux_instance.hpp"
-#include "sema/size_limits.hpp"
-#include "sema/text_encoding.hpp"
-#include "sema/v1_pass.hpp"
 #include "syntax/document_tree.hpp"
 
 namespace jobspec {
@@ -21,12 +16,10 @@ namespace api {
 Result<Jobspec> jobspec_from_tree(const syntax::DocNode& root, std::string_view text,
                                   const ReadOptions& options, Diagnostics diagnostics) {
     Jobspec jobspec = lower::lower_jobspec(root, options.dialect, diagnostics);
-    sema::check_canonical(jobspec, diagnostics);
-    sema::check_sizes(jobspec, options.limits, diagnostics);
-    if (options.v1)
-        sema::check_v1(jobspec, diagnostics);
+    JobspecChecks checks{.limits = &options.limits, .v1 = options.v1};
     if (options.flux_instance)
-        sema::check_flux_instance(jobspec, options.flux_instance_size, diagnostics);
+        checks.flux_instance = options.flux_instance_size;
+    check_model(jobspec, checks, diagnostics);
     if (!text.empty())
         diagnostics = lower::with_document_fixes(std::move(diagnostics), root, text,
                                                  options.limits.max_diagnostics);
@@ -53,11 +46,8 @@ Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) 
 
 Diagnostics check_jobspec(const Jobspec& jobspec, bool v1) {
     Diagnostics diagnostics;
-    lower::check_attribute_structure(jobspec, diagnostics);
-    sema::check_text_encoding(jobspec, diagnostics);
-    sema::check_canonical(jobspec, diagnostics);
-    if (v1)
-        sema::check_v1(jobspec, diagnostics);
+    api::check_model(jobspec, {.attribute_structure = true, .text_encoding = true, .v1 = v1},
+                     diagnostics);
     return diagnostics;
 }
 

@@ -14,12 +14,9 @@
 #include <fmt/format.h>
 
 #include "api/bounded_read.hpp"
+#include "api/jobspec_checks.hpp"
 #include "emit/flux_submission_json.hpp"
 #include "lower/submission_jobspec.hpp"
-#include "sema/canonical_jobspec.hpp"
-#include "sema/size_limits.hpp"
-#include "sema/text_encoding.hpp"
-#include "sema/v1_pass.hpp"
 #include "support/python_numbers.hpp"
 
 extern char** environ;
@@ -105,13 +102,12 @@ Result<boost::json::value> compile_options(const SubmitOptions& options,
                       {}, "set it to UTF-8 text before running jobspec");
     // What is printed must pass validate: each pass runs once, on the model.
     Diagnostics found(context.limits.max_diagnostics);
-    sema::check_text_encoding(js, found);
-    if (!found.has_errors()) {
-        sema::check_canonical(js, found);
-        sema::check_sizes(js, context.limits, found);
-        if (submission->resources_from == lower::SubmissionResources::layout && !found.has_errors())
-            sema::check_v1(js, found);
-    }
+    api::check_model(js,
+                     {.text_encoding = true,
+                      .limits = &context.limits,
+                      .v1 = submission->resources_from == lower::SubmissionResources::layout,
+                      .v1_only_when_canonical = true},
+                     found);
     submission->sources.attach(found, d);
     if (d.has_errors())
         return Result<boost::json::value>(std::move(d));

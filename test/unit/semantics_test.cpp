@@ -102,12 +102,16 @@ TEST_CASE("semantics - a jobspec built in code must hold UTF-8 everywhere") {
     CHECK(codes(key) == Said{"jobspec.invalid-utf8 /attributes/user"});
     jobspec::Jobspec property = js.value();
     property.resources[0].properties.push_back({"k\xc3", boost::json::value("v"), {}, {}});
-    CHECK(codes(property) == Said{"jobspec.invalid-utf8 /resources/0",
-                                  "jobspec.unknown-vertex-key /resources/0/k\xc3"});
+    // Only the encoding is reported: a later pass would quote the bytes that are not text
+    // (this key's pointer, an unknown slot's name).
+    CHECK(codes(property) == Said{"jobspec.invalid-utf8 /resources/0"});
     jobspec::Jobspec slot = js.value();
     slot.tasks[0].slot = "s\xff";
-    CHECK(codes(slot) ==
-          Said{"jobspec.invalid-utf8 /tasks/0/slot", "jobspec.unknown-slot /tasks/0/slot"});
+    CHECK(codes(slot) == Said{"jobspec.invalid-utf8 /tasks/0/slot"});
+    slot.tasks[0].slot = "s";
+    slot.tasks[0].command = {"\xff"};
+    slot.resources[0].properties.push_back({"extra", boost::json::value("v"), {}, {}});
+    CHECK(codes(slot) == Said{"jobspec.invalid-utf8 /tasks/0/command/0"});
 }
 
 TEST_CASE("semantics - per_resource names a type anywhere in the slot") {
