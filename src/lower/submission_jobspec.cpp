@@ -56,6 +56,16 @@ std::optional<double> duration(double seconds, Diagnostics& d) {
     return seconds;
 }
 
+/// What `check` returns for option `option`'s value `text`, its findings added to `d`
+/// pointing into the value (attach_to_value).
+template <class Check>
+auto in_value(std::string_view option, const std::string& text, Diagnostics& d, Check check) {
+    Diagnostics found;
+    auto out = check(found);
+    attach_to_value(option, text, found, d);
+    return out;
+}
+
 class SubmissionLowering {
 public:
     SubmissionLowering(const SubmitContext& context, Diagnostics& diagnostics)
@@ -76,12 +86,17 @@ public:
                         "arguments. Use only one.");
         const bool from_plugin = o.resources_shape || o.resources_json;
         std::optional<double> seconds;
-        if (o.time_limit && !(seconds = time_limit(*o.time_limit, d_)))
+        if (o.time_limit &&
+            !(seconds = in_value("--time-limit", *o.time_limit, d_, [&](Diagnostics& found) {
+                  return time_limit(*o.time_limit, found);
+              })))
             return false;
         auto layout = submission_layout(o, from_plugin, d_);
         if (!layout)
             return false;
-        if (seconds && !(seconds = duration(*seconds, d_)))
+        if (seconds &&
+            !(seconds = in_value("--time-limit", *o.time_limit, d_,
+                                 [&](Diagnostics& found) { return duration(*seconds, found); })))
             return false;
         Instance instance;
         if (!run_like && !prepare_instance(o, ctx_, instance, d_))
@@ -206,7 +221,9 @@ private:
         if (!rlimit || (!rlimit->empty() && !shell("rlimit", std::move(*rlimit))))
             return false;
         if (o.signal) {
-            auto signal = signal_option(*o.signal, d_);
+            auto signal = in_value("--signal", *o.signal, d_, [&](Diagnostics& found) {
+                return signal_option(*o.signal, found);
+            });
             if (d_.has_errors() || (signal && !shell("signal", std::move(*signal))))
                 return false;
         }
@@ -224,7 +241,9 @@ private:
             const std::string pointer =
                 fmt::format("/attributes/system/dependencies/{}", out.size());
             if (is_begin) {
-                const auto t = begin_time(text, ctx_.now, d_);
+                const auto t = in_value("--begin-time", text, d_, [&](Diagnostics& found) {
+                    return begin_time(text, ctx_.now, found);
+                });
                 if (!t)
                     return false;
                 Dependency begin;

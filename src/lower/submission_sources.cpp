@@ -32,4 +32,15 @@ std::shared_ptr<const SourceText> option_text(std::string_view option, std::stri
     return std::make_shared<const SourceText>(SourceText{std::string(option), std::string(text)});
 }
 
+void attach_to_value(std::string_view option, std::string_view text, const Diagnostics& found,
+                     Diagnostics& into) {
+    Diagnostics located(found.size() + 1);
+    for (Diagnostic d : found) {
+        if (!d.location.range.known() && !d.location.source)
+            d.location.range = SourceRange{0, text.size()};
+        located.add(std::move(d));
+    }
+    into.append(located, option_text(option, text));
+}
+
 } // namespace jobspec::lower

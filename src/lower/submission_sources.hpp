@@ -35,4 +35,10 @@ private:
 /// An option's value as the text a diagnostic shows ("--requires", "ssd and (").
 std::shared_ptr<const SourceText> option_text(std::string_view option, std::string_view text);
 
+/// Adds `found`, the findings in option `option`'s value `text`, to `into`: each pointing
+/// into the value, over all of it when it has no range of its own (so that one from a
+/// batch script's directive lands on its line and column).
+void attach_to_value(std::string_view option, std::string_view text, const Diagnostics& found,
+                     Diagnostics& into);
+
 } // namespace jobspec::lower

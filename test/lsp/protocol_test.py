@@ -323,6 +323,24 @@ class Lsp(unittest.TestCase):
                          [{"range": published[0]["range"], "newText": "host"}])
         self.assert_cli_diagnostics("job.sh", text, published)
 
+    def test_a_value_checked_by_its_option_is_placed_in_the_script(self):
+        # -t and --begin-time check their values without a parser's ranges: each finding
+        # is about the whole value, placed where the directive wrote it.
+        self.server.initialize()
+        for uri, text, line, columns in [
+                ("file:///work/t.sh", "#!/bin/sh\n#flux: -N1\n#flux: -t 5x\nhostname\n", 2,
+                 (10, 12)),
+                ("file:///work/b.sh", "#!/bin/sh\n#flux: --begin-time=+5q -N1\nhostname\n", 1,
+                 (20, 23))]:
+            with self.subTest(text=text):
+                self.server.open(uri, text, "sh")
+                published = self.server.diagnostics(uri, 1)["diagnostics"]
+                self.assertEqual([d["code"] for d in published], ["submit.value"])
+                self.assertEqual(published[0]["range"],
+                                 {"start": {"line": line, "character": columns[0]},
+                                  "end": {"line": line, "character": columns[1]}})
+                self.assert_cli_diagnostics("job.sh", text, published)
+
     def test_shape(self):
         self.server.initialize()
         self.server.open(SHAPE_URI, SHAPE)
