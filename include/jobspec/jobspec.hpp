@@ -11,6 +11,7 @@
 #include <jobspec/dependency.hpp>     // RFC 26 dependency URIs and objects
 #include <jobspec/diagnostic.hpp>     // diagnostics: stable codes, locations
 #include <jobspec/document.hpp>       // reading and checking jobspec (RFC 14, RFC 25 V1)
+#include <jobspec/document_check.hpp> // an editor's documents: which kind, and their checks
 #include <jobspec/emit.hpp>           // JSON, YAML and DOT out
 #include <jobspec/match.hpp>          // does a jobspec fit an R?
 #include <jobspec/fluid.hpp>          // RFC 19 job ids in seven encodings

@@ -58,7 +58,7 @@ PUBLIC_LAYER = {
     "dependency_rules.hpp": "sema", "workflow_graph.hpp": "sema",
     "emit.hpp": "emit", "render.hpp": "emit", "grammar_view_text.hpp": "emit",
     "forecast_text.hpp": "emit", "write_back.hpp": "emit",
-    "document.hpp": "api", "submit.hpp": "api", "shape.hpp": "api", "shape_cache.hpp": "api",
+    "document.hpp": "api", "document_check.hpp": "api", "submit.hpp": "api", "shape.hpp": "api", "shape_cache.hpp": "api",
     "input.hpp": "api", "match.hpp": "api", "version.hpp": "api", "jobspec.hpp": "api",
     "resource_config.hpp": "api", "constraint.hpp": "api", "resource_set.hpp": "api",
     "dependency.hpp": "api", "workflow.hpp": "api", "grammar_view.hpp": "api",

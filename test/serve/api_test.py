@@ -97,6 +97,33 @@ class SameAsTheCli(ServerTest):
         strict = self.check("shape", "slot/core{foo:1}", ["shape", "--strict"], {"strict": True})
         self.assertEqual(strict["status"], 1)
 
+    def test_batch_scripts(self):
+        # The editor's door (check_document): the jobspec `flux batch` would submit, each
+        # problem at its line and column in the script, and the CLI's exit status.
+        status, listing = self.server.api("/api/v1/languages")
+        example = next(l for l in listing["languages"] if l["name"] == "batch")["example"]
+        with tempfile.TemporaryDirectory() as d:
+            for text, options, words in [
+                    (example, {}, []),
+                    (example, {"format": "yaml"}, ["--format", "yaml"]),
+                    (example.replace("-t 30m", "-t 5x"), {}, []),
+                    ("#!/bin/sh\n#flux: -N1 --nodse=2\nhostname\n", {}, []),
+                    ("#!/bin/sh\n#flux: -N1 --requires=host:foo[\nhostname\n", {}, [])]:
+                with self.subTest(text=text):
+                    with open(os.path.join(d, "script"), "w", encoding="utf-8") as f:
+                        f.write(text)
+                    status, answer = self.server.api("/api/v1/compile", {
+                        "language": "batch", "text": text, "options": options})
+                    self.assertEqual(status, 200, answer)
+                    code, output, diagnostics = cli(
+                        ["compile", *words, "--batch", "--env-none", "script"], cwd=d)
+                    for diagnostic in diagnostics:
+                        self.assertEqual(diagnostic.pop("file"), "script")
+                    self.assertEqual((answer["status"], answer["diagnostics"]), (code, diagnostics))
+                    self.assertEqual(answer["output"], output.replace(d, os.getcwd()))
+        self.assertEqual(code, 1)
+        self.assertEqual(diagnostics[0]["line"], 2)
+
     def test_jobspecs(self):
         self.check("jobspec", V1_JOBSPEC, ["validate", "--emit", "json", "--v1"], {"v1": True},
                    stdin=True)
@@ -300,7 +327,7 @@ class Views(ServerTest):
         self.assertIn("did you mean 'shape.range-order'", answer["error"])
         status, answer = self.server.api("/api/v1/languages")
         names = [l["name"] for l in answer["languages"]]
-        self.assertEqual(names, ["shape", "jobspec", "constraint", "dependency", "R",
+        self.assertEqual(names, ["shape", "jobspec", "batch", "constraint", "dependency", "R",
                                  "forecast"])
         for language in answer["languages"]:
             status, compiled = self.server.api("/api/v1/compile", {

@@ -7,11 +7,11 @@
 
 #include <fmt/format.h>
 
+#include <jobspec/document_check.hpp>
 #include <jobspec/input.hpp>
 #include <jobspec/render.hpp>
 #include <jobspec/text.hpp>
 
-#include "document_check.hpp"
 #include "file_output.hpp"
 
 namespace jobspec::cli {
@@ -51,8 +51,8 @@ std::vector<std::size_t> offsets_in_file(std::string_view text) {
 /// The edits of the diagnostics' fixes that are into `text` itself, in order, without
 /// overlaps (of two that overlap, the first is kept; the other is found again next round).
 std::vector<Edit> edits_of(const Diagnostics& found, std::string_view text, DocumentKind kind) {
-    const bool mapped = kind == DocumentKind::batch_script &&
-                        text.find('\r') != std::string_view::npos;
+    const bool mapped =
+        kind == DocumentKind::batch_script && text.find('\r') != std::string_view::npos;
     const std::vector<std::size_t> at = mapped ? offsets_in_file(text) : std::vector<std::size_t>{};
     const std::size_t size = mapped ? at.size() - 1 : text.size();
     std::vector<Edit> edits;
@@ -128,9 +128,8 @@ std::string unified_diff(std::string_view before, std::string_view after, std::s
     const std::size_t first = head > context ? head - context : 0;
     const std::size_t a_end = std::min(a.size(), a.size() - tail + context);
     const std::size_t b_end = std::min(b.size(), b.size() - tail + context);
-    std::string out = fmt::format("--- {0}\n+++ {0}\n@@ -{1},{2} +{3},{4} @@\n",
-                                  visible_text(name), first + 1,
-                                  a_end - first, first + 1, b_end - first);
+    std::string out = fmt::format("--- {0}\n+++ {0}\n@@ -{1},{2} +{3},{4} @@\n", visible_text(name),
+                                  first + 1, a_end - first, first + 1, b_end - first);
     for (std::size_t i = first; i < head; ++i)
         out += fmt::format(" {}\n", visible_text(a[i]));
     for (std::size_t i = head; i < a.size() - tail; ++i)
@@ -161,14 +160,9 @@ int fix_one(const std::string& path, const FixArgs& args, Reporter& out, std::st
     if (!read)
         return status;
     const std::string name(input_name(path));
-    std::optional<DocumentKind> kind =
-        args.kind == "batch"     ? DocumentKind::batch_script
-        : args.kind == "jobspec" ? DocumentKind::jobspec
-        : args.kind == "shape"   ? DocumentKind::shape
-                                 : document_kind(path, *read);
+    const std::optional<DocumentKind> kind = document_kind(path, *read, args.kind);
     if (!kind)
-        return out.usage(Code::usage_option_value,
-                         fmt::format("cannot tell what '{}' holds", name),
+        return out.usage(Code::usage_option_value, fmt::format("cannot tell what '{}' holds", name),
                          "name it *.sh, *.yaml, *.json or *.shape, or give --kind");
     const Dialect dialect = dialect_named(args.dialect).value_or(Dialect::rfc);
     std::string text = *read;
@@ -178,7 +172,7 @@ int fix_one(const std::string& path, const FixArgs& args, Reporter& out, std::st
     Diagnostics left;
     std::string said; // the edits, said once they are made
     for (int round = 0;; ++round) {
-        left = check_document(*kind, text, args.common.limits, dialect);
+        left = check_document(*kind, text, {args.common.limits, dialect}).diagnostics();
         const auto edits = edits_of(left, text, *kind);
         if (edits.empty() || round == rounds)
             break;
@@ -192,9 +186,9 @@ int fix_one(const std::string& path, const FixArgs& args, Reporter& out, std::st
         } else if (path == "-") {
             printed += said + text;
         } else if (auto problem = replace_regular_file(path, *file, text)) {
-            return std::max(status, out.report(Code::io_unwritable,
-                                               fmt::format("cannot write '{}': {}", name,
-                                                           *problem)));
+            return std::max(status,
+                            out.report(Code::io_unwritable,
+                                       fmt::format("cannot write '{}': {}", name, *problem)));
         } else {
             printed += said;
         }
@@ -202,10 +196,10 @@ int fix_one(const std::string& path, const FixArgs& args, Reporter& out, std::st
     // What no fix is certain for, in the text as fixed.
     const int s = out.report(left, text, path);
     if (s != exit_ok && left.has_errors())
-        printed += fmt::format("{}: {} error{} without a certain fix{}\n", visible_text(name),
-                               left.error_count(), left.error_count() == 1 ? "" : "s",
-                               text != *read && !args.dry_run ? " (the fixes above are written)"
-                                                              : "");
+        printed +=
+            fmt::format("{}: {} error{} without a certain fix{}\n", visible_text(name),
+                        left.error_count(), left.error_count() == 1 ? "" : "s",
+                        text != *read && !args.dry_run ? " (the fixes above are written)" : "");
     return std::max(status, s);
 }
 
@@ -225,17 +219,19 @@ Command add_fix_command(CLI::App& parent, Reporter& reporter) {
     auto args = std::make_shared<FixArgs>();
     CLI::App* app = parent.add_subcommand(
         "fix", "Apply the certain fixes to batch scripts, jobspecs and shape files");
-    app->add_option("FILE", args->paths, "Files to fix ('-' reads standard input and prints "
-                                         "the fixed text)")
+    app->add_option("FILE", args->paths,
+                    "Files to fix ('-' reads standard input and prints "
+                    "the fixed text)")
         ->required();
     app->add_flag("--dry-run", args->dry_run, "Print a unified diff instead of writing");
-    app->add_option("--kind", args->kind, "What the files hold, when their names do not say")
+    app->add_option("--kind", args->kind, "What the files hold, whatever their names say")
         ->check(CLI::IsMember({"batch", "jobspec", "shape"}));
     app->add_option("--dialect", args->dialect, "Check jobspecs by RFC 14 or Fluxion's rules")
         ->check(CLI::IsMember({"rfc", "fluxion"}))
         ->capture_default_str();
     add_common_options(*app, args->common, reporter);
-    app->footer(R"(Checks each file as the editor integration does (batch scripts as 'jobspec compile
+    app->footer(
+        R"(Checks each file as the editor integration does (batch scripts as 'jobspec compile
 --batch' reads their #flux: directives; jobspecs as 'jobspec validate'; shapes as
 'jobspec shape'), applies every fix that is certain (those shown under a caret), and
 checks again, a few rounds. Prints each edit as FILE:LINE:COLUMN: CODE: what changed,
@@ -249,8 +245,9 @@ permissions do not let you write (root too, for a file no one may write). The fi
 goes into a new file made beside it (mkstemp), with the file's mode, owner and group,
 which then takes its place; nothing is ever written through a name that already exists.
 
-The kind of a file comes from its name (*.sh and other scripts, *.yaml, *.yml, *.json,
-*.shape), else from its text (#! or #flux: lines: a batch script), else --kind.
+The kind of a file is --kind when given, else it comes from its name (*.sh and other
+scripts, *.yaml, *.yml, *.json, *.shape), else from its text (#! or #flux: lines: a
+batch script; '{', '---', 'version:' or 'resources:' first: a jobspec).
 
 Examples:
   jobspec --fix job.sh

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "document_check.hpp"
+#include <jobspec/document_check.hpp>
 
 namespace jobspec::cli::lsp {
 

@@ -13,10 +13,10 @@
 #include <fmt/format.h>
 
 #include <jobspec/diagnostic.hpp>
+#include <jobspec/document_check.hpp>
 #include <jobspec/text.hpp>
 #include <jobspec/version.hpp>
 
-#include "document_check.hpp"
 #include "lsp_features.hpp"
 #include "lsp_positions.hpp"
 
@@ -94,21 +94,6 @@ std::string uri_name(std::string_view uri) {
         }
     }
     return out;
-}
-
-/// The kind of a document: by its file name's extension, else by the editor's language
-/// id, else by its text.
-std::optional<DocumentKind> kind_of(std::string_view name, std::string_view language,
-                                    std::string_view text) {
-    if (const auto kind = document_kind(name, {}))
-        return kind;
-    if (language == "sh" || language == "bash" || language == "shellscript")
-        return DocumentKind::batch_script;
-    if (language == "yaml" || language == "json")
-        return DocumentKind::jobspec;
-    if (language == "jobspec-shape" || language == "shape")
-        return DocumentKind::shape;
-    return document_kind(name, text);
 }
 
 /// A snippet of text for a title: short, on one line.
@@ -373,8 +358,8 @@ void Server::did_open(const json::object& params) {
     if (uri.size() > max_uri_bytes)
         throw InvalidParams(fmt::format("the uri is longer than {} bytes", max_uri_bytes));
     if (documents_.size() >= max_open_documents && !documents_.contains(uri))
-        throw InvalidParams(fmt::format("{} documents are open already; close one first",
-                                        max_open_documents));
+        throw InvalidParams(
+            fmt::format("{} documents are open already; close one first", max_open_documents));
     Document d;
     d.name = uri_name(uri);
     if (const auto* language = item.if_contains("languageId"); language && language->is_string())
@@ -382,7 +367,7 @@ void Server::did_open(const json::object& params) {
     if (const auto* version = item.if_contains("version"); version && version->is_int64())
         d.version = version->get_int64();
     set_text(d, std::string(string_member(item, "text")));
-    d.kind = kind_of(d.name, d.language, d.text);
+    d.kind = document_kind(d.name, d.text, d.language);
     documents_.insert_or_assign(uri, std::move(d));
 }
 
@@ -425,7 +410,7 @@ void Server::did_change(const json::object& params) {
         if (const auto* version = item->if_contains("version"); version && version->is_int64())
             d.version = version->get_int64();
     if (!d.kind)
-        d.kind = kind_of(d.name, d.language, d.text);
+        d.kind = document_kind(d.name, d.text, d.language);
     d.changed();
 }
 
@@ -459,7 +444,7 @@ const Diagnostics& Server::diagnostics(Document& d) {
                               name),
                   Location{SourceRange{0, 0}}, "close the document and open it again");
     else if (d.kind)
-        found = check_document(*d.kind, d.text, options_.limits, options_.dialect);
+        found = check_document(*d.kind, d.text, {options_.limits, options_.dialect}).diagnostics();
     d.diagnostics = std::move(found);
     return *d.diagnostics;
 }

@@ -8,6 +8,7 @@
 #include <jobspec/constraint.hpp>
 #include <jobspec/dependency.hpp>
 #include <jobspec/document.hpp>
+#include <jobspec/document_check.hpp>
 #include <jobspec/emit.hpp>
 #include <jobspec/forecast.hpp>
 #include <jobspec/forecast_text.hpp>
@@ -22,7 +23,6 @@ const OptionSpec format_option{
     "format", "--format", "Output format", OptionKind::choice, {"json", "yaml"}};
 const OptionSpec counts_option{
     "counts", "--counts", "Range and idset counts", OptionKind::choice, {"dict", "string"}};
-
 
 /// Diagnostics and output as the CLI settles them: --strict first, then nothing printed
 /// unless the status is 0.
@@ -100,6 +100,15 @@ Outcome graph_jobspec_text(std::string_view text, const Settings& settings, cons
     return settle(result, settings, [](const Jobspec& j) { return to_dot(j); });
 }
 
+Outcome compile_batch_text(std::string_view text, const Settings& settings, const Limits& limits) {
+    auto result = check_document(DocumentKind::batch_script, text, {limits, dialect_of(settings)});
+    return settle(result, settings, [&](const boost::json::value& v) {
+        if (settings.value(format_option) == "yaml")
+            return to_yaml_text(v);
+        return settings.flag("pretty") ? to_json_text(v, true) : to_flux_json_text(v) + "\n";
+    });
+}
+
 Outcome compile_constraint_text(std::string_view text, const Settings& settings,
                                 const Limits& limits) {
     QueryOptions options;
@@ -172,13 +181,13 @@ Outcome forecast_of(std::string_view text, const Settings& settings, const Limit
 
 Outcome compile_forecast_text(std::string_view text, const Settings& settings,
                               const Limits& limits) {
-    return forecast_of(text, settings, limits,
-                       [&](const Forecast& f, const InstanceState& s, const ForecastTextOptions& o) {
-                           return settings.flag("json")
-                                      ? to_json_text(forecast_to_json(f, s, o),
-                                                     settings.flag("pretty"))
-                                      : forecast_lines(f, s, o);
-                       });
+    return forecast_of(
+        text, settings, limits,
+        [&](const Forecast& f, const InstanceState& s, const ForecastTextOptions& o) {
+            return settings.flag("json")
+                       ? to_json_text(forecast_to_json(f, s, o), settings.flag("pretty"))
+                       : forecast_lines(f, s, o);
+        });
 }
 
 Outcome picture_forecast_text(std::string_view text, const Settings& settings,
@@ -244,6 +253,13 @@ attributes:
     duration: 3600
 )";
 
+constexpr std::string_view batch_example = R"(#!/bin/sh
+#flux: -N 2 --exclusive
+#flux: -t 30m --job-name=analysis
+#flux: --requires="ssd and not host:node[1-3]"
+flux run -N2 app --input data.h5
+)";
+
 constexpr std::string_view r_example =
     R"({"version":1,"execution":{"R_lite":[{"rank":"0-3","children":{"core":"0-7","gpu":"0-1"}}],"nodelist":["node[0-3]"],"properties":{"ssd":"0-1"},"starttime":0,"expiration":0}}
 )";
@@ -299,6 +315,15 @@ const std::vector<Language>& languages() {
          compile_jobspec_text,
          graph_jobspec_text,
          r_example},
+        {"batch",
+         "Batch script: #flux: directives (RFC 36)",
+         "jobspec compile --batch --env-none script",
+         batch_example,
+         {format_option, dialect_option()},
+         std::nullopt,
+         compile_batch_text,
+         nullptr,
+         {}},
         {"constraint",
          "Constraint query (RFC 35)",
          "jobspec constraint TEXT",
@@ -356,8 +381,9 @@ int exit_status(const Diagnostics& diagnostics) {
         if (d.severity != Severity::error)
             continue;
         const std::string_view code = d.code_name();
-        if (code.starts_with("usage.") || d.code == Code::io_unreadable ||
-            d.code == Code::io_unwritable)
+        // A directive's option that flux rejects is misuse, as on the command line.
+        if (code.starts_with("usage.") || d.code == Code::directive_option ||
+            d.code == Code::io_unreadable || d.code == Code::io_unwritable)
             return 2;
         status = 1;
     }

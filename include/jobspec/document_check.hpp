@@ -1,0 +1,48 @@
+// The documents an editor holds, `jobspec fix` repairs and the playground compiles: a
+// batch script (its #flux: directives), a jobspec in YAML or JSON, a shape file. One door
+// says which kind a document is, and one checks any of them, with every diagnostic
+// located in the document's own text.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include <boost/json/value.hpp>
+
+#include <jobspec/api.hpp>
+#include <jobspec/diagnostic.hpp>
+#include <jobspec/jobspec_model.hpp>
+#include <jobspec/limits.hpp>
+#include <jobspec/result.hpp>
+
+namespace jobspec {
+
+enum class DocumentKind : std::uint8_t { batch_script, jobspec, shape };
+
+/// The kind of a document. `language`, an editor's language id or a name the user gave,
+/// decides when it names one ("batch", "sh", "bash", "shellscript"; "jobspec", "yaml",
+/// "json"; "shape", "jobspec-shape"). Else the file name does (*.shape; *.yaml, *.yml,
+/// *.json; *.sh, *.bash, *.batch, *.flux), else the text (a "#!" or "#flux:" line: a
+/// batch script; "{", "---", "version:" or "resources:" first: a jobspec). Nothing when
+/// none of them says.
+JOBSPEC_API std::optional<DocumentKind> document_kind(std::string_view name, std::string_view text,
+                                                      std::string_view language = {});
+
+/// How a document is checked.
+struct DocumentOptions {
+    Limits limits;
+    Dialect dialect = Dialect::rfc;
+};
+
+/// A document checked as `jobspec compile --batch`, `jobspec validate` or `jobspec shape`
+/// check it: its value as JSON (the jobspec `flux batch` would submit, the jobspec, the
+/// shape's resources) and every diagnostic, sorted by position. Ranges and fixes are into
+/// `text` wherever the problem is in it (a directive's option value included); one
+/// elsewhere (a file the script names) keeps its own source. Fails with the diagnostics
+/// when there is an error; a text over the limits gets limit.* diagnostics, never more
+/// memory.
+JOBSPEC_API Result<boost::json::value> check_document(DocumentKind kind, std::string_view text,
+                                                      const DocumentOptions& options = {});
+
+} // namespace jobspec
