@@ -8,7 +8,7 @@
 #include <jobspec/resource_config.hpp>
 
 #include "api/match_counted.hpp"
-#include "match/first_fit.hpp"
+#include "match/match.hpp"
 
 namespace jobspec {
 
@@ -37,18 +37,18 @@ Result<ResourceSet> with_members(const ResourceSet& r, const Queue& queue) {
 Result<ResourceSet> place(const Jobspec& jobspec, const ResourceSet& r, const Queue* queue,
                           match::Ground ground) {
     if (queue == nullptr)
-        return match::first_fit(jobspec, r, ground);
+        return match::find_allocation(jobspec, r, ground);
     Constraint also{"properties", queue->properties, {}};
     if (queue->hosts)
         also.values.push_back(queue->membership);
     ground.also = also.values.empty() ? nullptr : &also;
     ground.also_from = fmt::format("queue '{}'", queue->name);
     if (!queue->hosts)
-        return match::first_fit(jobspec, r, ground);
+        return match::find_allocation(jobspec, r, ground);
     auto members = with_members(r, *queue);
     if (!members.ok())
         return members;
-    return match::first_fit(jobspec, members.value(), ground);
+    return match::find_allocation(jobspec, members.value(), ground);
 }
 
 /// `then`, its diagnostics after `first`.

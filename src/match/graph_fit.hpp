@@ -5,7 +5,7 @@
 #include <jobspec/resource_set_model.hpp>
 #include <jobspec/result.hpp>
 
-#include "match/first_fit.hpp"
+#include "match/ground.hpp"
 
 namespace jobspec::match {
 

@@ -1,12 +1,10 @@
-// Placing a jobspec's resources on R, first fit in rank order.
+// What a placement may take besides R: the match's ground, shared by every matcher.
 #pragma once
 
 #include <string>
 
 #include <jobspec/constraint_model.hpp>
-#include <jobspec/jobspec_model.hpp>
 #include <jobspec/resource_set_model.hpp>
-#include <jobspec/result.hpp>
 
 #include "match/step_budget.hpp"
 
@@ -23,12 +21,5 @@ struct Ground {
     /// The steps the placement may take, or null for no limit.
     StepBudget* budget = nullptr;
 };
-
-/// See jobspec::match_jobspec: one allocation of R for any canonical jobspec, or why there
-/// is none. In the Fluxion dialect (the jobspec's), each of the jobspec's xor_slot candidates in
-/// turn (match/xor_candidates.hpp), the first that fits winning, with slots side by side Fluxion's
-/// or-slots (placement_plan).
-Result<ResourceSet> first_fit(const Jobspec& jobspec, const ResourceSet& r,
-                              const Ground& ground = {});
 
 } // namespace jobspec::match

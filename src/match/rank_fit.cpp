@@ -1,6 +1,6 @@
-// Placing a jobspec's request on R (the public match_jobspec, api/match.cpp): node units
+// Placing a jobspec's request on R's ranks (through match/match.hpp's door): node units
 // on ranks that hold them, then one-rank groups packed onto what is left.
-#include "match/first_fit.hpp"
+#include "match/rank_fit.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -14,7 +14,6 @@
 #include "match/node_assignment.hpp"
 #include "match/placement_units.hpp"
 #include "match/rank_pool.hpp"
-#include "match/graph_fit.hpp"
 #include "match/xor_candidates.hpp"
 #include "support/numbers.hpp"
 
@@ -603,9 +602,7 @@ Result<ResourceSet> fluxion_fit(const Jobspec& js, const ResourceSet& r, const G
 
 } // namespace
 
-Result<ResourceSet> first_fit(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
-    if (r.fluxion_graph)
-        return graph_fit(js, r, ground);
+Result<ResourceSet> rank_fit(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
     return js.dialect == Dialect::fluxion ? fluxion_fit(js, r, ground)
                                           : place(js, r, ground, false);
 }
