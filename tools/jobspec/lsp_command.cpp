@@ -5,8 +5,8 @@
 #include <memory>
 #include <unistd.h>
 
-#include "lsp_protocol.hpp"
-#include "lsp_server.hpp"
+#include "protocol.hpp"
+#include "server.hpp"
 
 namespace jobspec::cli {
 

@@ -1,4 +1,4 @@
-#include "lsp_server.hpp"
+#include "server.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -17,8 +17,8 @@
 #include <jobspec/text.hpp>
 #include <jobspec/version.hpp>
 
-#include "lsp_features.hpp"
-#include "lsp_positions.hpp"
+#include "features.hpp"
+#include "positions.hpp"
 
 namespace jobspec::cli::lsp {
 
@@ -174,8 +174,9 @@ public:
 private:
     enum class State { uninitialized, running, shut_down };
 
-    void request(std::string_view method, const json::value& id, const json::object& params);
-    void notify(std::string_view method, const json::object& params);
+    void request(Method method, std::string_view name, const json::value& id,
+                 const json::object& params);
+    void notify(Method method, const json::object& params);
 
     json::value initialize(const json::object& params);
     void did_open(const json::object& params);
@@ -264,9 +265,9 @@ void Server::handle(const json::value& message) {
     const std::string_view name = method->get_string();
     try {
         if (id != nullptr)
-            request(name, *id, p != nullptr ? *p : empty);
+            request(method_of(name), name, *id, p != nullptr ? *p : empty);
         else
-            notify(name, p != nullptr ? *p : empty);
+            notify(method_of(name), p != nullptr ? *p : empty);
     } catch (const InvalidParams& e) {
         if (id != nullptr)
             send(error_response(*id, error_code::invalid_params, e.what()));
@@ -282,8 +283,9 @@ void Server::handle(const json::value& message) {
     }
 }
 
-void Server::request(std::string_view method, const json::value& id, const json::object& params) {
-    if (method == "initialize") {
+void Server::request(Method method, std::string_view name, const json::value& id,
+                     const json::object& params) {
+    if (method == Method::initialize) {
         if (state_ != State::uninitialized)
             return send(error_response(id, error_code::invalid_request,
                                        "the server is already initialized"));
@@ -297,34 +299,39 @@ void Server::request(std::string_view method, const json::value& id, const json:
     if (state_ == State::shut_down)
         return send(error_response(id, error_code::invalid_request,
                                    "the server is shutting down: only 'exit' is accepted"));
-    if (method == "shutdown") {
+    switch (method) {
+    case Method::shutdown:
         state_ = State::shut_down;
         return send(response(id, nullptr));
-    }
-    if (method == "textDocument/hover")
+    case Method::hover:
         return send(response(id, hover(params)));
-    if (method == "textDocument/completion")
+    case Method::completion:
         return send(response(id, completion(params)));
-    if (method == "textDocument/codeAction")
+    case Method::code_action:
         return send(response(id, code_action(params)));
-    send(error_response(id, error_code::method_not_found,
-                        fmt::format("the server has no method '{}'", snippet(method))));
+    default:
+        return send(error_response(id, error_code::method_not_found,
+                                   fmt::format("the server has no method '{}'", snippet(name))));
+    }
 }
 
-void Server::notify(std::string_view method, const json::object& params) {
-    if (method == "exit") {
+void Server::notify(Method method, const json::object& params) {
+    if (method == Method::exit) {
         exited_ = true;
         return;
     }
     if (state_ != State::running)
         return; // before initialize, or after shutdown: dropped
-    if (method == "textDocument/didOpen")
-        did_open(params);
-    else if (method == "textDocument/didChange")
-        did_change(params);
-    else if (method == "textDocument/didClose")
-        did_close(params);
-    // Others (initialized, $/cancelRequest, $/setTrace, workspace/...) need nothing.
+    switch (method) {
+    case Method::did_open:
+        return did_open(params);
+    case Method::did_change:
+        return did_change(params);
+    case Method::did_close:
+        return did_close(params);
+    default:
+        return; // the others need nothing
+    }
 }
 
 json::value Server::initialize(const json::object& params) {

@@ -1,4 +1,4 @@
-#include "lsp_features.hpp"
+#include "features.hpp"
 
 #include <algorithm>
 #include <array>
@@ -415,8 +415,7 @@ Completions directive_completions(std::string_view text, std::size_t offset) {
             for (const auto name : system_attribute_names())
                 out.items.push_back({fmt::format("{}{}", prefix, name),
                                      fmt::format("{}{}", prefix, name), std::string{},
-                                     std::string(find_doc(system_attributes, name)),
-                                     kind_field});
+                                     std::string(find_doc(system_attributes, name)), kind_field});
         };
         if (typed.starts_with("system.")) {
             out.begin = *attr + 7;

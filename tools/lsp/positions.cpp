@@ -1,4 +1,4 @@
-#include "lsp_positions.hpp"
+#include "positions.hpp"
 
 #include <algorithm>
 #include <cstring>

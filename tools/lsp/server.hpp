@@ -7,7 +7,7 @@
 #include <jobspec/jobspec_model.hpp>
 #include <jobspec/limits.hpp>
 
-#include "lsp_protocol.hpp"
+#include "protocol.hpp"
 
 namespace jobspec::cli::lsp {
 

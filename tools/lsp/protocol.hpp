@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -30,6 +31,25 @@ inline constexpr int invalid_params = -32602;
 inline constexpr int internal_error = -32603;
 inline constexpr int server_not_initialized = -32002;
 } // namespace error_code
+
+/// The methods the server answers or heeds, each named once (method_of reads the name).
+/// Every other method is `other`: a request for one is answered method_not_found, a
+/// notification of one (initialized, $/cancelRequest, workspace/...) needs nothing.
+enum class Method : std::uint8_t {
+    initialize,
+    shutdown,
+    exit,
+    hover,       ///< textDocument/hover
+    completion,  ///< textDocument/completion
+    code_action, ///< textDocument/codeAction
+    did_open,    ///< textDocument/didOpen
+    did_change,  ///< textDocument/didChange
+    did_close,   ///< textDocument/didClose
+    other,
+};
+
+/// The method a message's "method" string names.
+Method method_of(std::string_view name) noexcept;
 
 struct ReaderLimits {
     /// The most bytes of one string kept; the rest of a longer string is dropped.

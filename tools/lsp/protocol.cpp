@@ -1,6 +1,7 @@
-#include "lsp_protocol.hpp"
+#include "protocol.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <optional>
 #include <poll.h>
 #include <unistd.h>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -502,6 +504,24 @@ json::value error_response(const json::value& id, int code, std::string_view mes
 
 json::value notification(std::string_view method, json::value params) {
     return json::object{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
+}
+
+Method method_of(std::string_view name) noexcept {
+    static constexpr std::array<std::pair<std::string_view, Method>, 9> methods{{
+        {"initialize", Method::initialize},
+        {"shutdown", Method::shutdown},
+        {"exit", Method::exit},
+        {"textDocument/hover", Method::hover},
+        {"textDocument/completion", Method::completion},
+        {"textDocument/codeAction", Method::code_action},
+        {"textDocument/didOpen", Method::did_open},
+        {"textDocument/didChange", Method::did_change},
+        {"textDocument/didClose", Method::did_close},
+    }};
+    for (const auto& [said, method] : methods)
+        if (said == name)
+            return method;
+    return Method::other;
 }
 
 } // namespace jobspec::cli::lsp
