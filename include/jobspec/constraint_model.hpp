@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,17 +17,69 @@
 
 namespace jobspec {
 
+/// A constraint's operator, decided once from its name: one of RFC 31's, or another name
+/// (RFC 35's plain language takes any operator), kept as written.
+class ConstraintOperator {
+public:
+    enum class Kind : std::uint8_t { and_of, or_of, not_of, properties, hostlist, ranks, other };
+
+    ConstraintOperator() = default;
+    // From its name, as written: implicit, so that {"properties", {...}} reads as RFC 31.
+    ConstraintOperator(std::string_view name) : kind_(kind_of(name)) { // NOLINT
+        if (kind_ == Kind::other)
+            other_ = name;
+    }
+    ConstraintOperator(const char* name) : ConstraintOperator(std::string_view(name)) {} // NOLINT
+    ConstraintOperator(const std::string& name)                                          // NOLINT
+        : ConstraintOperator(std::string_view(name)) {}
+
+    Kind kind() const noexcept { return kind_; }
+    /// Its name: RFC 31's word, or the other name as written.
+    std::string_view name() const noexcept {
+        constexpr std::array<std::string_view, 6> names{"and",        "or",       "not",
+                                                        "properties", "hostlist", "ranks"};
+        return kind_ == Kind::other ? std::string_view(other_)
+                                    : names[static_cast<std::size_t>(kind_)];
+    }
+    bool logical() const noexcept {
+        return kind_ == Kind::and_of || kind_ == Kind::or_of || kind_ == Kind::not_of;
+    }
+
+    friend bool operator==(const ConstraintOperator&, const ConstraintOperator&) = default;
+    friend bool operator==(const ConstraintOperator& a, Kind b) noexcept { return a.kind_ == b; }
+
+private:
+    static constexpr Kind kind_of(std::string_view name) noexcept {
+        if (name == "and")
+            return Kind::and_of;
+        if (name == "or")
+            return Kind::or_of;
+        if (name == "not")
+            return Kind::not_of;
+        if (name == "properties")
+            return Kind::properties;
+        if (name == "hostlist")
+            return Kind::hostlist;
+        if (name == "ranks")
+            return Kind::ranks;
+        return Kind::other;
+    }
+
+    Kind kind_ = Kind::and_of;
+    std::string other_;
+};
+
 /// An RFC 31 constraint: an operator with its values ({"properties": ["ssd"]}), or a
 /// logical one over constraints ({"not": [...]}, {"or": [...]}, {"and": [...]}). The empty
 /// object {} is an `and` with no children (it matches everything).
 struct JOBSPEC_API Constraint {
-    std::string op;
+    ConstraintOperator op;
     /// The values of properties, hostlist, ranks or another operator.
     std::vector<std::string> values;
     /// The constraints of not, or and and.
     std::vector<Constraint> children;
 
-    bool logical() const noexcept { return op == "not" || op == "or" || op == "and"; }
+    bool logical() const noexcept { return op.logical(); }
 
     /// The execution targets of `r` that satisfy the constraint, computed on sets (a
     /// property is its rank idset, a hostlist the ranks of its hosts, not a complement):

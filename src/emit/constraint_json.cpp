@@ -8,7 +8,7 @@ namespace jobspec {
 
 boost::json::value to_json_value(const Constraint& constraint) {
     boost::json::object o;
-    if (constraint.op == "and" && constraint.children.empty())
+    if (constraint.op == ConstraintOperator::Kind::and_of && constraint.children.empty())
         return o;
     boost::json::array values;
     if (constraint.logical())
@@ -17,7 +17,7 @@ boost::json::value to_json_value(const Constraint& constraint) {
     else
         for (const auto& v : constraint.values)
             values.emplace_back(v);
-    o.emplace(constraint.op, std::move(values));
+    o.emplace(constraint.op.name(), std::move(values));
     return o;
 }
 

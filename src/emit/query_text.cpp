@@ -37,18 +37,19 @@ public:
 
     void term(const Constraint& c, Context context) {
         const std::size_t start = out_.text.size();
-        if (c.op == "and" || c.op == "or") {
+        if (c.op == ConstraintOperator::Kind::and_of || c.op == ConstraintOperator::Kind::or_of) {
             logical(c, context);
-        } else if (c.op == "not") {
+        } else if (c.op == ConstraintOperator::Kind::not_of) {
             negation(c);
-        } else if (c.op == "properties") {
+        } else if (c.op == ConstraintOperator::Kind::properties) {
             properties(c, context);
-        } else if (c.op == "hostlist" || c.op == "ranks") {
+        } else if (c.op == ConstraintOperator::Kind::hostlist ||
+                   c.op == ConstraintOperator::Kind::ranks) {
             targets(c, context);
         } else {
             unwritable(fmt::format("a query has no operator '{}' (properties, hostlist, ranks, "
                                    "and, or, not)",
-                                   c.op));
+                                   c.op.name()));
         }
         out_.spans.push_back({pointer_.str(), start, out_.text.size() - start});
     }
@@ -62,10 +63,10 @@ public:
 private:
     void logical(const Constraint& c, Context context) {
         if (c.children.empty()) {
-            unwritable(fmt::format("a query has no '{}' of nothing", c.op));
+            unwritable(fmt::format("a query has no '{}' of nothing", c.op.name()));
             return;
         }
-        const bool is_or = c.op == "or";
+        const bool is_or = c.op == ConstraintOperator::Kind::or_of;
         const Context inner = is_or ? Context::or_ : Context::and_;
         // One constraint is written as itself, where it stands. Several are grouped under
         // another operator, and under their own, which the query keeps apart: only an
@@ -77,7 +78,7 @@ private:
         for (std::size_t i = 0; i < c.children.size(); ++i) {
             if (i)
                 out_.text += is_or ? " or " : " and ";
-            support::PointerScope at(pointer_, c.op, i);
+            support::PointerScope at(pointer_, c.op.name(), i);
             term(c.children[i], c.children.size() > 1 ? inner : context);
         }
         if (grouped)
@@ -129,7 +130,7 @@ private:
     /// host:H and rank:I; several values are any of them, an `or` of one term each.
     void targets(const Constraint& c, Context context) {
         if (c.values.empty()) {
-            unwritable(fmt::format("a query has no {} term without values", c.op));
+            unwritable(fmt::format("a query has no {} term without values", c.op.name()));
             return;
         }
         const bool grouped =
@@ -139,8 +140,8 @@ private:
         for (std::size_t i = 0; i < c.values.size(); ++i) {
             if (i)
                 out_.text += " or ";
-            support::PointerScope at(pointer_, c.op, i);
-            out_.text += c.op == "hostlist" ? "host:" : "rank:";
+            support::PointerScope at(pointer_, c.op.name(), i);
+            out_.text += c.op == ConstraintOperator::Kind::hostlist ? "host:" : "rank:";
             const std::size_t start = out_.text.size();
             operand(c.values[i]);
             out_.spans.push_back({pointer_.str(), start, out_.text.size() - start});

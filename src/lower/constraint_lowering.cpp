@@ -43,24 +43,25 @@ public:
         Constraint c{key, {}, {}};
         static const std::vector<std::string_view> operators = {"properties", "hostlist", "ranks",
                                                                 "not",        "or",       "and"};
-        if (std::find(operators.begin(), operators.end(), c.op) == operators.end()) {
-            const auto near = closest(c.op, operators);
+        if (c.op == ConstraintOperator::Kind::other) {
+            const auto near = closest(c.op.name(), operators);
             report(Code::constraint_unknown_operator,
-                   fmt::format("unknown constraint operator '{}'", c.op), key_range,
+                   fmt::format("unknown constraint operator '{}'", c.op.name()), key_range,
                    near ? fmt::format("did you mean '{}'?", *near)
                         : "RFC 31 defines properties, hostlist, ranks, not, or, and",
-                   near ? support::replace_word(key_range, c.op, *near) : std::vector<FixIt>{});
+                   near ? support::replace_word(key_range, c.op.name(), *near)
+                        : std::vector<FixIt>{});
             return c;
         }
         if (!values.is_sequence()) {
             report(Code::constraint_type,
-                   fmt::format("'{}' must have a list of values, not {}", c.op,
+                   fmt::format("'{}' must have a list of values, not {}", c.op.name(),
                                syntax::describe(values.kind())),
                    values.range);
             return c;
         }
         const auto& list = values.elements();
-        if (c.op == "not" && list.size() > 1)
+        if (c.op == ConstraintOperator::Kind::not_of && list.size() > 1)
             report(Code::constraint_arity,
                    fmt::format("'not' negates one constraint, not {}", list.size()), values.range,
                    "wrap several in {\"and\": [...]} or {\"or\": [...]}");
@@ -70,19 +71,19 @@ public:
                 c.children.push_back(read(list[i]));
                 continue;
             }
-            if (dialect_ == Dialect::fluxion && c.op == "ranks" &&
+            if (dialect_ == Dialect::fluxion && c.op == ConstraintOperator::Kind::ranks &&
                 list[i].kind() == DocNode::Kind::integer && list[i].integer() >= 0) {
                 c.values.push_back(std::to_string(list[i].integer()));
                 continue;
             }
             if (!list[i].is_string()) {
                 report(Code::constraint_type,
-                       fmt::format("'{}' values must be strings, not {}", c.op,
+                       fmt::format("'{}' values must be strings, not {}", c.op.name(),
                                    syntax::describe(list[i].kind())),
                        list[i].range);
                 continue;
             }
-            value(c.op, list[i].text(), list[i].range);
+            value(c.op.name(), list[i].text(), list[i].range);
             c.values.push_back(list[i].text());
         }
         return c;
@@ -91,10 +92,11 @@ public:
 private:
     void report(Code code, std::string message, SourceRange range, std::string help = {},
                 std::vector<FixIt> fixes = {}) {
-        diags_.add(code, std::move(message), Location{range, ptr_.str()}, std::move(help), std::move(fixes));
+        diags_.add(code, std::move(message), Location{range, ptr_.str()}, std::move(help),
+                   std::move(fixes));
     }
 
-    void value(const std::string& op, const std::string& v, SourceRange range) {
+    void value(std::string_view op, const std::string& v, SourceRange range) {
         if (auto problem = operand_problem(op, v))
             report(Code::constraint_value, std::move(*problem), range);
     }

@@ -8,7 +8,8 @@ namespace jobspec::match {
 std::string counted(std::uint64_t n, std::string_view noun) {
     if (n == 1 || noun.ends_with('s')) // "1 core", "2 chassis"
         return fmt::format("{} {}", n, noun);
-    if (noun.ends_with('y') && noun.size() > 1 && std::string_view("aeiou").find(noun[noun.size() - 2]) == std::string_view::npos)
+    if (noun.ends_with('y') && noun.size() > 1 &&
+        std::string_view("aeiou").find(noun[noun.size() - 2]) == std::string_view::npos)
         return fmt::format("{} {}ies", n, noun.substr(0, noun.size() - 1)); // "2 memories"
     return fmt::format("{} {}s", n, noun);
 }
@@ -75,20 +76,21 @@ std::string values_text(const std::vector<std::string>& values) {
 
 /// What the targets a term removes have in common: "lack property ssd".
 std::string removed_because(const Constraint& c) {
-    if (c.op == "properties" && c.values.size() == 1) {
+    if (c.op == ConstraintOperator::Kind::properties && c.values.size() == 1) {
         const std::string& p = c.values[0];
         return p.starts_with('^') ? "have property " + p.substr(1) : "lack property " + p;
     }
-    if (c.op == "properties")
+    if (c.op == ConstraintOperator::Kind::properties)
         return "lack properties " + values_text(c.values);
-    if (c.op == "hostlist")
+    if (c.op == ConstraintOperator::Kind::hostlist)
         return "are not in hostlist " + values_text(c.values);
-    if (c.op == "ranks")
+    if (c.op == ConstraintOperator::Kind::ranks)
         return "are not rank " + values_text(c.values);
-    if (c.op == "not" && c.children.size() == 1 && !c.children[0].logical())
-        return fmt::format("are excluded by not {}:{}", c.children[0].op,
+    if (c.op == ConstraintOperator::Kind::not_of && c.children.size() == 1 &&
+        !c.children[0].logical())
+        return fmt::format("are excluded by not {}:{}", c.children[0].op.name(),
                            values_text(c.children[0].values));
-    return fmt::format("do not satisfy its '{}'", c.op);
+    return fmt::format("do not satisfy its '{}'", c.op.name());
 }
 
 void note(const Constraint& term, const ResourceSet& r, const std::string& pointer,
@@ -112,12 +114,12 @@ void constraint_notes(const Constraint& c, const ResourceSet& r, const std::stri
     const auto under = [&](std::string_view key, std::size_t i) {
         return pointer.empty() ? pointer : fmt::format("{}/{}/{}", pointer, key, i);
     };
-    if (c.op == "and") {
+    if (c.op == ConstraintOperator::Kind::and_of) {
         for (std::size_t i = 0; i < c.children.size(); ++i)
             constraint_notes(c.children[i], r, under("and", i), from, out);
         return;
     }
-    if (c.op == "properties" && c.values.size() > 1) {
+    if (c.op == ConstraintOperator::Kind::properties && c.values.size() > 1) {
         for (std::size_t i = 0; i < c.values.size(); ++i)
             note(Constraint{"properties", {c.values[i]}, {}}, r, under("properties", i), from, out);
         return;

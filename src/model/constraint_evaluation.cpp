@@ -9,28 +9,11 @@ namespace jobspec::model {
 
 namespace {
 
-CompiledConstraint::Op op_of(const std::string& op) {
-    using Op = CompiledConstraint::Op;
-    if (op == "and")
-        return Op::all_of;
-    if (op == "or")
-        return Op::any_of;
-    if (op == "not")
-        return Op::none_of;
-    if (op == "properties")
-        return Op::properties;
-    if (op == "hostlist")
-        return Op::hostlist;
-    if (op == "ranks")
-        return Op::ranks;
-    return Op::unknown;
-}
-
 void collect_unknown(const CompiledConstraint& c, std::vector<std::string_view>& out) {
-    if (c.op == CompiledConstraint::Op::unknown)
+    if (c.op == CompiledConstraint::Op::other)
         out.push_back(c.unknown_name);
     // `not` evaluates its first constraint only (lowering allows no other).
-    const std::size_t n = c.op == CompiledConstraint::Op::none_of
+    const std::size_t n = c.op == CompiledConstraint::Op::not_of
                               ? std::min<std::size_t>(c.children.size(), 1)
                               : c.children.size();
     for (std::size_t i = 0; i < n; ++i)
@@ -39,9 +22,9 @@ void collect_unknown(const CompiledConstraint& c, std::vector<std::string_view>&
 
 } // namespace
 
-CompiledConstraint::CompiledConstraint(const Constraint& c) : op(op_of(c.op)) {
-    if (op == Op::unknown)
-        unknown_name = c.op;
+CompiledConstraint::CompiledConstraint(const Constraint& c) : op(c.op.kind()) {
+    if (op == Op::other)
+        unknown_name = c.op.name();
     for (const auto& v : c.values) {
         if (op == Op::properties) {
             const bool negated = !v.empty() && v[0] == '^';

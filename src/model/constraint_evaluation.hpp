@@ -13,12 +13,13 @@
 
 namespace jobspec::model {
 
-/// A constraint made ready to evaluate: its operator decided, each property split from
-/// its '^', each hostlist and idset decoded (a value that does not decode names nothing).
+/// A constraint made ready to evaluate: its operator's kind (decided when the Constraint
+/// was made), each property split from its '^', each hostlist and idset decoded (a value
+/// that does not decode names nothing).
 /// It views the names of the Constraint it is made from, which must outlive it.
 struct CompiledConstraint {
-    enum class Op : std::uint8_t { all_of, any_of, none_of, properties, hostlist, ranks, unknown };
-    Op op = Op::all_of;
+    using Op = ConstraintOperator::Kind;
+    Op op = Op::and_of;
     /// The operator as written, when it is outside RFC 31's set.
     std::string_view unknown_name;
     /// A property's name and whether it is negated ("^ssd").
@@ -58,7 +59,7 @@ template <class D>
 typename D::Set satisfying(const CompiledConstraint& c, const D& d) {
     using Op = CompiledConstraint::Op;
     switch (c.op) {
-    case Op::all_of: {
+    case Op::and_of: {
         auto out = d.all();
         for (const auto& child : c.children) {
             if (d.nothing(out))
@@ -67,12 +68,12 @@ typename D::Set satisfying(const CompiledConstraint& c, const D& d) {
         }
         return out;
     }
-    case Op::any_of:
+    case Op::or_of:
         if (c.children.empty())
             return d.all();
         return any_value(c.children, d,
                          [&](const CompiledConstraint& child) { return satisfying(child, d); });
-    case Op::none_of:
+    case Op::not_of:
         return c.children.empty() ? d.none() : d.except(d.all(), satisfying(c.children.front(), d));
     case Op::properties: {
         auto out = d.all();
@@ -87,7 +88,7 @@ typename D::Set satisfying(const CompiledConstraint& c, const D& d) {
         return any_value(c.hosts, d, [&](const Hostlist& h) { return d.named(h); });
     case Op::ranks:
         return any_value(c.ranks, d, [&](const IdSet& ids) { return d.ranked(ids); });
-    case Op::unknown:
+    case Op::other:
         break;
     }
     return d.none();

@@ -75,8 +75,8 @@ public:
         }
     }
     void attribute(const Constraint& c) {
-        text(c.op);
-        const PointerScope op(pointer_, c.op);
+        text(c.op.name());
+        const PointerScope op(pointer_, c.op.name());
         if (c.logical()) {
             for (std::size_t i = 0; i < c.children.size(); ++i) {
                 const PointerScope at(pointer_, i);

@@ -61,6 +61,43 @@ std::string allocation(std::vector<std::string> options, const jobspec::Resource
 
 } // namespace
 
+TEST_CASE("constraint - an operator is decided once from its name") {
+    using jobspec::ConstraintOperator;
+    using Kind = ConstraintOperator::Kind;
+    const std::vector<std::pair<std::string, Kind>> rfc31 = {
+        {"and", Kind::and_of},        {"or", Kind::or_of},
+        {"not", Kind::not_of},        {"properties", Kind::properties},
+        {"hostlist", Kind::hostlist}, {"ranks", Kind::ranks}};
+    for (const auto& [name, kind] : rfc31) {
+        const ConstraintOperator op(name);
+        CHECK(op.kind() == kind);
+        CHECK(op.name() == name);
+        CHECK(op.logical() == (name == "and" || name == "or" || name == "not"));
+    }
+    // Another name, as RFC 35's plain language takes it, is kept as written; one that
+    // only looks like RFC 31's is not RFC 31's.
+    for (const std::string name : {"name", "Ranks", "and ", "", "hostlists"}) {
+        const ConstraintOperator op(name);
+        CHECK(op.kind() == Kind::other);
+        CHECK(op.name() == name);
+        CHECK_FALSE(op.logical());
+    }
+    CHECK(ConstraintOperator("name") != ConstraintOperator("color"));
+    CHECK(ConstraintOperator{}.kind() == Kind::and_of);
+    // The writer uses the name: {"name": ["x"]} is written as it was made.
+    const jobspec::Constraint made{
+        "or",
+        {},
+        {jobspec::Constraint{"name", {"x"}, {}}, jobspec::Constraint{"ranks", {"1"}, {}}}};
+    CHECK(made.children[0].op.name() == "name");
+    CHECK(boost::json::serialize(jobspec::to_json_value(made)) ==
+          R"({"or":[{"name":["x"]},{"ranks":["1"]}]})");
+    // RFC 31's reader takes only RFC 31's operators.
+    const auto read = jobspec::constraint_from_json(boost::json::parse(R"({"name": ["x"]})"));
+    REQUIRE_FALSE(read.ok());
+    CHECK(read.diagnostics()[0].code_name() == "constraint.unknown-operator");
+}
+
 TEST_CASE("constraint - the two dialects") {
     CHECK(query("ssd gpu") == R"({"properties":["ssd","gpu"]})");
     CHECK(query("ssd gpu", "name") == R"({"and":[{"name":["ssd"]},{"name":["gpu"]}]})");
