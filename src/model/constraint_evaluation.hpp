@@ -2,7 +2,6 @@
 // a Fluxion graph at a time.
 #pragma once
 
-#include <cstdint>
 #include <string_view>
 #include <utility>
 #include <vector>
