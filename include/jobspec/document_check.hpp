@@ -15,6 +15,7 @@
 #include <jobspec/jobspec_model.hpp>
 #include <jobspec/limits.hpp>
 #include <jobspec/result.hpp>
+#include <jobspec/submit_options.hpp>
 
 namespace jobspec {
 
@@ -33,6 +34,12 @@ JOBSPEC_API std::optional<DocumentKind> document_kind(std::string_view name, std
 struct DocumentOptions {
     Limits limits;
     Dialect dialect = Dialect::rfc;
+    /// The world a batch script is read in (working directory, resource limits, the
+    /// files its options name: --add-file, --env-file, --resources-json...), its limits
+    /// and dialect replaced by these; null: the caller's own (current_submit_context()).
+    /// A server checking other people's scripts passes one whose read_file is unset, so
+    /// that no option can read its files.
+    const SubmitContext* context = nullptr;
 };
 
 /// A document checked as `jobspec compile --batch`, `jobspec validate` or `jobspec shape`

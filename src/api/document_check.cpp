@@ -43,7 +43,8 @@ Result<boost::json::value> check_batch_script(std::string_view text,
     SubmitOptions start;
     start.command = SubmitCommand::batch;
     start.environment_none = true;
-    SubmitContext context = current_submit_context();
+    SubmitContext context =
+        options.context != nullptr ? *options.context : current_submit_context();
     context.limits = options.limits;
     context.dialect = options.dialect;
     Diagnostics found(options.limits.max_diagnostics);

@@ -123,6 +123,22 @@ class SameAsTheCli(ServerTest):
                     self.assertEqual(answer["output"], output.replace(d, os.getcwd()))
         self.assertEqual(code, 1)
         self.assertEqual(diagnostics[0]["line"], 2)
+        # A script names a file of the server's: the server reads none.
+        secret = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+        try:
+            secret.write("the server's own\n")
+            secret.close()
+            for option in [f"--add-file={secret.name}", f"--env-file={secret.name}",
+                           f"--resources-json={secret.name}"]:
+                with self.subTest(option=option):
+                    status, answer = self.server.api("/api/v1/compile", {
+                        "language": "batch", "text": f"#!/bin/sh\n#flux: -N1 {option}\nhostname\n",
+                        "options": {}})
+                    self.assertEqual((status, answer["status"]), (200, 1), answer)
+                    self.assertNotIn("server's own", json.dumps(answer))
+                    self.assertIn("submit.file", [d["code"] for d in answer["diagnostics"]])
+        finally:
+            os.unlink(secret.name)
 
     def test_jobspecs(self):
         self.check("jobspec", V1_JOBSPEC, ["validate", "--emit", "json", "--v1"], {"v1": True},

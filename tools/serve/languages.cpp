@@ -14,6 +14,7 @@
 #include <jobspec/forecast_text.hpp>
 #include <jobspec/resource_set.hpp>
 #include <jobspec/shape.hpp>
+#include <jobspec/submit.hpp>
 
 namespace jobspec::serve {
 
@@ -101,7 +102,11 @@ Outcome graph_jobspec_text(std::string_view text, const Settings& settings, cons
 }
 
 Outcome compile_batch_text(std::string_view text, const Settings& settings, const Limits& limits) {
-    auto result = check_document(DocumentKind::batch_script, text, {limits, dialect_of(settings)});
+    // Another person's script: it reads none of the server's files (each is missing).
+    SubmitContext context = current_submit_context();
+    context.read_file = nullptr;
+    auto result =
+        check_document(DocumentKind::batch_script, text, {limits, dialect_of(settings), &context});
     return settle(result, settings, [&](const boost::json::value& v) {
         if (settings.value(format_option) == "yaml")
             return to_yaml_text(v);
