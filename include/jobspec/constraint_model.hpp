@@ -36,10 +36,23 @@ public:
     Kind kind() const noexcept { return kind_; }
     /// Its name: RFC 31's word, or the other name as written.
     std::string_view name() const noexcept {
-        constexpr std::array<std::string_view, 6> names{"and",        "or",       "not",
-                                                        "properties", "hostlist", "ranks"};
-        return kind_ == Kind::other ? std::string_view(other_)
-                                    : names[static_cast<std::size_t>(kind_)];
+        switch (kind_) {
+        case Kind::and_of:
+            return "and";
+        case Kind::or_of:
+            return "or";
+        case Kind::not_of:
+            return "not";
+        case Kind::properties:
+            return "properties";
+        case Kind::hostlist:
+            return "hostlist";
+        case Kind::ranks:
+            return "ranks";
+        case Kind::other:
+            break;
+        }
+        return other_;
     }
     bool logical() const noexcept {
         return kind_ == Kind::and_of || kind_ == Kind::or_of || kind_ == Kind::not_of;

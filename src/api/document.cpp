@@ -16,7 +16,9 @@ namespace api {
 Result<Jobspec> jobspec_from_tree(const syntax::DocNode& root, std::string_view text,
                                   const ReadOptions& options, Diagnostics diagnostics) {
     Jobspec jobspec = lower::lower_jobspec(root, options.dialect, diagnostics);
-    JobspecChecks checks{.limits = &options.limits, .v1 = options.v1};
+    JobspecChecks checks;
+    checks.limits = &options.limits;
+    checks.v1 = options.v1;
     if (options.flux_instance)
         checks.flux_instance = options.flux_instance_size;
     check_model(jobspec, checks, diagnostics);
@@ -46,8 +48,11 @@ Result<Jobspec> read_jobspec(std::string_view text, const ReadOptions& options) 
 
 Diagnostics check_jobspec(const Jobspec& jobspec, bool v1) {
     Diagnostics diagnostics;
-    api::check_model(jobspec, {.attribute_structure = true, .text_encoding = true, .v1 = v1},
-                     diagnostics);
+    api::JobspecChecks checks;
+    checks.attribute_structure = true;
+    checks.text_encoding = true;
+    checks.v1 = v1;
+    api::check_model(jobspec, checks, diagnostics);
     return diagnostics;
 }
 

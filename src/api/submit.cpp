@@ -102,12 +102,12 @@ Result<boost::json::value> compile_options(const SubmitOptions& options,
                       {}, "set it to UTF-8 text before running jobspec");
     // What is printed must pass validate: each pass runs once, on the model.
     Diagnostics found(context.limits.max_diagnostics);
-    api::check_model(js,
-                     {.text_encoding = true,
-                      .limits = &context.limits,
-                      .v1 = submission->resources_from == lower::SubmissionResources::layout,
-                      .v1_only_when_canonical = true},
-                     found);
+    api::JobspecChecks checks;
+    checks.text_encoding = true;
+    checks.limits = &context.limits;
+    checks.v1 = submission->resources_from == lower::SubmissionResources::layout;
+    checks.v1_only_when_canonical = true;
+    api::check_model(js, checks, found);
     submission->sources.attach(found, d);
     if (d.has_errors())
         return Result<boost::json::value>(std::move(d));

@@ -36,8 +36,8 @@ void attach_to_value(std::string_view option, std::string_view text, const Diagn
                      Diagnostics& into) {
     Diagnostics located(found.size() + 1);
     for (Diagnostic d : found) {
-        if (!d.location.range.known() && !d.location.source)
-            d.location.range = SourceRange{0, text.size()};
+        if (!d.location.range.known() && !d.location.source && text.size() < SourceRange::unknown)
+            d.location.range = SourceRange{0, static_cast<std::uint32_t>(text.size())};
         located.add(std::move(d));
     }
     into.append(located, option_text(option, text));
