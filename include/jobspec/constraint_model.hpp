@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <jobspec/api.hpp>
+#include <jobspec/hostlist.hpp>
 #include <jobspec/idset.hpp>
 #include <jobspec/limits.hpp>
 #include <jobspec/resource_set_model.hpp>
@@ -85,14 +86,27 @@ private:
 /// An RFC 31 constraint: an operator with its values ({"properties": ["ssd"]}), or a
 /// logical one over constraints ({"not": [...]}, {"or": [...]}, {"and": [...]}). The empty
 /// object {} is an `and` with no children (it matches everything).
-struct JOBSPEC_API Constraint {
-    ConstraintOperator op;
-    /// The values of properties, hostlist, ranks or another operator.
-    std::vector<std::string> values;
-    /// The constraints of not, or and and.
-    std::vector<Constraint> children;
+/// It is made once, with its operands ready to evaluate: the values of `hostlist` decoded
+/// as RFC 29 hostlists and those of `ranks` as RFC 22 idsets, each joined into one, so
+/// that no match decodes them again. To change a constraint, make a new one.
+class JOBSPEC_API Constraint {
+public:
+    /// {}: an `and` of nothing.
+    Constraint() = default;
+    /// `values` are those of properties, hostlist, ranks or another operator; `children`
+    /// the constraints of not, or and and. A hostlist or ranks value that does not decode
+    /// names nothing (the readers refuse it with a located diagnostic first).
+    Constraint(ConstraintOperator op, std::vector<std::string> values,
+               std::vector<Constraint> children = {});
 
-    bool logical() const noexcept { return op.logical(); }
+    const ConstraintOperator& op() const noexcept { return op_; }
+    const std::vector<std::string>& values() const noexcept { return values_; }
+    const std::vector<Constraint>& children() const noexcept { return children_; }
+    bool logical() const noexcept { return op_.logical(); }
+    /// The hosts a `hostlist` constraint names: its values decoded and joined, in order.
+    const Hostlist& named_hosts() const noexcept { return named_hosts_; }
+    /// The ranks a `ranks` constraint names: the union of its values decoded.
+    const IdSet& named_ranks() const noexcept { return named_ranks_; }
 
     /// The execution targets of `r` that satisfy the constraint, computed on sets (a
     /// property is its rank idset, a hostlist the ranks of its hosts, not a complement):
@@ -104,7 +118,17 @@ struct JOBSPEC_API Constraint {
     /// Fails (constraint.unmatchable) for an operator outside RFC 31's set.
     Result<IdSet> match(const ResourceSet& r) const;
 
-    friend bool operator==(const Constraint&, const Constraint&) = default;
+    /// Equal when written alike: the same operator, values and children.
+    friend bool operator==(const Constraint& a, const Constraint& b) noexcept {
+        return a.op_ == b.op_ && a.values_ == b.values_ && a.children_ == b.children_;
+    }
+
+private:
+    ConstraintOperator op_;
+    std::vector<std::string> values_;
+    std::vector<Constraint> children_;
+    Hostlist named_hosts_;
+    IdSet named_ranks_;
 };
 
 /// flux's --requires dialect (its MiniConstraintParser's configuration): how a query's

@@ -112,7 +112,7 @@ IdSet allowed_ranks(const Jobspec& js, const ResourceSet& all, const std::option
     }
     if (queue) {
         if (!queue->properties.empty()) {
-            auto matched = Constraint{"properties", queue->properties, {}}.match(all);
+            auto matched = Constraint{"properties", queue->properties}.match(all);
             ranks = ranks.intersected(matched.ok() ? matched.value() : IdSet{});
         }
         if (queue->hosts && !queue->hosts->all)

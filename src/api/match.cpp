@@ -38,10 +38,11 @@ Result<ResourceSet> place(const Jobspec& jobspec, const ResourceSet& r, const Qu
                           match::Ground ground) {
     if (queue == nullptr)
         return match::find_allocation(jobspec, r, ground);
-    Constraint also{"properties", queue->properties, {}};
+    auto properties = queue->properties;
     if (queue->hosts)
-        also.values.push_back(queue->membership);
-    ground.also = also.values.empty() ? nullptr : &also;
+        properties.push_back(queue->membership);
+    const Constraint also{"properties", std::move(properties)};
+    ground.also = also.values().empty() ? nullptr : &also;
     ground.also_from = fmt::format("queue '{}'", queue->name);
     if (!queue->hosts)
         return match::find_allocation(jobspec, r, ground);

@@ -8,16 +8,16 @@ namespace jobspec {
 
 boost::json::value to_json_value(const Constraint& constraint) {
     boost::json::object o;
-    if (constraint.op == ConstraintOperator::Kind::and_of && constraint.children.empty())
+    if (constraint.op() == ConstraintOperator::Kind::and_of && constraint.children().empty())
         return o;
     boost::json::array values;
     if (constraint.logical())
-        for (const auto& child : constraint.children)
+        for (const auto& child : constraint.children())
             values.push_back(to_json_value(child));
     else
-        for (const auto& v : constraint.values)
+        for (const auto& v : constraint.values())
             values.emplace_back(v);
-    o.emplace(constraint.op.name(), std::move(values));
+    o.emplace(constraint.op().name(), std::move(values));
     return o;
 }
 

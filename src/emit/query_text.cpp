@@ -37,19 +37,20 @@ public:
 
     void term(const Constraint& c, Context context) {
         const std::size_t start = out_.text.size();
-        if (c.op == ConstraintOperator::Kind::and_of || c.op == ConstraintOperator::Kind::or_of) {
+        if (c.op() == ConstraintOperator::Kind::and_of ||
+            c.op() == ConstraintOperator::Kind::or_of) {
             logical(c, context);
-        } else if (c.op == ConstraintOperator::Kind::not_of) {
+        } else if (c.op() == ConstraintOperator::Kind::not_of) {
             negation(c);
-        } else if (c.op == ConstraintOperator::Kind::properties) {
+        } else if (c.op() == ConstraintOperator::Kind::properties) {
             properties(c, context);
-        } else if (c.op == ConstraintOperator::Kind::hostlist ||
-                   c.op == ConstraintOperator::Kind::ranks) {
+        } else if (c.op() == ConstraintOperator::Kind::hostlist ||
+                   c.op() == ConstraintOperator::Kind::ranks) {
             targets(c, context);
         } else {
             unwritable(fmt::format("a query has no operator '{}' (properties, hostlist, ranks, "
                                    "and, or, not)",
-                                   c.op.name()));
+                                   c.op().name()));
         }
         out_.spans.push_back({pointer_.str(), start, out_.text.size() - start});
     }
@@ -62,53 +63,53 @@ public:
 
 private:
     void logical(const Constraint& c, Context context) {
-        if (c.children.empty()) {
-            unwritable(fmt::format("a query has no '{}' of nothing", c.op.name()));
+        if (c.children().empty()) {
+            unwritable(fmt::format("a query has no '{}' of nothing", c.op().name()));
             return;
         }
-        const bool is_or = c.op == ConstraintOperator::Kind::or_of;
+        const bool is_or = c.op() == ConstraintOperator::Kind::or_of;
         const Context inner = is_or ? Context::or_ : Context::and_;
         // One constraint is written as itself, where it stands. Several are grouped under
         // another operator, and under their own, which the query keeps apart: only an
         // `and` inside an `or` needs no parentheses.
-        const bool grouped = c.children.size() > 1 && context != Context::top &&
+        const bool grouped = c.children().size() > 1 && context != Context::top &&
                              !(context == Context::or_ && !is_or);
         if (grouped)
             out_.text += '(';
-        for (std::size_t i = 0; i < c.children.size(); ++i) {
+        for (std::size_t i = 0; i < c.children().size(); ++i) {
             if (i)
                 out_.text += is_or ? " or " : " and ";
-            support::PointerScope at(pointer_, c.op.name(), i);
-            term(c.children[i], c.children.size() > 1 ? inner : context);
+            support::PointerScope at(pointer_, c.op().name(), i);
+            term(c.children()[i], c.children().size() > 1 ? inner : context);
         }
         if (grouped)
             out_.text += ')';
     }
 
     void negation(const Constraint& c) {
-        if (c.children.size() != 1) {
+        if (c.children().size() != 1) {
             unwritable("a query's 'not' negates one constraint");
             return;
         }
         out_.text += "not ";
         support::PointerScope at(pointer_, "not", std::size_t{0});
-        term(c.children.front(), Context::not_);
+        term(c.children().front(), Context::not_);
     }
 
     /// Properties as words joined by `and`, which the query merges into one term.
     void properties(const Constraint& c, Context context) {
-        if (c.values.empty()) {
+        if (c.values().empty()) {
             unwritable("a query has no properties term without properties");
             return;
         }
-        const bool grouped = c.values.size() > 1 && context == Context::not_;
+        const bool grouped = c.values().size() > 1 && context == Context::not_;
         if (grouped)
             out_.text += '(';
-        for (std::size_t i = 0; i < c.values.size(); ++i) {
+        for (std::size_t i = 0; i < c.values().size(); ++i) {
             if (i)
                 out_.text += " and ";
             support::PointerScope at(pointer_, "properties", i);
-            const std::string& name = c.values[i];
+            const std::string& name = c.values()[i];
             if (name.empty() || name.find(',') != std::string::npos) {
                 unwritable(fmt::format("a query splits properties at ','; no term says the "
                                        "property '{}'",
@@ -129,21 +130,21 @@ private:
 
     /// host:H and rank:I; several values are any of them, an `or` of one term each.
     void targets(const Constraint& c, Context context) {
-        if (c.values.empty()) {
-            unwritable(fmt::format("a query has no {} term without values", c.op.name()));
+        if (c.values().empty()) {
+            unwritable(fmt::format("a query has no {} term without values", c.op().name()));
             return;
         }
         const bool grouped =
-            c.values.size() > 1 && (context == Context::not_ || context == Context::and_);
+            c.values().size() > 1 && (context == Context::not_ || context == Context::and_);
         if (grouped)
             out_.text += '(';
-        for (std::size_t i = 0; i < c.values.size(); ++i) {
+        for (std::size_t i = 0; i < c.values().size(); ++i) {
             if (i)
                 out_.text += " or ";
-            support::PointerScope at(pointer_, c.op.name(), i);
-            out_.text += c.op == ConstraintOperator::Kind::hostlist ? "host:" : "rank:";
+            support::PointerScope at(pointer_, c.op().name(), i);
+            out_.text += c.op() == ConstraintOperator::Kind::hostlist ? "host:" : "rank:";
             const std::size_t start = out_.text.size();
-            operand(c.values[i]);
+            operand(c.values()[i]);
             out_.spans.push_back({pointer_.str(), start, out_.text.size() - start});
         }
         if (grouped)

@@ -34,59 +34,61 @@ public:
         }
         const auto& members = n.members();
         if (members.empty())
-            return Constraint{"and", {}, {}};
+            return {};
         if (members.size() > 1)
             report(Code::constraint_arity, "a constraint has one operator", n.range,
                    "combine several with {\"and\": [...]}");
         const auto& [key, key_range, values] = members.front();
         PointerScope at(ptr_, key);
-        Constraint c{key, {}, {}};
+        const ConstraintOperator op(key);
         static const std::vector<std::string_view> operators = {"properties", "hostlist", "ranks",
                                                                 "not",        "or",       "and"};
-        if (c.op == ConstraintOperator::Kind::other) {
-            const auto near = closest(c.op.name(), operators);
+        if (op == ConstraintOperator::Kind::other) {
+            const auto near = closest(op.name(), operators);
             report(Code::constraint_unknown_operator,
-                   fmt::format("unknown constraint operator '{}'", c.op.name()), key_range,
+                   fmt::format("unknown constraint operator '{}'", op.name()), key_range,
                    near ? fmt::format("did you mean '{}'?", *near)
                         : "RFC 31 defines properties, hostlist, ranks, not, or, and",
-                   near ? support::replace_word(key_range, c.op.name(), *near)
+                   near ? support::replace_word(key_range, op.name(), *near)
                         : std::vector<FixIt>{});
-            return c;
+            return {op, {}};
         }
         if (!values.is_sequence()) {
             report(Code::constraint_type,
-                   fmt::format("'{}' must have a list of values, not {}", c.op.name(),
+                   fmt::format("'{}' must have a list of values, not {}", op.name(),
                                syntax::describe(values.kind())),
                    values.range);
-            return c;
+            return {op, {}};
         }
         const auto& list = values.elements();
-        if (c.op == ConstraintOperator::Kind::not_of && list.size() > 1)
+        if (op == ConstraintOperator::Kind::not_of && list.size() > 1)
             report(Code::constraint_arity,
                    fmt::format("'not' negates one constraint, not {}", list.size()), values.range,
                    "wrap several in {\"and\": [...]} or {\"or\": [...]}");
+        std::vector<std::string> operands;
+        std::vector<Constraint> children;
         for (std::size_t i = 0; i < list.size(); ++i) {
             PointerScope item_at(ptr_, i);
-            if (c.logical()) {
-                c.children.push_back(read(list[i]));
+            if (op.logical()) {
+                children.push_back(read(list[i]));
                 continue;
             }
-            if (dialect_ == Dialect::fluxion && c.op == ConstraintOperator::Kind::ranks &&
+            if (dialect_ == Dialect::fluxion && op == ConstraintOperator::Kind::ranks &&
                 list[i].kind() == DocNode::Kind::integer && list[i].integer() >= 0) {
-                c.values.push_back(std::to_string(list[i].integer()));
+                operands.push_back(std::to_string(list[i].integer()));
                 continue;
             }
             if (!list[i].is_string()) {
                 report(Code::constraint_type,
-                       fmt::format("'{}' values must be strings, not {}", c.op.name(),
+                       fmt::format("'{}' values must be strings, not {}", op.name(),
                                    syntax::describe(list[i].kind())),
                        list[i].range);
                 continue;
             }
-            value(c.op.name(), list[i].text(), list[i].range);
-            c.values.push_back(list[i].text());
+            value(op.name(), list[i].text(), list[i].range);
+            operands.push_back(list[i].text());
         }
-        return c;
+        return {op, std::move(operands), std::move(children)};
     }
 
 private:

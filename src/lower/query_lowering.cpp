@@ -26,12 +26,12 @@ public:
         case QueryNode::Kind::term:
             return term(n);
         case QueryNode::Kind::not_:
-            return Constraint{"not", {}, {node(n.children.front())}};
+            return {"not", {}, {node(n.children.front())}};
         case QueryNode::Kind::or_:
             return logical("or", n);
         case QueryNode::Kind::and_: {
             Constraint c = logical("and", n);
-            return in_requires_dialect() ? combine_properties(std::move(c)) : c;
+            return in_requires_dialect() ? combine_properties(c) : c;
         }
         }
         return {};
@@ -46,37 +46,38 @@ private:
     }
 
     Constraint logical(const char* op, const QueryNode& n) {
-        Constraint c{op, {}, {}};
+        std::vector<Constraint> children;
+        children.reserve(n.children.size());
         for (const auto& child : n.children)
-            c.children.push_back(node(child));
-        return c;
+            children.push_back(node(child));
+        return {op, {}, std::move(children)};
     }
 
     /// --requires: the properties terms of an AND become one, at the first one's place;
     /// an AND left with one constraint is that constraint.
-    static Constraint combine_properties(Constraint c) {
+    static Constraint combine_properties(const Constraint& c) {
         std::vector<Constraint> kept;
         std::optional<std::size_t> properties;
-        for (auto& child : c.children) {
-            if (child.op == requires_dialect.split && properties) {
-                auto& values = kept[*properties].values;
-                values.insert(values.end(), child.values.begin(), child.values.end());
+        for (const auto& child : c.children()) {
+            if (child.op() == requires_dialect.split && properties) {
+                auto values = kept[*properties].values();
+                values.insert(values.end(), child.values().begin(), child.values().end());
+                kept[*properties] = Constraint{child.op(), std::move(values)};
                 continue;
             }
-            if (child.op == requires_dialect.split)
+            if (child.op() == requires_dialect.split)
                 properties = kept.size();
-            kept.push_back(std::move(child));
+            kept.push_back(child);
         }
         if (kept.size() == 1)
             return std::move(kept.front());
-        c.children = std::move(kept);
-        return c;
+        return {c.op(), {}, std::move(kept)};
     }
 
     Constraint term(const QueryNode& n) {
         if (!in_requires_dialect()) {
             check_operator(n);
-            return Constraint{n.op.empty() ? *options_.default_operator : n.op, {n.operand}, {}};
+            return {n.op.empty() ? *options_.default_operator : n.op, {n.operand}};
         }
         const std::string op(n.op.empty() ? requires_dialect.bare
                                           : requires_dialect.operator_of(n.op));
@@ -93,15 +94,15 @@ private:
                    near ? fmt::format("did you mean '{}'?", *near)
                         : "use properties (the default), host or hostlist, rank or ranks",
                    near ? support::replace_word(n.op_range, n.op, *near) : std::vector<FixIt>{});
-            return Constraint{"properties", {}, {}};
+            return {"properties", {}};
         }
-        Constraint c{op, {}, {}};
+        std::vector<std::string> values;
         if (op == requires_dialect.split) {
             std::size_t start = 0;
             while (start <= n.operand.size()) {
                 const std::size_t comma =
                     std::min(n.operand.find(requires_dialect.separator, start), n.operand.size());
-                property(n, n.operand.substr(start, comma - start), start, c);
+                property(n, n.operand.substr(start, comma - start), start, values);
                 start = comma + 1;
             }
         } else if (op == "hostlist") {
@@ -109,15 +110,15 @@ private:
                 value_error(
                     n, h.error().offset, h.error().length,
                     fmt::format("'{}' is not a hostlist: {}", n.operand, h.error().message));
-            c.values.push_back(n.operand);
+            values.push_back(n.operand);
         } else {
             if (auto r = model::decode_idset(n.operand); !r)
                 value_error(
                     n, r.error().offset, r.error().length,
                     fmt::format("'{}' is not an idset of ranks: {}", n.operand, r.error().message));
-            c.values.push_back(n.operand);
+            values.push_back(n.operand);
         }
-        return c;
+        return {op, std::move(values)};
     }
 
     /// An operator is made of word characters and . + @ -, as flux-core requires (RFC 35
@@ -142,7 +143,8 @@ private:
         }
     }
 
-    void property(const QueryNode& n, const std::string& name, std::size_t offset, Constraint& c) {
+    void property(const QueryNode& n, const std::string& name, std::size_t offset,
+                  std::vector<std::string>& values) {
         const std::string_view bare =
             !name.empty() && name[0] == '^' ? std::string_view(name).substr(1) : name;
         if (!ResourceSet::valid_property_name(bare)) {
@@ -154,7 +156,7 @@ private:
                                   name));
             return;
         }
-        c.values.push_back(name);
+        values.push_back(name);
     }
 
     /// A bad operand, pointing into it when its text is shown as is.

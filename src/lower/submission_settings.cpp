@@ -148,16 +148,16 @@ public:
             return variable(*rest, nested(rest + 1, parts.end(), std::move(s.value)), s.source);
         if (auto* c = std::get_if<Constraint>(&existing->value)) {
             // flux sets a key of the constraint's dictionary: {} holds none.
-            const bool empty = c->op == ConstraintOperator::Kind::and_of && c->children.empty();
-            if (empty || (c->op == *rest && rest + 1 == parts.end())) {
+            const bool empty = c->op() == ConstraintOperator::Kind::and_of && c->children().empty();
+            if (empty || (c->op() == *rest && rest + 1 == parts.end())) {
                 sources_.set(pointer, s.source);
                 return set_lowered(key, nested(rest, parts.end(), std::move(s.value)), pointer);
             }
-            if (c->op != *rest) {
+            if (c->op() != *rest) {
                 // A second operator beside the one there: lowered as the dictionary made.
                 DocNode both = DocNode::make(DocNode::Kind::mapping);
                 both.members().push_back(
-                    {std::string(c->op.name()), {}, DocNode::make(DocNode::Kind::sequence)});
+                    {std::string(c->op().name()), {}, DocNode::make(DocNode::Kind::sequence)});
                 both.members().push_back(
                     {*rest, {}, nested(rest + 1, parts.end(), std::move(s.value))});
                 return set_lowered(key, both, pointer);

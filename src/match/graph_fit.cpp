@@ -64,10 +64,11 @@ struct OneVertex {
 /// Why a vertex holds nothing for a request.
 enum class Unusable : std::uint8_t { no, constraint, down, busy };
 
-/// What a search may take besides the graph: the constraint (made ready), R's properties,
+/// What a search may take besides the graph: the constraints, R's properties,
 /// and what is free (containment path -> size; null for all).
 struct SearchGround {
-    const model::CompiledConstraint* constraint = nullptr;
+    /// The job's constraint and its queue's, each null for none.
+    std::array<const Constraint*, 2> constraints{};
     const ResourceSet* r = nullptr;
     const std::unordered_map<std::string_view, std::int64_t>* free = nullptr;
     /// What is free as R (ranks, and their cores and GPUs), or null for all.
@@ -113,8 +114,8 @@ public:
     Unusable unusable(Index u) {
         spend(ground_.budget);
         const auto type = g_.briefs[u].type;
-        if (ground_.constraint != nullptr && (type == node_ || type == storage_node_) &&
-            !meets(u))
+        if ((ground_.constraints[0] != nullptr || ground_.constraints[1] != nullptr) &&
+            (type == node_ || type == storage_node_) && !meets(u))
             return Unusable::constraint;
         if (now_ && !g_.briefs[u].up)
             return Unusable::down;
@@ -308,8 +309,10 @@ private:
             return rank >= 0 && p != ground_.r->properties().end() &&
                    p->second.contains(static_cast<std::uint64_t>(rank));
         };
-        const bool yes =
-            model::satisfying(*ground_.constraint, OneVertex<decltype(has)>{has, v.name, rank});
+        const OneVertex<decltype(has)> one{has, v.name, rank};
+        const bool yes = std::ranges::all_of(ground_.constraints, [&](const Constraint* c) {
+            return c == nullptr || model::satisfying(*c, one);
+        });
         meets_.emplace(u, yes);
         return yes;
     }
@@ -890,13 +893,6 @@ Result<ResourceSet> too_many_nodes(const ResourceList& top, const FluxionGraph& 
 Result<ResourceSet> graph_fit(const Jobspec& js, const ResourceSet& r, const Ground& ground) {
     const FluxionGraph& g = *r.fluxion_graph;
     Diagnostics d;
-    std::optional<Constraint> both;
-    const Constraint* constraint = js.attributes.constraints();
-    if (ground.also != nullptr) {
-        both = constraint == nullptr ? *ground.also
-                                     : Constraint{"and", {}, {*constraint, *ground.also}};
-        constraint = &*both;
-    }
     if (auto unknown = unknown_type(js.resources, g)) {
         d.add(std::move(*unknown));
         return Result<ResourceSet>(std::move(d));
@@ -922,16 +918,15 @@ Result<ResourceSet> graph_fit(const Jobspec& js, const ResourceSet& r, const Gro
             return Result<ResourceSet>(std::move(d));
         }
     }
-    std::optional<model::CompiledConstraint> test;
-    if (constraint != nullptr)
-        test.emplace(*constraint);
     std::unordered_map<std::string_view, std::int64_t> free_sizes;
     const bool free_graph = ground.free != nullptr && ground.free->fluxion_graph &&
                             ground.free->fluxion_graph != r.fluxion_graph;
     if (free_graph)
         for (const auto& v : ground.free->fluxion_graph->vertices)
             free_sizes.emplace(v.containment_path(), v.size);
-    const SearchGround searched{test ? &*test : nullptr, &r, free_graph ? &free_sizes : nullptr,
+    const SearchGround searched{{js.attributes.constraints(), ground.also},
+                                &r,
+                                free_graph ? &free_sizes : nullptr,
                                 ground.free,
                                 ground.free != nullptr ? ground.free->ranks() : IdSet{},
                                 ground.budget};

@@ -76,21 +76,21 @@ std::string values_text(const std::vector<std::string>& values) {
 
 /// What the targets a term removes have in common: "lack property ssd".
 std::string removed_because(const Constraint& c) {
-    if (c.op == ConstraintOperator::Kind::properties && c.values.size() == 1) {
-        const std::string& p = c.values[0];
+    if (c.op() == ConstraintOperator::Kind::properties && c.values().size() == 1) {
+        const std::string& p = c.values()[0];
         return p.starts_with('^') ? "have property " + p.substr(1) : "lack property " + p;
     }
-    if (c.op == ConstraintOperator::Kind::properties)
-        return "lack properties " + values_text(c.values);
-    if (c.op == ConstraintOperator::Kind::hostlist)
-        return "are not in hostlist " + values_text(c.values);
-    if (c.op == ConstraintOperator::Kind::ranks)
-        return "are not rank " + values_text(c.values);
-    if (c.op == ConstraintOperator::Kind::not_of && c.children.size() == 1 &&
-        !c.children[0].logical())
-        return fmt::format("are excluded by not {}:{}", c.children[0].op.name(),
-                           values_text(c.children[0].values));
-    return fmt::format("do not satisfy its '{}'", c.op.name());
+    if (c.op() == ConstraintOperator::Kind::properties)
+        return "lack properties " + values_text(c.values());
+    if (c.op() == ConstraintOperator::Kind::hostlist)
+        return "are not in hostlist " + values_text(c.values());
+    if (c.op() == ConstraintOperator::Kind::ranks)
+        return "are not rank " + values_text(c.values());
+    if (c.op() == ConstraintOperator::Kind::not_of && c.children().size() == 1 &&
+        !c.children()[0].logical())
+        return fmt::format("are excluded by not {}:{}", c.children()[0].op().name(),
+                           values_text(c.children()[0].values()));
+    return fmt::format("do not satisfy its '{}'", c.op().name());
 }
 
 void note(const Constraint& term, const ResourceSet& r, const std::string& pointer,
@@ -114,14 +114,14 @@ void constraint_notes(const Constraint& c, const ResourceSet& r, const std::stri
     const auto under = [&](std::string_view key, std::size_t i) {
         return pointer.empty() ? pointer : fmt::format("{}/{}/{}", pointer, key, i);
     };
-    if (c.op == ConstraintOperator::Kind::and_of) {
-        for (std::size_t i = 0; i < c.children.size(); ++i)
-            constraint_notes(c.children[i], r, under("and", i), from, out);
+    if (c.op() == ConstraintOperator::Kind::and_of) {
+        for (std::size_t i = 0; i < c.children().size(); ++i)
+            constraint_notes(c.children()[i], r, under("and", i), from, out);
         return;
     }
-    if (c.op == ConstraintOperator::Kind::properties && c.values.size() > 1) {
-        for (std::size_t i = 0; i < c.values.size(); ++i)
-            note(Constraint{"properties", {c.values[i]}, {}}, r, under("properties", i), from, out);
+    if (c.op() == ConstraintOperator::Kind::properties && c.values().size() > 1) {
+        for (std::size_t i = 0; i < c.values().size(); ++i)
+            note(Constraint{"properties", {c.values()[i]}}, r, under("properties", i), from, out);
         return;
     }
     note(c, r, pointer, from, out);

@@ -546,21 +546,19 @@ Result<ResourceSet> place(const Jobspec& js, const ResourceSet& r, const Ground&
     if (!plan.ok())
         return Result<ResourceSet>(std::move(plan).diagnostics());
     const Diagnostics& warnings = plan.diagnostics();
-    std::optional<Constraint> both;
     const Constraint* own = js.attributes.constraints();
-    const Constraint* constraint = own;
-    if (ground.also != nullptr) {
-        both = own == nullptr ? *ground.also : Constraint{"and", {}, {*own, *ground.also}};
-        constraint = &*both;
-    }
     IdSet candidates = r.ranks();
-    if (constraint != nullptr) {
-        auto matched = constraint->match(r);
+    for (const Constraint* c : {own, ground.also}) {
+        if (c == nullptr)
+            continue;
+        auto matched = c->match(r);
         if (!matched.ok())
             return Result<ResourceSet>(std::move(matched).diagnostics());
-        candidates = std::move(matched).value();
+        candidates = c == own || own == nullptr ? std::move(matched).value()
+                                                : candidates.intersected(matched.value());
     }
-    Setting all{plan.value(), r.count_ranks(), constraint != nullptr, own != nullptr};
+    Setting all{plan.value(), r.count_ranks(), own != nullptr || ground.also != nullptr,
+                own != nullptr};
     all.budget = ground.budget;
     Placer whole(all, RankPool(r, candidates));
     if (!whole.place())

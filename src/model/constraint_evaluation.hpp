@@ -12,26 +12,8 @@
 
 namespace jobspec::model {
 
-/// A constraint made ready to evaluate: its operator's kind (decided when the Constraint
-/// was made), each property split from its '^', each hostlist and idset decoded (a value
-/// that does not decode names nothing).
-/// It views the names of the Constraint it is made from, which must outlive it.
-struct CompiledConstraint {
-    using Op = ConstraintOperator::Kind;
-    Op op = Op::and_of;
-    /// The operator as written, when it is outside RFC 31's set.
-    std::string_view unknown_name;
-    /// A property's name and whether it is negated ("^ssd").
-    std::vector<std::pair<std::string_view, bool>> properties;
-    std::vector<Hostlist> hosts;
-    std::vector<IdSet> ranks;
-    std::vector<CompiledConstraint> children;
-
-    explicit CompiledConstraint(const Constraint& c);
-};
-
 /// The operators outside RFC 31's set in `c`, in the order evaluation meets them.
-std::vector<std::string_view> unknown_operators(const CompiledConstraint& c);
+std::vector<std::string_view> unknown_operators(const Constraint& c);
 
 /// The members of `d` that any of `values` picks (`pick(value)`), or none.
 template <class D, class Values, class Pick>
@@ -47,20 +29,20 @@ typename D::Set any_value(const Values& values, const D& d, Pick pick) {
 
 /// The members of domain `d` that satisfy `c` (RFC 31, docs of Constraint::match):
 ///   properties [a, ^b]  members with every property a and none of b
-///   hostlist [h...]     members named in any of the hostlists
-///   ranks [i...]        members whose rank is in any of the idsets
+///   hostlist [h...]     members named in any of the hostlists (joined when made)
+///   ranks [i...]        members whose rank is in any of the idsets (their union)
 ///   not [c]             all members but those of c; not [] matches nothing
 ///   or [...]/and [...]  union/intersection; or [], and [] and {} match everything
 /// An operator outside that set matches nothing. `D` gives its Set type, its members
 /// (`all()`, `none()`, `having(name)`, `named(hostlist)`, `ranked(idset)`), their algebra
 /// (`both`, `either`, `except`) and when a fold is settled (`nothing`, `everything`).
 template <class D>
-typename D::Set satisfying(const CompiledConstraint& c, const D& d) {
-    using Op = CompiledConstraint::Op;
-    switch (c.op) {
+typename D::Set satisfying(const Constraint& c, const D& d) {
+    using Op = ConstraintOperator::Kind;
+    switch (c.op().kind()) {
     case Op::and_of: {
         auto out = d.all();
-        for (const auto& child : c.children) {
+        for (const auto& child : c.children()) {
             if (d.nothing(out))
                 break;
             out = d.both(out, satisfying(child, d));
@@ -68,25 +50,28 @@ typename D::Set satisfying(const CompiledConstraint& c, const D& d) {
         return out;
     }
     case Op::or_of:
-        if (c.children.empty())
+        if (c.children().empty())
             return d.all();
-        return any_value(c.children, d,
-                         [&](const CompiledConstraint& child) { return satisfying(child, d); });
+        return any_value(c.children(), d,
+                         [&](const Constraint& child) { return satisfying(child, d); });
     case Op::not_of:
-        return c.children.empty() ? d.none() : d.except(d.all(), satisfying(c.children.front(), d));
+        return c.children().empty() ? d.none()
+                                    : d.except(d.all(), satisfying(c.children().front(), d));
     case Op::properties: {
         auto out = d.all();
-        for (const auto& [name, negated] : c.properties) {
+        for (const std::string_view value : c.values()) {
             if (d.nothing(out))
                 break;
-            out = negated ? d.except(out, d.having(name)) : d.both(out, d.having(name));
+            const bool negated = !value.empty() && value[0] == '^';
+            const auto has = d.having(value.substr(negated ? 1 : 0));
+            out = negated ? d.except(out, has) : d.both(out, has);
         }
         return out;
     }
     case Op::hostlist:
-        return any_value(c.hosts, d, [&](const Hostlist& h) { return d.named(h); });
+        return d.named(c.named_hosts());
     case Op::ranks:
-        return any_value(c.ranks, d, [&](const IdSet& ids) { return d.ranked(ids); });
+        return d.ranked(c.named_ranks());
     case Op::other:
         break;
     }

@@ -39,14 +39,13 @@ private:
 } // namespace
 
 Result<IdSet> Constraint::match(const ResourceSet& r) const {
-    const model::CompiledConstraint compiled(*this);
     Diagnostics d;
-    for (const auto name : model::unknown_operators(compiled))
+    for (const auto name : model::unknown_operators(*this))
         d.add(Code::constraint_unmatchable,
               fmt::format("'{}' is not an RFC 31 operator, so it cannot match resources", name));
     if (d.has_errors())
         return Result<IdSet>(std::move(d));
-    return model::satisfying(compiled, Ranks(r));
+    return model::satisfying(*this, Ranks(r));
 }
 
 } // namespace jobspec

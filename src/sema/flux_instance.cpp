@@ -219,21 +219,21 @@ private:
     }
 
     void constraint(const Constraint& c) {
-        const PointerScope op(pointer_, c.op.name());
-        if (c.op == ConstraintOperator::Kind::not_of && c.children.empty())
+        const PointerScope op(pointer_, c.op().name());
+        if (c.op() == ConstraintOperator::Kind::not_of && c.children().empty())
             report(Code::flux_constraint,
                    "flux-core's scheduler cannot evaluate 'not' with no constraint", range_);
-        if (c.op == ConstraintOperator::Kind::ranks)
-            ranks(c.values);
-        for (std::size_t i = 0; c.op == ConstraintOperator::Kind::hostlist && i < c.values.size();
-             ++i)
-            if (auto problem = hostlist_problem(c.values[i])) {
+        if (c.op() == ConstraintOperator::Kind::ranks)
+            ranks(c.values());
+        for (std::size_t i = 0;
+             c.op() == ConstraintOperator::Kind::hostlist && i < c.values().size(); ++i)
+            if (auto problem = hostlist_problem(c.values()[i])) {
                 const PointerScope at(pointer_, i);
                 report(Code::flux_hostlist, std::move(*problem), range_);
             }
-        for (std::size_t i = 0; i < c.children.size(); ++i) {
+        for (std::size_t i = 0; i < c.children().size(); ++i) {
             const PointerScope at(pointer_, i);
-            constraint(c.children[i]);
+            constraint(c.children()[i]);
         }
     }
 

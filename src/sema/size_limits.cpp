@@ -48,8 +48,8 @@ private:
 
 /// The number of terms, or max + 1 once there are more than max.
 std::size_t terms(const Constraint& c, std::size_t max, std::size_t counted = 0) {
-    counted += 1 + c.values.size();
-    for (const auto& child : c.children) {
+    counted += 1 + c.values().size();
+    for (const auto& child : c.children()) {
         if (counted > max)
             break;
         counted = terms(child, max, counted);

@@ -75,18 +75,18 @@ public:
         }
     }
     void attribute(const Constraint& c) {
-        text(c.op.name());
-        const PointerScope op(pointer_, c.op.name());
+        text(c.op().name());
+        const PointerScope op(pointer_, c.op().name());
         if (c.logical()) {
-            for (std::size_t i = 0; i < c.children.size(); ++i) {
+            for (std::size_t i = 0; i < c.children().size(); ++i) {
                 const PointerScope at(pointer_, i);
-                attribute(c.children[i]);
+                attribute(c.children()[i]);
             }
             return;
         }
-        for (std::size_t i = 0; i < c.values.size(); ++i) {
+        for (std::size_t i = 0; i < c.values().size(); ++i) {
             const PointerScope at(pointer_, i);
-            text(c.values[i]);
+            text(c.values()[i]);
         }
     }
 

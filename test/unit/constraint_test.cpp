@@ -89,7 +89,7 @@ TEST_CASE("constraint - an operator is decided once from its name") {
         "or",
         {},
         {jobspec::Constraint{"name", {"x"}, {}}, jobspec::Constraint{"ranks", {"1"}, {}}}};
-    CHECK(made.children[0].op.name() == "name");
+    CHECK(made.children()[0].op().name() == "name");
     CHECK(boost::json::serialize(jobspec::to_json_value(made)) ==
           R"({"or":[{"name":["x"]},{"ranks":["1"]}]})");
     // RFC 31's reader takes only RFC 31's operators.
@@ -159,7 +159,7 @@ TEST_CASE("constraint - JSON round trip and the empty object") {
     REQUIRE(c.ok());
     CHECK(boost::json::serialize(jobspec::to_json_value(c.value())) ==
           R"({"and":[{"properties":["ssd"]},{}]})");
-    CHECK(c.value().children[1] == jobspec::Constraint{"and", {}, {}});
+    CHECK(c.value().children()[1] == jobspec::Constraint{"and", {}, {}});
 }
 
 TEST_CASE("constraint - matching is set algebra") {

@@ -212,32 +212,33 @@ jobspec::Constraint object(Rng& g, int depth = 0) {
     using jobspec::Constraint;
     switch (pick(g, depth < 3 ? 6 : 3)) {
     case 0: {
-        Constraint c{"properties", {}, {}};
+        std::vector<std::string> values;
         for (std::size_t i = 0, n = 1 + pick(g, 3); i < n; ++i)
-            c.values.push_back(one_of(
+            values.push_back(one_of(
                 g, std::vector<std::string>{"ssd", "^ssd", "gpu", "^gpu", "big mem", "and", "-x"}));
-        return c;
+        return Constraint{"properties", std::move(values)};
     }
     case 1: {
-        Constraint c{"hostlist", {}, {}};
+        std::vector<std::string> values;
         for (std::size_t i = 0, n = 1 + pick(g, 2); i < n; ++i)
-            c.values.push_back(
+            values.push_back(
                 one_of(g, std::vector<std::string>{"node[0-3]", "node7", "node[1,5]", "other"}));
-        return c;
+        return Constraint{"hostlist", std::move(values)};
     }
     case 2: {
-        Constraint c{"ranks", {}, {}};
+        std::vector<std::string> values;
         for (std::size_t i = 0, n = 1 + pick(g, 2); i < n; ++i)
-            c.values.push_back(one_of(g, std::vector<std::string>{"0", "1-3", "2,6-7", "5"}));
-        return c;
+            values.push_back(one_of(g, std::vector<std::string>{"0", "1-3", "2,6-7", "5"}));
+        return Constraint{"ranks", std::move(values)};
     }
     case 3:
         return Constraint{"not", {}, {object(g, depth + 1)}};
     default: {
-        Constraint c{pick(g, 2) ? "and" : "or", {}, {}};
+        const char* op = pick(g, 2) ? "and" : "or";
+        std::vector<Constraint> children;
         for (std::size_t i = 0, n = 1 + pick(g, 3); i < n; ++i)
-            c.children.push_back(object(g, depth + 1));
-        return c;
+            children.push_back(object(g, depth + 1));
+        return Constraint{op, {}, std::move(children)};
     }
     }
 }
