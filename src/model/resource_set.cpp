@@ -2,6 +2,7 @@
 #include <jobspec/text.hpp>
 
 #include <algorithm>
+#include <numeric>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -87,16 +88,21 @@ IdSet ResourceSet::ranks_of(const Hostlist& hosts) const {
         wanted.push_back(
             {std::string(p.prefix), std::string(p.suffix), p.width, p.numbered, p.first, p.last});
     });
-    std::sort(wanted.begin(), wanted.end(),
-              [&](const Wanted& a, const Wanted& b) { return key_of(a) < key_of(b); });
+    // Sorted by index: moving the pieces would move their strings.
+    std::vector<std::size_t> order(wanted.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return key_of(wanted[a]) < key_of(wanted[b]);
+    });
+    const auto below = [&](std::size_t w, const auto& k) { return key_of(wanted[w]) < k; };
     std::vector<IdSet::Range> found;
     model::for_each_piece(nodelist_, [&](const model::HostPiece& p) {
         const auto k = key(p.prefix, p.suffix, p.width, p.numbered);
-        auto it = std::lower_bound(wanted.begin(), wanted.end(), k,
-                                   [&](const Wanted& w, const auto& v) { return key_of(w) < v; });
-        for (; it != wanted.end() && key_of(*it) == k; ++it) {
-            const std::uint64_t lo = std::max(p.first, it->first);
-            const std::uint64_t hi = std::min(p.last, it->last);
+        auto it = std::lower_bound(order.begin(), order.end(), k, below);
+        for (; it != order.end() && key_of(wanted[*it]) == k; ++it) {
+            const Wanted& w = wanted[*it];
+            const std::uint64_t lo = std::max(p.first, w.first);
+            const std::uint64_t hi = std::min(p.last, w.last);
             if (lo <= hi)
                 found.push_back({p.position + (lo - p.first), p.position + (hi - p.first)});
         }
