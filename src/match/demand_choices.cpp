@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "match/or_slot_choice.hpp"
 #include "support/numbers.hpp"
 
 namespace jobspec::match {
@@ -90,25 +91,26 @@ DemandChoices any_of(const std::vector<Demand>& shapes) {
 std::optional<Demand> earliest_mix_of(const std::vector<Demand>& shapes,
                                       const DemandChoices& any, std::uint64_t n,
                                       const Demand& room) {
-    // The first shape n times, when it fits, is what the search below would choose.
+    // The first shape n times is what the choice below would make, and when it does
+    // not fit, one test says whether any mix does, where the choice would try each shape.
     if (shapes.front().times(n).within(room))
         return shapes.front().times(n);
     if (any.times(n, room).empty())
         return std::nullopt;
-    Demand taken, left = room;
-    for (std::uint64_t placed = 0; placed < n; ++placed) {
-        const Demand rest_first = shapes.front().times(n - placed);
-        if (rest_first.within(left))
-            return taken + rest_first;
-        for (const Demand& s : shapes) {
-            if (s.within(left) && !any.times(n - placed - 1, left - s).empty()) {
-                taken = taken + s;
-                left = left - s;
-                break;
-            }
-        }
-    }
-    return taken;
+    const auto left = choose_or_slots(
+        shapes.size(), n, room,
+        [&](std::size_t i, const Demand& l) {
+            return shapes[i].within(l) ? std::optional(l - shapes[i]) : std::nullopt;
+        },
+        [&](std::uint64_t m, const Demand& l) { return !any.times(m, l).empty(); },
+        [&](std::uint64_t m, const Demand& l) {
+            const Demand all_first = shapes.front().times(m);
+            return all_first.within(l) ? std::optional(l - all_first) : std::nullopt;
+        },
+        [](std::size_t, const Demand&) {});
+    if (!left)
+        return std::nullopt;
+    return room - *left;
 }
 
 } // namespace

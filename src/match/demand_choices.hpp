@@ -57,8 +57,8 @@ private:
 };
 
 /// What `n` instances take within `room` when each is one of `shapes`, chosen as
-/// Fluxion's or-slot search chooses: each instance in turn the earliest shape after
-/// which the rest still fit. Nothing when no mix fits.
+/// Fluxion's or-slot search chooses (choose_or_slots): each instance in turn the earliest
+/// shape after which the rest still fit. Nothing when no mix fits.
 std::optional<Demand> earliest_mix(const std::vector<Demand>& shapes, std::uint64_t n,
                                    const Demand& room);
 

@@ -6,6 +6,7 @@
 #include <memory>
 #include <unordered_map>
 
+#include "match/or_slot_choice.hpp"
 #include "model/fluxion_graph_execution.hpp"
 
 namespace jobspec::match::graph {
@@ -39,19 +40,23 @@ void Taker::take_slots(Index u, const List& slots, std::uint64_t k) {
                 pick(u, slots.front()->with[j], per[j], true);
         return;
     }
+    using Amounts = std::vector<std::uint64_t>;
     auto counts = s_.or_counts(u, slots);
-    std::vector<std::uint64_t> have = counts.have;
-    for (std::uint64_t i = 0; i < k; ++i)
-        for (const auto* s : slots) {
-            std::vector<std::uint64_t> took;
-            auto left = Search::or_take(*s, counts.types, have, &took);
-            if (!left || 1 + Search::or_best(slots, counts, *left) < k - i)
-                continue;
-            for (std::size_t j = 0; j < s->with.size(); ++j)
-                pick(u, s->with[j], took[j], true);
-            have = std::move(*left);
-            break;
-        }
+    choose_or_slots(
+        slots.size(), k, counts.have,
+        [&](std::size_t i, const Amounts& have) {
+            return Search::or_take(*slots[i], counts.types, have);
+        },
+        [&](std::uint64_t m, const Amounts& have) {
+            return Search::or_best(slots, counts, have) >= m;
+        },
+        [](std::uint64_t, const Amounts&) { return std::optional<Amounts>(); },
+        [&](std::size_t i, const Amounts& before) {
+            Amounts took;
+            Search::or_take(*slots[i], counts.types, before, &took);
+            for (std::size_t j = 0; j < slots[i]->with.size(); ++j)
+                pick(u, slots[i]->with[j], took[j], true);
+        });
 }
 
 void Taker::pick(Index u, const ResourceVertex& c, std::uint64_t n, bool exclusive) {

@@ -358,6 +358,19 @@ TEST_CASE("fluxion match - or-slots mix their shapes, xor_slots are tried in ord
     CHECK(o.alloc.nslots == 4);
     CHECK(o.taken["core"] == 16);
     CHECK(o.taken["gpu"] == 2);
+    // 4 cores and 2 gpus, slots of 2 cores or of a core and a gpu: the first instance takes
+    // 2 cores; the second could too, but then the third would not fit, so it takes a core
+    // and a gpu, as does the third: each instance takes what its own choice holds.
+    const auto small = graph(cluster(1, 1, 4, 2).text());
+    o = fit(job("{type: socket, count: 1, with: [" +
+                slot("3", "{type: core, count: 2}") +
+                ", {type: slot, count: 3, label: b, with: [{type: core, count: 1}, "
+                "{type: gpu, count: 1}]}]}"),
+            small);
+    REQUIRE(o.ok);
+    CHECK(o.alloc.nslots == 3);
+    CHECK(o.taken["core"] == 4);
+    CHECK(o.taken["gpu"] == 2);
     // xor: the first choice (2 gpus a socket) does not fit, the second does
     o = fit(job("{type: socket, count: 1, with: [{type: xor_slot, count: 1, label: a, with: [{type: gpu, count: 2}]},"
                 " {type: xor_slot, count: 1, label: b, with: [{type: core, count: 6}]}]}"),
