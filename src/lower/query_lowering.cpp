@@ -58,17 +58,20 @@ private:
     static Constraint combine_properties(const Constraint& c) {
         std::vector<Constraint> kept;
         std::optional<std::size_t> properties;
+        std::vector<std::string> merged;
         for (const auto& child : c.children()) {
-            if (child.op() == requires_dialect.split && properties) {
-                auto values = kept[*properties].values();
-                values.insert(values.end(), child.values().begin(), child.values().end());
-                kept[*properties] = Constraint{child.op(), std::move(values)};
+            if (child.op() != requires_dialect.split) {
+                kept.push_back(child);
                 continue;
             }
-            if (child.op() == requires_dialect.split)
+            if (!properties) {
                 properties = kept.size();
-            kept.push_back(child);
+                kept.push_back(child);
+            }
+            merged.insert(merged.end(), child.values().begin(), child.values().end());
         }
+        if (properties)
+            kept[*properties] = Constraint{kept[*properties].op(), std::move(merged)};
         if (kept.size() == 1)
             return std::move(kept.front());
         return {c.op(), {}, std::move(kept)};
