@@ -9,6 +9,7 @@
 
 #include <jobspec/api.hpp>
 #include <jobspec/idset.hpp>
+#include <jobspec/result.hpp>
 
 namespace jobspec {
 
@@ -55,8 +56,18 @@ public:
     const CountRange& range() const { return std::get<2>(value_); }
     const Value& value() const noexcept { return value_; }
 
+    /// A count as a shape writes one, and as RFC 14 writes a string count, optionally in
+    /// square brackets: a positive integer ("4"), an idset when it has a comma
+    /// ("4,9,16"), otherwise a range ("3-30", "2+", "1-4:2:*"). Fails with the one
+    /// diagnostic a shape's count would get (shape.count-syntax, shape.range-order, ...,
+    /// limit.integer), its range the offending bytes of `text`.
+    static Result<Count> parse(std::string_view text);
+
     /// The count as text: decimal, canonical idset, or canonical range.
     std::string format() const;
+    /// What the count accepts, in words, for people: "exactly 4", "one of 4,9,16",
+    /// "at least 2", "from 3 to 30", "from 1 to 16, each 2 times the last: 1, 2, 4, 8, ...".
+    std::string describe() const;
 
     /// The smallest acceptable value: the fixed count, the idset's first id, the minimum.
     std::uint64_t least() const noexcept;

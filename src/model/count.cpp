@@ -6,6 +6,7 @@
 
 #include <jobspec/limits.hpp>
 
+#include "model/codec_codes.hpp"
 #include "model/decoders.hpp"
 #include "model/decimal.hpp"
 
@@ -203,6 +204,61 @@ Expected<Count, Error> model::decode_count(std::string_view text) {
     if (body.find_first_of("-+") != std::string_view::npos)
         return parse_range(text, at, end);
     return parse_integer(text.substr(0, end), at);
+}
+
+Result<Count> Count::parse(std::string_view text) {
+    auto decoded = model::decode_count(text);
+    if (decoded)
+        return std::move(*decoded);
+    const Error& e = decoded.error();
+    Diagnostics d;
+    const auto begin = static_cast<std::uint32_t>(e.offset);
+    d.add(model::code_of(e.kind, model::CountLanguage::shape), e.message,
+          Location{SourceRange{begin, begin + static_cast<std::uint32_t>(e.length)}, {}});
+    return Result<Count>(std::move(d));
+}
+
+namespace {
+
+/// The first few values of a range, "1, 2, 4, ..." (at most four, then "...").
+std::string first_values(const CountRange& r) {
+    std::string out;
+    std::uint64_t v = r.min;
+    for (int i = 0; i < 4; ++i) {
+        out += (i > 0 ? ", " : "") + std::to_string(v);
+        std::uint64_t next = v;
+        bool overflow = false;
+        if (r.op == RangeOperator::add)
+            overflow = __builtin_add_overflow(v, r.operand, &next);
+        else if (r.op == RangeOperator::multiply)
+            overflow = __builtin_mul_overflow(v, r.operand, &next);
+        else
+            for (std::uint64_t k = 1; k < r.operand && !overflow; ++k)
+                overflow = __builtin_mul_overflow(next, v, &next);
+        if (overflow || next <= v || (r.max && next > *r.max))
+            return out;
+        v = next;
+    }
+    return out + ", ...";
+}
+
+} // namespace
+
+std::string Count::describe() const {
+    if (is_fixed())
+        return fmt::format("exactly {}", fixed());
+    if (is_idset())
+        return fmt::format("one of {}", idset().format());
+    const CountRange& r = range();
+    const std::string bound =
+        r.max ? fmt::format("from {} to {}", r.min, *r.max) : fmt::format("at least {}", r.min);
+    if (r.op == RangeOperator::add && r.operand == 1)
+        return bound;
+    const std::string step = r.op == RangeOperator::add ? fmt::format("in steps of {}", r.operand)
+                             : r.op == RangeOperator::multiply
+                                 ? fmt::format("each {} times the last", r.operand)
+                                 : fmt::format("each the last to the power {}", r.operand);
+    return fmt::format("{}, {}: {}", bound, step, first_values(r));
 }
 
 std::string Count::format() const {

@@ -123,3 +123,35 @@ TEST_CASE("model - a count's least value and the greatest it allows up to n") {
     CHECK(count("2+:2:^").greatest_at_most(UINT64_MAX) == 4294967296u);
     CHECK_FALSE(count("5-9").greatest_at_most(4).has_value());
 }
+
+TEST_CASE("model - Count::parse reads a count and says where it is wrong") {
+    const auto ok = Count::parse("[2-16:2:*]");
+    REQUIRE(ok.ok());
+    CHECK(ok.value().format() == "2-16:2:*");
+    const auto bad = Count::parse("1-4:2:/");
+    REQUIRE_FALSE(bad.ok());
+    REQUIRE(bad.diagnostics().size() == 1);
+    const auto& d = *bad.diagnostics().begin();
+    CHECK(d.code_name() == "shape.range-operator");
+    CHECK(d.location.range.begin == 6);
+    CHECK(d.location.range.end == 7);
+    CHECK(Count::parse("99999999999999999999").diagnostics().begin()->code_name() ==
+          "limit.integer");
+    CHECK_FALSE(Count::parse("").ok());
+}
+
+TEST_CASE("model - Count::describe says what a count accepts") {
+    const auto said = [](std::string_view text) { return Count::parse(text).value().describe(); };
+    CHECK(said("4") == "exactly 4");
+    CHECK(said("4,9,16") == "one of 4,9,16");
+    CHECK(said("2+") == "at least 2");
+    CHECK(said("3-30") == "from 3 to 30");
+    CHECK(said("2-11:3") == "from 2 to 11, in steps of 3: 2, 5, 8, 11");
+    CHECK(said("2-4:3") == "from 2 to 4, in steps of 3: 2");
+    CHECK(said("2+:3") == "at least 2, in steps of 3: 2, 5, 8, 11, ...");
+    CHECK(said("1-4:2:*") == "from 1 to 4, each 2 times the last: 1, 2, 4");
+    CHECK(said("2-16:2:^") == "from 2 to 16, each the last to the power 2: 2, 4, 16");
+    // The values stop where the next one would not fit in 64 bits.
+    CHECK(said("4294967296+:2:^") ==
+          "at least 4294967296, each the last to the power 2: 4294967296");
+}
