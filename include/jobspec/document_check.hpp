@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <boost/json/value.hpp>
 
@@ -51,5 +53,23 @@ struct DocumentOptions {
 /// memory.
 JOBSPEC_API Result<boost::json::value> check_document(DocumentKind kind, std::string_view text,
                                                       const DocumentOptions& options = {});
+
+/// A key of a jobspec document as its reader read it, for an editor's hover and
+/// completion: the key and where it is, and where its value is, with the value's text
+/// when it is a string or an integer (a string's text without its quotes). `value_range`
+/// is unknown where the reader does not know it (JSON lists and dictionaries); a null
+/// value (`type:` with nothing after it) is empty and at the end of the key's line.
+struct DocumentKey {
+    std::string key;
+    SourceRange key_range;
+    SourceRange value_range;
+    std::optional<std::string> value;
+    bool null = false;
+};
+
+/// Every key of a jobspec document (YAML or JSON), depth first in the document's order.
+/// Empty when the text is not a document within `limits`.
+JOBSPEC_API std::vector<DocumentKey> document_keys(std::string_view text,
+                                                   const Limits& limits = {});
 
 } // namespace jobspec

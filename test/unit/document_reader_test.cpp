@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include <jobspec/document_check.hpp>
+
 #include "syntax/document_tree.hpp"
 
 using jobspec::Diagnostics;
@@ -200,4 +202,38 @@ TEST_CASE("read - syntax errors say where") {
     tiny.max_input_bytes = 4;
     CHECK_FALSE(json("[1, 2]", size, tiny));
     CHECK(first_code(size) == "limit.input-size");
+}
+
+TEST_CASE("document_keys: every key of a jobspec, where it and its value are") {
+    const std::string text = "version: 1\nresources:\n  - type: \"node\"\n    count: 2+\n"
+                             "    with: [{type: core, count: 1}]\n  - type:\n";
+    const auto keys = jobspec::document_keys(text);
+    std::vector<std::string> names;
+    for (const auto& k : keys)
+        names.push_back(k.key);
+    CHECK(names == std::vector<std::string>{"version", "resources", "type", "count", "with",
+                                            "type", "count", "type"});
+    const auto at = [&](jobspec::SourceRange r) { return text.substr(r.begin, r.size()); };
+    CHECK(at(keys[0].key_range) == "version");
+    CHECK(keys[0].value == "1");
+    CHECK(at(keys[2].value_range) == "\"node\"");
+    CHECK(keys[2].value == "node");
+    CHECK(at(keys[3].value_range) == "2+");
+    CHECK_FALSE(keys[4].value);
+    CHECK(at(keys[5].key_range) == "type");
+    CHECK(keys[5].value == "core");
+    // A null is placed where the next token starts (here the end of the text).
+    CHECK(keys[7].null);
+    CHECK_FALSE(keys[7].value);
+    CHECK(keys[7].value_range.begin >= keys[7].key_range.end);
+
+    const std::string json_text = R"({"resources": [{"type": "gpu", "count": 4}]})";
+    const auto from_json = jobspec::document_keys(json_text);
+    REQUIRE(from_json.size() == 3);
+    CHECK(json_text.substr(from_json[1].value_range.begin, from_json[1].value_range.size()) ==
+          "\"gpu\"");
+    CHECK(from_json[2].value == "4");
+    // Not a document: no keys.
+    CHECK(jobspec::document_keys("a: [").empty());
+    CHECK(jobspec::document_keys("a: 1\na: 2\n").empty());
 }
