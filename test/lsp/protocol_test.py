@@ -291,6 +291,13 @@ class Lsp(unittest.TestCase):
         result = self.server.initialize(
             {"general": {"positionEncodings": ["utf-16", "utf-8"]}})["result"]
         self.assertEqual(result["capabilities"]["positionEncoding"], "utf-8")
+        # Only UTF-16 offered: UTF-16 (the protocol's default, whatever else is named).
+        other = Server()
+        try:
+            answer = other.initialize({"general": {"positionEncodings": ["utf-16", "utf-32"]}})
+            self.assertEqual(answer["result"]["capabilities"]["positionEncoding"], "utf-16")
+        finally:
+            other.finish()
         self.server.open(SHAPE_URI, SHAPE)
         published = self.server.diagnostics(SHAPE_URI)["diagnostics"]
         comma = SHAPE.encode().index(b",")
@@ -449,7 +456,8 @@ class Lsp(unittest.TestCase):
 
     def test_hover(self):
         self.server.initialize()
-        self.server.open(SCRIPT_URI, "#flux: -N2 --setattr=system.duration=60\n#flux: --nodse=2\n")
+        self.server.open(SCRIPT_URI, "#flux: -N2 --setattr=system.duration=60\n#flux: --nodse=2\n"
+                                     "#flux: -S system.queue=debug\n")
         self.server.open(SHAPE_URI, "node=2+/[core=1-4:2:*;gpu=1]\n")
         self.server.open(YAML_URI, YAML)
         h = self.hover(SCRIPT_URI, 0, 8)  # on -N
@@ -457,6 +465,11 @@ class Lsp(unittest.TestCase):
         self.assertEqual(h["range"], {"start": {"line": 0, "character": 7},
                                       "end": {"line": 0, "character": 9}})
         self.assertIn("attributes.system.duration", self.hover(SCRIPT_URI, 0, 30)["contents"]["value"])
+        # An attribute written apart from its -S, as the directive reader splits the words.
+        h = self.hover(SCRIPT_URI, 2, 14)
+        self.assertIn("attributes.system.queue", h["contents"]["value"])
+        self.assertEqual(h["range"], {"start": {"line": 2, "character": 10},
+                                      "end": {"line": 2, "character": 28}})
         # On a diagnostic: its code's explanation, as `jobspec explain` prints it.
         h = self.hover(SCRIPT_URI, 1, 9)["contents"]["value"]
         explain = subprocess.run([JOBSPEC, "explain", "directive.option"], capture_output=True,
@@ -500,11 +513,35 @@ class Lsp(unittest.TestCase):
         self.assertIn("afterok", items)
         self.assertEqual(items["afterok"]["textEdit"]["newText"], "afterok:")
         self.assertEqual(self.completion(SCRIPT_URI, 5, 3), {})  # not a directive
+        # The word at the cursor is the directive reader's: after a quoted value, and a
+        # lone "-". An empty directive is no directive to the reader: nothing yet.
+        self.server.open(SCRIPT_URI, '#!/bin/sh\n#flux: --job-name="a b" --ex\n#flux: -\n'
+                                     '#flux: \n')
+        items = self.completion(SCRIPT_URI, 1, 28)
+        self.assertIn("--exclusive", items)
+        self.assertEqual(items["--exclusive"]["textEdit"]["range"],
+                         {"start": {"line": 1, "character": 24}, "end": {"line": 1, "character": 28}})
+        self.assertEqual(self.completion(SCRIPT_URI, 1, 20), {})  # inside the quoted value
+        items = self.completion(SCRIPT_URI, 2, 8)
+        self.assertIn("--nodes", items)
+        self.assertEqual(items["--nodes"]["textEdit"]["range"]["start"], {"line": 2, "character": 7})
+        self.assertEqual(self.completion(SCRIPT_URI, 3, 7), {})
+        # Only what is before the cursor counts: in "--dependency=|afterok:1", the schemes.
+        self.server.open(SCRIPT_URI, '#!/bin/sh\n#flux: --dependency=afterok:1\n')
+        items = self.completion(SCRIPT_URI, 1, 20)
+        self.assertIn("afterany", items)
+        self.assertEqual(items["afterany"]["textEdit"]["range"],
+                         {"start": {"line": 1, "character": 20}, "end": {"line": 1, "character": 20}})
+        self.server.open(SCRIPT_URI, '#!/bin/sh\r\n#flux: -N2\r\n#flux: --ex\r\n')
+        items = self.completion(SCRIPT_URI, 2, 11)
+        self.assertEqual(items["--exclusive"]["textEdit"]["range"],
+                         {"start": {"line": 2, "character": 7}, "end": {"line": 2, "character": 11}})
 
         self.server.open(YAML_URI, "version: 1\nresources:\n  - type: \n    count: 1\n")
         items = self.completion(YAML_URI, 2, 10)
         self.assertIn("node", items)
         self.assertIn("gpu", items)
+        self.assertEqual(self.completion(YAML_URI, 3, 2), {})  # the next line: not the value
         self.server.open(SHAPE_URI, "node=2/[co")
         items = self.completion(SHAPE_URI, 0, 10)
         self.assertIn("core", items)

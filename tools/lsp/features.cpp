@@ -2,15 +2,16 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdint>
 #include <map>
 
 #include <fmt/format.h>
 
 #include <jobspec/attributes.hpp>
+#include <jobspec/count.hpp>
 #include <jobspec/dependency_rules.hpp>
-#include <jobspec/shape.hpp>
+#include <jobspec/grammar_view.hpp>
 #include <jobspec/submit.hpp>
+#include <jobspec/submit_options.hpp>
 
 namespace jobspec::cli::lsp {
 
@@ -154,92 +155,92 @@ const std::map<std::string, std::string, std::less<>>& option_usages() {
     return table;
 }
 
-bool space(char c) {
-    return c == ' ' || c == '\t';
-}
-bool word_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-bool key_char(char c) {
-    return word_char(c) || c == '-';
-}
-bool count_char(char c) {
-    return (c >= '0' && c <= '9') || c == ',' || c == '+' || c == '-' || c == ':' || c == '*' ||
-           c == '^';
-}
+/// Where the word of a directive at byte `offset` of a batch script is, as the library's
+/// RFC 36 reader read it: the directive, which of its arguments holds `offset` (or, in
+/// the space before argument `index`, none: `between`), how many of that argument's bytes
+/// come before `offset`, and where the argument starts. Nothing when `offset` is not on a
+/// directive's value, or the directives cannot be read.
+struct DirectiveWord {
+    Directive directive;
+    std::size_t index = 0;
+    bool between = false;
+    std::size_t typed = 0;
+    std::size_t begin = 0;
 
-/// The line of `text` that holds byte `offset`: [begin, end), without its line break.
-struct Line {
-    std::size_t begin;
-    std::size_t end;
+    std::string_view word() const {
+        return between ? std::string_view{} : std::string_view(directive.arguments[index]);
+    }
+    /// The argument before this one ("" for the first).
+    std::string_view previous() const {
+        return index > 0 ? std::string_view(directive.arguments[index - 1]) : std::string_view{};
+    }
+    /// The script's byte of byte `k` of this argument (its end past the last).
+    std::size_t at(std::size_t k) const {
+        if (between)
+            return begin;
+        const auto& o = directive.origins[index];
+        return k < o.size() ? o[k] : o.empty() ? begin : o.back() + 1;
+    }
 };
 
-Line line_at(std::string_view text, std::size_t offset) {
-    offset = std::min(offset, text.size());
-    std::size_t begin = offset;
-    while (begin > 0 && text[begin - 1] != '\n' && text[begin - 1] != '\r')
-        --begin;
-    std::size_t end = offset;
-    while (end < text.size() && text[end] != '\n' && text[end] != '\r')
-        ++end;
-    return {begin, end};
-}
-
-/// Where the value of an RFC 36 directive starts in `line` ("^([^\w]*)(flux|FLUX):").
-std::optional<std::size_t> directive_value(std::string_view line) {
-    std::size_t i = 0;
-    while (i < line.size() && !word_char(line[i]) && static_cast<unsigned char>(line[i]) < 0x80)
-        ++i;
-    const std::string_view tag = line.substr(i, 5);
-    if (tag != "flux:" && tag != "FLUX:")
+std::optional<DirectiveWord> directive_word(std::string_view text, std::size_t offset) {
+    auto parsed = parse_directives(text);
+    if (!parsed.ok())
         return std::nullopt;
-    return i + 5;
-}
-
-/// The run of bytes around `offset` for which `in` holds: [begin, end).
-template <class Pred>
-std::pair<std::size_t, std::size_t> span_at(std::string_view text, std::size_t offset,
-                                            std::size_t low, std::size_t high, Pred in) {
-    std::size_t begin = offset;
-    while (begin > low && in(text[begin - 1]))
-        --begin;
-    std::size_t end = offset;
-    while (end < high && in(text[end]))
-        ++end;
-    return {begin, end};
-}
-
-/// The first few counts of a range, "1, 2, 4, ..." (at most four, then "...").
-std::string first_values(std::uint64_t min, std::optional<std::uint64_t> max, char op,
-                         std::uint64_t operand) {
-    std::string out;
-    std::uint64_t v = min;
-    for (int i = 0; i < 4; ++i) {
-        out += (i > 0 ? ", " : "") + std::to_string(v);
-        std::uint64_t next = v;
-        bool overflow = false;
-        if (op == '+')
-            overflow = __builtin_add_overflow(v, operand, &next);
-        else if (op == '*')
-            overflow = __builtin_mul_overflow(v, operand, &next);
-        else
-            for (std::uint64_t k = 1; k < operand && !overflow; ++k)
-                overflow = __builtin_mul_overflow(next, v, &next);
-        if (overflow || next <= v || (max && next > *max))
-            return out;
-        v = next;
+    const std::size_t line = 1 + static_cast<std::size_t>(
+                                     std::count(text.begin(), text.begin() + offset, '\n'));
+    for (auto& d : parsed.value()) {
+        if (d.line != line || offset < d.offset)
+            continue;
+        DirectiveWord found{std::move(d), 0, false, 0, offset};
+        const auto& args = found.directive.arguments;
+        const auto& origins = found.directive.origins;
+        for (std::size_t i = 0; i < args.size() && i < origins.size(); ++i) {
+            const auto& o = origins[i];
+            if (o.empty() || offset < o.front() || offset > o.back() + 1)
+                continue;
+            found.index = i;
+            found.begin = o.front();
+            found.typed = static_cast<std::size_t>(
+                std::lower_bound(o.begin(), o.end(), offset) - o.begin());
+            return found;
+        }
+        // Between words: before the first argument that ends after `offset`.
+        found.between = true;
+        while (found.index < args.size() && found.index < origins.size() &&
+               !origins[found.index].empty() && origins[found.index].back() < offset)
+            ++found.index;
+        if (found.index < args.size() &&
+            (found.index >= origins.size() || origins[found.index].empty()))
+            return std::nullopt; // an argument flux rewrote: where it is is not known
+        return found;
     }
-    return out + ", ...";
+    return std::nullopt;
+}
+
+/// What a system attribute is, for "system.KEY=VALUE" or "KEY=VALUE" at [begin, end).
+std::optional<Hover> attribute_hover(std::string_view setting, std::size_t begin,
+                                     std::size_t end) {
+    std::string_view attr = setting.substr(0, setting.find('='));
+    if (attr.starts_with("system."))
+        attr.remove_prefix(7);
+    const auto doc = find_doc(system_attributes, attr);
+    if (doc.empty())
+        return std::nullopt;
+    return Hover{fmt::format("`attributes.system.{}`: {}", attr, doc), begin, end};
 }
 
 std::optional<Hover> directive_hover(std::string_view text, std::size_t offset) {
-    const Line line = line_at(text, offset);
-    const auto value = directive_value(text.substr(line.begin, line.end - line.begin));
-    if (!value || offset < line.begin + *value)
+    const auto found = directive_word(text, offset);
+    if (!found || found->between)
         return std::nullopt;
-    const auto [begin, end] =
-        span_at(text, offset, line.begin + *value, line.end, [](char c) { return !space(c); });
-    const std::string_view word = text.substr(begin, end - begin);
+    const std::string_view word = found->word();
+    const std::size_t begin = found->begin;
+    const std::size_t end = found->at(word.size());
+    // On the attribute of "-S system.KEY=...", written apart from its option.
+    const std::string_view previous = found->previous();
+    if (!word.starts_with('-') && (previous == "-S" || previous == "--setattr"))
+        return attribute_hover(word, begin, end);
     if (word.size() < 2 || word[0] != '-')
         return std::nullopt;
     const std::size_t eq = word.find('=');
@@ -247,167 +248,142 @@ std::optional<Hover> directive_hover(std::string_view text, std::size_t offset) 
     if (name[1] != '-')
         name = name.substr(0, 2); // a short option and its value, "-N2"
     // On the value of --setattr=system.KEY=..., the attribute.
-    if (offset >= begin + name.size() && (name == "--setattr" || name == "-S")) {
-        std::string_view attr = word.substr(name.size() + (eq == name.size() ? 1 : 0));
-        attr = attr.substr(0, attr.find('='));
-        if (attr.starts_with("system."))
-            attr.remove_prefix(7);
-        if (const auto doc = find_doc(system_attributes, attr); !doc.empty())
-            return Hover{fmt::format("`attributes.system.{}`: {}", attr, doc), begin, end};
-        return std::nullopt;
-    }
+    if (found->typed >= name.size() && (name == "--setattr" || name == "-S"))
+        return attribute_hover(word.substr(name.size() + (eq == name.size() ? 1 : 0)), begin,
+                               end);
     const auto& usages = option_usages();
     const auto usage = usages.find(name);
-    if (usage == usages.end() || offset >= begin + name.size())
+    if (usage == usages.end() || found->typed >= name.size())
         return std::nullopt;
     return Hover{fmt::format("```\n{}\n```\nan option of `flux batch`", usage->second), begin,
-                 begin + name.size()};
-}
-
-/// The value of `key: VALUE` (YAML) or `"key": VALUE` (JSON) on the line at `offset`
-/// when `offset` is on it: [begin, end) without quotes.
-std::optional<std::pair<std::size_t, std::size_t>>
-value_of_key(std::string_view text, std::size_t offset, std::string_view key) {
-    const Line line = line_at(text, offset);
-    std::size_t i = line.begin;
-    const auto skip = [&](auto pred) {
-        while (i < line.end && pred(text[i]))
-            ++i;
-    };
-    const auto quote = [](char c) { return c == '"' || c == '\''; };
-    skip(space);
-    if (i < line.end && text[i] == '-') { // a list item, "- type: node"
-        ++i;
-        skip(space);
-    }
-    if (i < line.end && text[i] == '{') // JSON on one line: only its first key
-        ++i;
-    skip(space);
-    if (i < line.end && quote(text[i]))
-        ++i;
-    if (text.substr(i, key.size()) != key)
-        return std::nullopt;
-    i += key.size();
-    if (i < line.end && quote(text[i]))
-        ++i;
-    skip(space);
-    if (i >= line.end || text[i] != ':')
-        return std::nullopt;
-    ++i;
-    skip(space);
-    std::size_t begin = i;
-    std::size_t end = i;
-    if (i < line.end && quote(text[i])) {
-        const char q = text[i];
-        begin = ++i;
-        while (i < line.end && text[i] != q)
-            ++i;
-        end = i;
-    } else {
-        while (i < line.end && text[i] != ',' && text[i] != '}' && text[i] != '#')
-            ++i;
-        end = i;
-        while (end > begin && space(text[end - 1]))
-            --end;
-    }
-    if (offset < begin || offset > end)
-        return std::nullopt;
-    return std::pair{begin, end};
+                 found->at(name.size())};
 }
 
 std::optional<Hover> count_hover(std::string_view count, std::size_t begin, std::size_t end) {
-    const auto meaning = describe_count(count);
-    if (!meaning)
+    const auto parsed = Count::parse(count);
+    if (!parsed.ok())
         return std::nullopt;
-    return Hover{fmt::format("`count={}`: {}", count, *meaning), begin, end};
+    return Hover{fmt::format("`count={}`: {}", count, parsed.value().describe()), begin, end};
 }
 
-std::optional<Hover> jobspec_hover(std::string_view text, std::size_t offset) {
-    if (const auto v = value_of_key(text, offset, "count"))
-        if (auto h = count_hover(text.substr(v->first, v->second - v->first), v->first, v->second))
-            return h;
-    if (const auto v = value_of_key(text, offset, "type")) {
-        const std::string_view type = text.substr(v->first, v->second - v->first);
-        if (const auto doc = find_doc(resource_types, type); !doc.empty())
-            return Hover{fmt::format("`{}`: {}", type, doc), v->first, v->second};
-    }
-    const Line line = line_at(text, offset);
-    const auto [begin, end] = span_at(text, offset, line.begin, line.end, key_char);
-    if (begin == end)
-        return std::nullopt;
-    std::size_t i = end;
-    if (i < line.end && (text[i] == '"' || text[i] == '\''))
-        ++i;
-    while (i < line.end && space(text[i]))
-        ++i;
-    if (i >= line.end || text[i] != ':')
-        return std::nullopt;
-    const auto doc = find_jobspec_key(text.substr(begin, end - begin));
-    if (doc.empty())
-        return std::nullopt;
-    return Hover{std::string(doc), begin, end};
+bool within(SourceRange r, std::size_t offset) {
+    return r.known() && r.begin <= offset && offset <= r.end;
 }
 
-std::optional<Hover> shape_hover(std::string_view text, std::size_t offset) {
-    const auto [begin, end] = span_at(text, offset, 0, text.size(), count_char);
-    if (begin < end) {
-        const bool bracketed = begin >= 2 && text[begin - 1] == '[' && text[begin - 2] == '=' &&
-                               end < text.size() && text[end] == ']';
-        if (bracketed || (begin >= 1 && text[begin - 1] == '='))
-            return count_hover(text.substr(begin, end - begin), begin, end);
+/// Where a key's value is, without the quotes of a quoted string.
+SourceRange value_text_range(const DocumentKey& k) {
+    SourceRange r = k.value_range;
+    if (k.value && r.known() && r.size() == k.value->size() + 2) {
+        ++r.begin;
+        --r.end;
     }
-    const auto [wbegin, wend] = span_at(text, offset, 0, text.size(), word_char);
-    if (wbegin == wend)
-        return std::nullopt;
-    const std::string_view word = text.substr(wbegin, wend - wbegin);
-    const char before = wbegin > 0 ? text[wbegin - 1] : '/';
-    if (before == '{' || before == ',' || before == '+' || before == '-') {
-        if (const auto doc = find_doc(jobspec_keys, word); !doc.empty())
-            return Hover{std::string(doc), wbegin, wend};
+    return r;
+}
+
+std::optional<Hover> jobspec_hover(std::string_view text, std::size_t offset,
+                                   const Limits& limits) {
+    for (const auto& k : document_keys(text, limits)) {
+        if (within(k.key_range, offset)) {
+            const auto doc = find_jobspec_key(k.key);
+            if (doc.empty())
+                return std::nullopt;
+            return Hover{std::string(doc), k.key_range.begin, k.key_range.end};
+        }
+        if (!k.value || !within(k.value_range, offset))
+            continue;
+        const SourceRange r = value_text_range(k);
+        if (k.key == "count")
+            return count_hover(*k.value, r.begin, r.end);
+        if (const auto doc = find_doc(resource_types, *k.value); k.key == "type" && !doc.empty())
+            return Hover{fmt::format("`{}`: {}", *k.value, doc), r.begin, r.end};
         return std::nullopt;
     }
-    if (const auto doc = find_doc(resource_types, word); !doc.empty())
-        return Hover{fmt::format("`{}`: {}", word, doc), wbegin, wend};
     return std::nullopt;
 }
 
-void add_entries(Completions& out, const auto& table, int kind, std::string_view prefix = {},
-                 std::string_view suffix = {}) {
-    for (const auto& e : table)
-        out.items.push_back({fmt::format("{}{}", prefix, e.name),
-                             fmt::format("{}{}{}", prefix, e.name, suffix), std::string{},
-                             std::string(e.doc), kind});
+/// A shape's tokens as the library's shape lexer makes them (up to its first fatal
+/// error), and which of them is at byte `offset`: the one that holds it, else the one
+/// that ends there (the word just typed). `next` is that token, or the first after
+/// `offset` when none is there.
+struct ShapeTokens {
+    std::vector<GrammarToken> tokens;
+    std::size_t next = 0;
+    bool holds = false;
+
+    const GrammarToken& token() const { return tokens[next]; }
+    /// The type of the token before `next` ("" at the start).
+    std::string_view before() const {
+        return next > 0 ? std::string_view(tokens[next - 1].type) : std::string_view{};
+    }
+};
+
+ShapeTokens shape_tokens(std::string_view text, std::size_t offset) {
+    ShapeTokens out{inspect_grammar(Grammar::shape, text).tokens};
+    std::erase_if(out.tokens, [](const GrammarToken& t) { return t.type == "EOF"; });
+    while (out.next < out.tokens.size() && out.tokens[out.next].range.end <= offset)
+        ++out.next;
+    if (out.next < out.tokens.size() && out.tokens[out.next].range.begin <= offset) {
+        out.holds = true;
+    } else if (out.next > 0 && out.tokens[out.next - 1].range.end == offset) {
+        out.holds = true;
+        --out.next;
+    }
+    return out;
+}
+
+std::optional<Hover> shape_hover(std::string_view text, std::size_t offset) {
+    const ShapeTokens t = shape_tokens(text, offset);
+    if (!t.holds)
+        return std::nullopt;
+    const GrammarToken& token = t.token();
+    if (token.type == "COUNT") {
+        std::string_view count = token.text;
+        std::size_t begin = token.range.begin;
+        if (count.size() >= 2 && count.front() == '[' && count.back() == ']') {
+            count = count.substr(1, count.size() - 2);
+            ++begin;
+        }
+        return count_hover(count, begin, begin + count.size());
+    }
+    if (token.type != "NAME")
+        return std::nullopt;
+    const std::string_view before = t.before();
+    if (before == "LBRACE" || before == "COMMA" || before == "PLUS" || before == "MINUS") {
+        if (const auto doc = find_doc(jobspec_keys, token.text); !doc.empty())
+            return Hover{std::string(doc), token.range.begin, token.range.end};
+        return std::nullopt;
+    }
+    if (const auto doc = find_doc(resource_types, token.text); !doc.empty())
+        return Hover{fmt::format("`{}`: {}", token.text, doc), token.range.begin, token.range.end};
+    return std::nullopt;
+}
+
+/// Every resource type, to replace [out.begin, the cursor).
+void add_resource_types(Completions& out) {
+    for (const auto& e : resource_types)
+        out.items.push_back({std::string(e.name), std::string(e.name), "resource type",
+                             std::string(e.doc), kind_class});
 }
 
 Completions directive_completions(std::string_view text, std::size_t offset) {
     Completions out{offset, {}};
-    const Line line = line_at(text, offset);
-    const auto value = directive_value(text.substr(line.begin, line.end - line.begin));
-    if (!value || offset < line.begin + *value)
+    const auto found = directive_word(text, offset);
+    if (!found)
         return out;
-    const std::size_t start = line.begin + *value;
-    std::size_t ws = offset;
-    while (ws > start && !space(text[ws - 1]))
-        --ws;
-    const std::string_view word = text.substr(ws, offset - ws);
-    std::size_t pe = ws;
-    while (pe > start && space(text[pe - 1]))
-        --pe;
-    std::size_t pb = pe;
-    while (pb > start && !space(text[pb - 1]))
-        --pb;
-    const std::string_view previous = text.substr(pb, pe - pb);
+    const std::string_view word = found->word().substr(0, found->typed);
+    const std::string_view previous = found->previous();
+    const std::size_t ws = found->begin;
 
     // The attribute of --setattr=system.KEY, -Ssystem.KEY, -S system.KEY.
-    std::optional<std::size_t> attr;
+    std::optional<std::size_t> attr; // where the attribute starts in `word`
     if (word.starts_with("--setattr="))
-        attr = ws + 10;
+        attr = 10;
     else if (word.starts_with("-S") && word.size() > 2)
-        attr = ws + 2;
+        attr = 2;
     else if (previous == "-S" || previous == "--setattr")
-        attr = ws;
+        attr = 0;
     if (attr) {
-        const std::string_view typed = text.substr(*attr, offset - *attr);
+        const std::string_view typed = word.substr(*attr);
         if (typed.find('=') != typed.npos)
             return out;
         // The library's names, each with what it means.
@@ -418,25 +394,25 @@ Completions directive_completions(std::string_view text, std::size_t offset) {
                                      std::string(find_doc(system_attributes, name)), kind_field});
         };
         if (typed.starts_with("system.")) {
-            out.begin = *attr + 7;
+            out.begin = found->at(*attr + 7);
             add_attributes("");
         } else if (typed.find('.') == typed.npos) {
-            out.begin = *attr;
+            out.begin = found->at(*attr);
             add_attributes("system.");
         }
         for (auto& item : out.items)
             item.detail = "attributes.system." + item.label.substr(item.label.rfind('.') + 1);
         return out;
     }
-    std::optional<std::size_t> scheme;
+    std::optional<std::size_t> scheme; // where the scheme starts in `word`
     if (word.starts_with("--dependency="))
-        scheme = ws + 13;
+        scheme = 13;
     else if (previous == "--dependency")
-        scheme = ws;
+        scheme = 0;
     if (scheme) {
-        if (text.substr(*scheme, offset - *scheme).find(':') != std::string_view::npos)
+        if (word.substr(*scheme).find(':') != std::string_view::npos)
             return out;
-        out.begin = *scheme;
+        out.begin = found->at(*scheme);
         for (const auto name : known_schemes()) {
             const bool takes_value = name != "singleton";
             out.items.push_back({std::string(name), std::string(name) + (takes_value ? ":" : ""),
@@ -445,7 +421,7 @@ Completions directive_completions(std::string_view text, std::size_t offset) {
         }
         return out;
     }
-    const bool first_word = pe == start;
+    const bool first_word = found->index == 0;
     if ((word.starts_with('-') && word.find('=') == word.npos) || (word.empty() && first_word)) {
         out.begin = ws;
         for (const auto& [name, usage] : option_usages())
@@ -454,92 +430,65 @@ Completions directive_completions(std::string_view text, std::size_t offset) {
     return out;
 }
 
-Completions jobspec_completions(std::string_view text, std::size_t offset) {
+Completions jobspec_completions(std::string_view text, std::size_t offset,
+                                const Limits& limits) {
     Completions out{offset, {}};
-    const Line line = line_at(text, offset);
-    // The value of `type:` up to the cursor.
-    std::size_t begin = offset;
-    while (begin > line.begin && key_char(text[begin - 1]))
-        --begin;
-    const auto v = value_of_key(text, begin, "type");
-    if (!v || v->first != begin)
+    for (const auto& k : document_keys(text, limits)) {
+        if (k.key != "type" || offset <= k.key_range.end)
+            continue;
+        // The value typed so far, or none yet: the reader puts a null where the next
+        // token starts, so the cursor is between the key and it, on the key's line.
+        const SourceRange r = value_text_range(k);
+        if (k.value && within(r, offset))
+            out.begin = r.begin;
+        else if (!k.null || !r.known() || offset > r.begin ||
+                 text.substr(k.key_range.end, offset - k.key_range.end).find('\n') !=
+                     std::string_view::npos)
+            continue;
+        add_resource_types(out);
         return out;
-    out.begin = begin;
-    add_entries(out, resource_types, kind_class);
-    for (auto& item : out.items)
-        item.detail = "resource type";
+    }
     return out;
 }
 
 Completions shape_completions(std::string_view text, std::size_t offset) {
     Completions out{offset, {}};
-    std::size_t begin = offset;
-    while (begin > 0 && word_char(text[begin - 1]))
-        --begin;
-    std::size_t before = begin;
-    while (before > 0 && space(text[before - 1]))
-        --before;
-    const bool vertex_start = before == 0 || text[before - 1] == '/' || text[before - 1] == '[' ||
-                              text[before - 1] == ';';
-    if (!vertex_start || (begin < offset && text[begin] >= '0' && text[begin] <= '9'))
+    const ShapeTokens t = shape_tokens(text, offset);
+    if (t.holds && t.token().type != "NAME")
         return out;
-    out.begin = begin;
-    add_entries(out, resource_types, kind_class);
-    for (auto& item : out.items)
-        item.detail = "resource type";
+    const std::string_view before = t.before();
+    if (!before.empty() && before != "SLASH" && before != "LBRACK" && before != "SEMI")
+        return out;
+    if (t.holds)
+        out.begin = t.token().range.begin;
+    add_resource_types(out);
     return out;
 }
 
 } // namespace
 
-std::optional<std::string> describe_count(std::string_view text) {
-    if (text.size() >= 2 && text.front() == '[' && text.back() == ']')
-        text = text.substr(1, text.size() - 2);
-    if (text.empty() || text.size() > 200 || text.find(']') != std::string_view::npos)
-        return std::nullopt;
-    // Read as a shape reads a count: the one count reader.
-    auto shape = compile_shape(fmt::format("x=[{}]", text));
-    if (!shape.ok() || shape.value().size() != 1)
-        return std::nullopt;
-    const Count& count = shape.value().front().count;
-    if (count.is_fixed())
-        return fmt::format("exactly {}", count.fixed());
-    if (count.is_idset())
-        return fmt::format("one of {}", count.idset().format());
-    const CountRange& r = count.range();
-    const std::optional<std::uint64_t> max = r.max;
-    const std::uint64_t operand = r.operand;
-    const char op = static_cast<char>(r.op);
-    const std::string bound =
-        max ? fmt::format("from {} to {}", r.min, *max) : fmt::format("at least {}", r.min);
-    if (op == '+' && operand == 1)
-        return bound;
-    const std::string step = op == '+'   ? fmt::format("in steps of {}", operand)
-                             : op == '*' ? fmt::format("each {} times the last", operand)
-                                         : fmt::format("each the last to the power {}", operand);
-    return fmt::format("{}, {}: {}", bound, step, first_values(r.min, max, op, operand));
-}
-
-std::optional<Hover> hover_at(DocumentKind kind, std::string_view text, std::size_t offset) {
+std::optional<Hover> hover_at(DocumentKind kind, std::string_view text, std::size_t offset,
+                              const Limits& limits) {
     offset = std::min(offset, text.size());
     switch (kind) {
     case DocumentKind::batch_script:
         return directive_hover(text, offset);
     case DocumentKind::jobspec:
-        return jobspec_hover(text, offset);
+        return jobspec_hover(text, offset, limits);
     case DocumentKind::shape:
         break;
     }
     return shape_hover(text, offset);
 }
 
-Completions complete_at(DocumentKind kind, std::string_view text, std::size_t offset) {
+Completions complete_at(DocumentKind kind, std::string_view text, std::size_t offset,
+                        const Limits& limits) {
     offset = std::min(offset, text.size());
     switch (kind) {
     case DocumentKind::batch_script:
         return directive_completions(text, offset);
     case DocumentKind::jobspec:
-        return jobspec_completions(text, offset);
+        return jobspec_completions(text, offset, limits);
     case DocumentKind::shape:
         break;
     }

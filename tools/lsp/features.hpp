@@ -1,7 +1,11 @@
 // What `jobspec lsp` says about the text around a position, apart from diagnostics:
 // hover text (an option's usage, an RFC 14 key, what a count means) and completions
-// (options, system attributes, dependency schemes, resource types). Positions and
-// ranges here are byte offsets into the document; the server converts them.
+// (options, system attributes, dependency schemes, resource types). What is at a
+// position is found through the library's readers: a batch script's directives and where
+// each of their words was read (parse_directives), a shape's tokens (inspect_grammar), a
+// jobspec's keys and values with their ranges (document_keys); a count is read and said
+// by Count. Positions and ranges here are byte offsets into the document; the server
+// converts them. `limits` bound what the readers read.
 #pragma once
 
 #include <cstddef>
@@ -11,6 +15,7 @@
 #include <vector>
 
 #include <jobspec/document_check.hpp>
+#include <jobspec/limits.hpp>
 
 namespace jobspec::cli::lsp {
 
@@ -25,7 +30,8 @@ struct Hover {
 /// to say. Examples: on "--nodes" in "#flux: --nodes=2", "`-N, --nodes=VALUE`..."; on
 /// "2+" in the shape "node=2+", "`count=2+`: at least 2"; on "per_slot" in a jobspec,
 /// what RFC 14 says of the key.
-std::optional<Hover> hover_at(DocumentKind kind, std::string_view text, std::size_t offset);
+std::optional<Hover> hover_at(DocumentKind kind, std::string_view text, std::size_t offset,
+                              const Limits& limits);
 
 /// A completion: what is shown, what replaces the word typed so far, and its LSP kind.
 struct Completion {
@@ -46,11 +52,7 @@ struct Completions {
 /// "-"), the system attributes (after "--setattr=system." or "-S system."), the
 /// dependency schemes (after "--dependency="); in a jobspec after "type:" and in a
 /// shape where a vertex starts, the resource types. No items when nothing fits.
-Completions complete_at(DocumentKind kind, std::string_view text, std::size_t offset);
-
-/// What count `text` (an RFC 14 count as a shape or jobspec writes it, "2", "2+",
-/// "3-30", "1-16:2:*", "4,9,16") accepts, in words, e.g. "at least 2"; nothing when it
-/// is not a count.
-std::optional<std::string> describe_count(std::string_view text);
+Completions complete_at(DocumentKind kind, std::string_view text, std::size_t offset,
+                        const Limits& limits);
 
 } // namespace jobspec::cli::lsp

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <map>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +17,7 @@
 #include <jobspec/version.hpp>
 
 #include "features.hpp"
+#include "messages.hpp"
 #include "positions.hpp"
 
 namespace jobspec::cli::lsp {
@@ -35,39 +35,6 @@ constexpr std::size_t max_uri_bytes = 64 * 1024;
 /// Documents kept open at once: each holds up to --max-input-bytes, so that a client that
 /// opens without closing cannot make the server grow without bound.
 constexpr std::size_t max_open_documents = 256;
-
-/// A request's params that are not what the method takes (answered -32602).
-struct InvalidParams : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-const json::object& object_member(const json::object& o, std::string_view key) {
-    const json::value* v = o.if_contains(key);
-    if (v == nullptr || !v->is_object())
-        throw InvalidParams(fmt::format("'{}' must be an object", key));
-    return v->get_object();
-}
-
-std::string_view string_member(const json::object& o, std::string_view key) {
-    const json::value* v = o.if_contains(key);
-    if (v == nullptr || !v->is_string())
-        throw InvalidParams(fmt::format("'{}' must be a string", key));
-    return v->get_string();
-}
-
-std::uint32_t unsigned_member(const json::object& o, std::string_view key) {
-    const json::value* v = o.if_contains(key);
-    if (v != nullptr && v->is_int64() && v->get_int64() >= 0)
-        return static_cast<std::uint32_t>(std::min<std::int64_t>(v->get_int64(), UINT32_MAX));
-    if (v != nullptr && v->is_uint64())
-        return UINT32_MAX;
-    throw InvalidParams(fmt::format("'{}' must be a whole number", key));
-}
-
-Position position_member(const json::object& o, std::string_view key) {
-    const json::object& p = object_member(o, key);
-    return {unsigned_member(p, "line"), unsigned_member(p, "character")};
-}
 
 json::object position_json(Position p) {
     return {{"line", p.line}, {"character", p.character}};
@@ -178,16 +145,15 @@ private:
                  const json::object& params);
     void notify(Method method, const json::object& params);
 
-    json::value initialize(const json::object& params);
-    void did_open(const json::object& params);
-    void did_change(const json::object& params);
-    void did_close(const json::object& params);
-    json::value hover(const json::object& params);
-    json::value completion(const json::object& params);
-    json::value code_action(const json::object& params);
+    json::value initialize(const InitializeParams& params);
+    void did_open(const DidOpenParams& params);
+    void did_change(const DidChangeParams& params);
+    void did_close(std::string_view uri);
+    json::value hover(const PositionParams& params);
+    json::value completion(const PositionParams& params);
+    json::value code_action(const CodeActionParams& params);
 
-    Document& document(const json::object& params) {
-        const auto uri = string_member(object_member(params, "textDocument"), "uri");
+    Document& document(std::string_view uri) {
         const auto found = documents_.find(uri);
         if (found == documents_.end())
             throw InvalidParams("the document is not open");
@@ -289,7 +255,7 @@ void Server::request(Method method, std::string_view name, const json::value& id
         if (state_ != State::uninitialized)
             return send(error_response(id, error_code::invalid_request,
                                        "the server is already initialized"));
-        auto result = initialize(params);
+        auto result = initialize(read_initialize(params));
         state_ = State::running;
         return send(response(id, std::move(result)));
     }
@@ -304,11 +270,11 @@ void Server::request(Method method, std::string_view name, const json::value& id
         state_ = State::shut_down;
         return send(response(id, nullptr));
     case Method::hover:
-        return send(response(id, hover(params)));
+        return send(response(id, hover(read_position_params(params))));
     case Method::completion:
-        return send(response(id, completion(params)));
+        return send(response(id, completion(read_position_params(params))));
     case Method::code_action:
-        return send(response(id, code_action(params)));
+        return send(response(id, code_action(read_code_action(params))));
     default:
         return send(error_response(id, error_code::method_not_found,
                                    fmt::format("the server has no method '{}'", snippet(name))));
@@ -324,27 +290,19 @@ void Server::notify(Method method, const json::object& params) {
         return; // before initialize, or after shutdown: dropped
     switch (method) {
     case Method::did_open:
-        return did_open(params);
+        return did_open(read_did_open(params));
     case Method::did_change:
-        return did_change(params);
+        return did_change(read_did_change(params));
     case Method::did_close:
-        return did_close(params);
+        return did_close(read_document_uri(params));
     default:
         return; // the others need nothing
     }
 }
 
-json::value Server::initialize(const json::object& params) {
+json::value Server::initialize(const InitializeParams& params) {
     // The cheapest encoding the client offers: bytes are what the library counts.
-    encoding_ = PositionEncoding::utf16;
-    if (const auto* caps = params.if_contains("capabilities"); caps && caps->is_object())
-        if (const auto* general = caps->get_object().if_contains("general");
-            general && general->is_object())
-            if (const auto* offered = general->get_object().if_contains("positionEncodings");
-                offered && offered->is_array())
-                for (const auto& e : offered->get_array())
-                    if (e.is_string() && e.get_string() == "utf-8")
-                        encoding_ = PositionEncoding::utf8;
+    encoding_ = params.offers_utf8 ? PositionEncoding::utf8 : PositionEncoding::utf16;
     json::object capabilities{
         {"positionEncoding", encoding_name(encoding_)},
         {"textDocumentSync", json::object{{"openClose", true}, {"change", 2}}},
@@ -358,9 +316,8 @@ json::value Server::initialize(const json::object& params) {
         {"serverInfo", json::object{{"name", "jobspec"}, {"version", jobspec::version_string}}}};
 }
 
-void Server::did_open(const json::object& params) {
-    const json::object& item = object_member(params, "textDocument");
-    const std::string uri(string_member(item, "uri"));
+void Server::did_open(const DidOpenParams& params) {
+    const std::string uri(params.uri);
     // Kept, and written back in every publishDiagnostics: a URI, not a document.
     if (uri.size() > max_uri_bytes)
         throw InvalidParams(fmt::format("the uri is longer than {} bytes", max_uri_bytes));
@@ -369,35 +326,25 @@ void Server::did_open(const json::object& params) {
             fmt::format("{} documents are open already; close one first", max_open_documents));
     Document d;
     d.name = uri_name(uri);
-    if (const auto* language = item.if_contains("languageId"); language && language->is_string())
-        d.language = language->get_string();
-    if (const auto* version = item.if_contains("version"); version && version->is_int64())
-        d.version = version->get_int64();
-    set_text(d, std::string(string_member(item, "text")));
+    d.language = params.language;
+    d.version = params.version.value_or(0);
+    set_text(d, std::string(params.text));
     d.kind = document_kind(d.name, d.text, d.language);
     documents_.insert_or_assign(uri, std::move(d));
 }
 
-void Server::did_change(const json::object& params) {
-    Document& d = document(params);
-    const json::value* changes = params.if_contains("contentChanges");
-    if (changes == nullptr || !changes->is_array())
-        throw InvalidParams("'contentChanges' must be an array");
-    for (const auto& c : changes->get_array()) {
-        if (!c.is_object())
-            throw InvalidParams("each of 'contentChanges' must be an object");
-        const json::object& change = c.get_object();
-        std::string_view text = string_member(change, "text");
-        if (!change.contains("range")) {
+void Server::did_change(const DidChangeParams& params) {
+    Document& d = document(params.uri);
+    for (const auto& [range, text] : params.changes) {
+        if (!range) {
             set_text(d, std::string(text));
             continue;
         }
         // An edit of a text not kept whole cannot be applied; it waits for the whole text.
         if (d.over_limit || d.stale)
             continue;
-        const json::object& range = object_member(change, "range");
-        std::size_t begin = offset_of(d.text, position_member(range, "start"), encoding_);
-        std::size_t end = offset_of(d.text, position_member(range, "end"), encoding_);
+        std::size_t begin = offset_of(d.text, range->start, encoding_);
+        std::size_t end = offset_of(d.text, range->end, encoding_);
         if (end < begin)
             std::swap(begin, end);
         const std::size_t limit = options_.limits.max_input_bytes;
@@ -413,16 +360,14 @@ void Server::did_change(const json::object& params) {
             d.text.replace(begin, end - begin, text);
         }
     }
-    if (const auto* item = params.at("textDocument").if_object())
-        if (const auto* version = item->if_contains("version"); version && version->is_int64())
-            d.version = version->get_int64();
+    if (params.version)
+        d.version = *params.version;
     if (!d.kind)
         d.kind = document_kind(d.name, d.text, d.language);
     d.changed();
 }
 
-void Server::did_close(const json::object& params) {
-    const auto uri = string_member(object_member(params, "textDocument"), "uri");
+void Server::did_close(std::string_view uri) {
     const auto found = documents_.find(uri);
     if (found == documents_.end())
         return;
@@ -516,15 +461,15 @@ void Server::publish_changed() {
     }
 }
 
-json::value Server::hover(const json::object& params) {
-    Document& d = document(params);
+json::value Server::hover(const PositionParams& params) {
+    Document& d = document(params.uri);
     if (d.over_limit || d.stale)
         return nullptr;
-    const std::size_t at = lines(d).offset(d.text, position_member(params, "position"), encoding_);
+    const std::size_t at = lines(d).offset(d.text, params.position, encoding_);
     std::vector<std::string> parts;
     std::optional<std::pair<std::size_t, std::size_t>> range;
     if (d.kind)
-        if (const auto h = hover_at(*d.kind, d.text, at)) {
+        if (const auto h = hover_at(*d.kind, d.text, at, options_.limits)) {
             parts.push_back(h->markdown);
             range = {h->begin, h->end};
         }
@@ -551,13 +496,12 @@ json::value Server::hover(const json::object& params) {
                         {"range", range_json(d, range->first, range->second)}};
 }
 
-json::value Server::completion(const json::object& params) {
-    Document& d = document(params);
+json::value Server::completion(const PositionParams& params) {
+    Document& d = document(params.uri);
     json::array items;
     if (d.kind && !d.over_limit && !d.stale) {
-        const std::size_t at =
-            lines(d).offset(d.text, position_member(params, "position"), encoding_);
-        const Completions found = complete_at(*d.kind, d.text, at);
+        const std::size_t at = lines(d).offset(d.text, params.position, encoding_);
+        const Completions found = complete_at(*d.kind, d.text, at, options_.limits);
         const json::object range = range_json(d, found.begin, at);
         for (const auto& c : found.items) {
             json::object item{{"label", c.label},
@@ -574,52 +518,31 @@ json::value Server::completion(const json::object& params) {
     return json::object{{"isIncomplete", false}, {"items", std::move(items)}};
 }
 
-json::value Server::code_action(const json::object& params) {
-    Document& d = document(params);
-    const std::string uri(string_member(object_member(params, "textDocument"), "uri"));
-    const json::object& context = object_member(params, "context");
+json::value Server::code_action(const CodeActionParams& params) {
+    Document& d = document(params.uri);
     json::array actions;
-    if (const auto* only = context.if_contains("only"); only && only->is_array()) {
-        const auto& kinds = only->get_array();
-        if (std::none_of(kinds.begin(), kinds.end(), [](const json::value& k) {
-                return k.is_string() && (k.get_string() == "quickfix" || k.get_string() == "");
-            }))
-            return actions;
-    }
-    if (d.over_limit || d.stale)
+    if (!params.quickfix_wanted || d.over_limit || d.stale)
         return actions;
     const Diagnostics& found = diagnostics(d);
+    const LineIndex& index = lines(d);
     // The diagnostics the client names, found among the document's own by code and
     // range; with none named, those in the range asked about.
     std::vector<std::pair<const Diagnostic*, json::value>> chosen;
-    const json::value* named = context.if_contains("diagnostics");
-    if (named != nullptr && named->is_array() && !named->get_array().empty()) {
-        for (const auto& n : named->get_array()) {
-            const json::object* o = n.if_object();
-            if (o == nullptr)
-                continue;
-            const json::value* code = o->if_contains("code");
-            if (code == nullptr || !code->is_string() || !o->contains("range"))
-                continue;
-            const json::object& range = object_member(*o, "range");
-            const Position start = position_member(range, "start");
-            const Position end = position_member(range, "end");
-            const LineIndex& index = lines(d);
+    if (params.named) {
+        for (const auto& named : params.diagnostics)
             for (const auto& diagnostic : found) {
                 const SourceRange r = diagnostic.location.range;
-                if (located(diagnostic) && code->get_string() == diagnostic.code_name() &&
-                    index.position(d.text, r.begin, encoding_) == start &&
-                    index.position(d.text, std::max(r.begin, r.end), encoding_) == end) {
-                    chosen.emplace_back(&diagnostic, n);
+                if (located(diagnostic) && named.code == diagnostic.code_name() &&
+                    index.position(d.text, r.begin, encoding_) == named.range.start &&
+                    index.position(d.text, std::max(r.begin, r.end), encoding_) ==
+                        named.range.end) {
+                    chosen.emplace_back(&diagnostic, *named.json);
                     break;
                 }
             }
-        }
     } else {
-        const json::object& asked = object_member(params, "range");
-        const LineIndex& index = lines(d);
-        const std::size_t begin = index.offset(d.text, position_member(asked, "start"), encoding_);
-        const std::size_t end = index.offset(d.text, position_member(asked, "end"), encoding_);
+        const std::size_t begin = index.offset(d.text, params.range.start, encoding_);
+        const std::size_t end = index.offset(d.text, params.range.end, encoding_);
         for (const auto& diagnostic : found)
             if (located(diagnostic) && diagnostic.location.range.begin <= end &&
                 diagnostic.location.range.end >= begin)
@@ -644,7 +567,7 @@ json::value Server::code_action(const json::object& params) {
             {"kind", "quickfix"},
             {"diagnostics", json::array{shown}},
             {"isPreferred", true},
-            {"edit", json::object{{"changes", json::object{{uri, std::move(edits)}}}}},
+            {"edit", json::object{{"changes", json::object{{params.uri, std::move(edits)}}}}},
         });
     }
     return actions;
