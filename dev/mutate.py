@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Mutation testing for this tree: plants one small bug at a time and sees whether a test fails.
 
-usage: dev/mutate.py [--build DIR] [--since REV] [--only ID ...] [--list | --check | --restore]
+usage: dev/mutate.py [--build DIR] [--since REV] [--only ID ...] [--no-plan]
+                     [--list | --check | --restore]
 
 Each mutant of the catalogue (dev/mutants.txt, described at its top) is applied to its
 file, the build directory is rebuilt incrementally (only what the tests run), and the fast
-tests run one after another until one fails: the mutant is then *killed* by that test, or
+tests run one after another until one fails, then the tests the plan
+(dev/mutation-plan.txt) names for the mutant's file, such as the `flux` suite's for the
+Flux plugins and `flux jobspec why`: the mutant is then *killed* by that test, or
 it *survives* when all pass. The file is then written back byte for byte and checked clean
 against git. A mutant whose text is no longer in its file is *stale* (the code moved on):
 it is listed, not counted. One that no longer compiles is *stillborn*, also not counted.
@@ -38,6 +41,11 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_TESTS = ["unit", "conformance-*", "cli", "cli-fix", "golden", "capi"]
+DEFAULT_PLAN = os.path.join(ROOT, "dev", "mutation-plan.txt")
+# A planned test of the flux suite must run, not skip: these make a missing flux-core or
+# Fluxion a failure, as in CI. Exit status 77 (a skip) stops the run.
+REQUIRE_ENV = {"JOBSPEC_REQUIRE_FLUX": "1", "JOBSPEC_REQUIRE_FLUXION": "1"}
+SKIPPED = 77
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
@@ -264,6 +272,29 @@ class Locator:
         return None, where
 
 
+def parse_plan(path):
+    """The plan's rows, in order: (file pattern, [test name, ...])."""
+    plan = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            words = line.split("#", 1)[0].split()
+            if not words:
+                continue
+            if len(words) < 2:
+                raise ValueError(f"{path}:{n}: '{words[0]}' names no test")
+            plan.append((words[0], words[1:]))
+    return plan
+
+
+def planned_tests(plan, path):
+    """The test names the plan gives a file, each once, in the plan's order."""
+    names = []
+    for pattern, tests in plan:
+        if fnmatch.fnmatchcase(path, pattern):
+            names += [t for t in tests if t not in names]
+    return names
+
+
 def load_tests(build):
     with open(os.path.join(build, "meson-info", "intro-tests.json")) as f:
         tests = json.load(f)
@@ -329,13 +360,27 @@ def run_logged(cmd, log, cwd=None, env=None, timeout=None, journal=None):
 
 
 class Runner:
-    def __init__(self, args):
+    def __init__(self, args, plan, paths):
+        """`paths`: the files of the mutants to run, for the tests their plan adds."""
         self.args = args
         self.build = os.path.abspath(args.build)
         self.out = os.path.abspath(args.out or os.path.join(self.build, "mutation"))
         tests, targets = load_tests(self.build)
         self.tests = select_tests(tests, args.tests)
-        self.outputs = build_outputs(self.tests, targets, self.build)
+        self.plan = plan
+        by_name = {t["name"]: t for t in tests}
+        self.planned = {}
+        for path in paths:
+            for name in planned_tests(plan, path):
+                if name in self.planned or any(t["name"] == name for t in self.tests):
+                    continue
+                if name not in by_name:
+                    raise RuntimeError(f"the plan names test '{name}' for {path}, which "
+                                       f"{args.build} does not have (configured without "
+                                       f"flux-core, or with sanitizers?)")
+                self.planned[name] = by_name[name]
+        self.outputs = build_outputs(self.tests + list(self.planned.values()), targets,
+                                     self.build)
         self.baseline = {}
         self.previous = self.previous_killers()
 
@@ -363,6 +408,7 @@ class Runner:
     def env_of(self, test):
         env = dict(os.environ)
         env.update(test.get("env") or {})
+        env.update(REQUIRE_ENV)
         env.setdefault("NO_COLOR", "1")
         return env
 
@@ -378,12 +424,18 @@ class Runner:
         status, seconds, timed_out = run_logged(
             test["cmd"], log, cwd=test.get("workdir") or self.build, env=self.env_of(test),
             timeout=self.timeout_of(test), journal=journal)
+        if status == SKIPPED and not timed_out:
+            raise RuntimeError(f"test {test['name']} skipped (exit {SKIPPED}); a test that "
+                               f"does not run kills nothing; see {log.name}")
         expected_fail = test.get("should_fail", False)
         passed = (status != 0) == expected_fail and not timed_out
         return passed, seconds, timed_out
 
-    def ordered_tests(self, mutant_id):
+    def ordered_tests(self, mutant_id, path):
+        """The fast tests, quickest first, then the file's planned ones in the plan's
+        order; the test that killed this mutant last time goes first."""
         order = sorted(self.tests, key=lambda t: self.baseline.get(t["name"], 0))
+        order += [self.planned[n] for n in planned_tests(self.plan, path) if n in self.planned]
         first = self.previous.get(mutant_id)
         order.sort(key=lambda t: t["name"] != first)
         return order
@@ -393,7 +445,7 @@ class Runner:
         with open(os.path.join(self.out, "logs", "_baseline.log"), "w") as log:
             if not self.ninja(log):
                 raise RuntimeError(f"the unmutated tree does not build; see {log.name}")
-            for t in self.tests:
+            for t in self.tests + list(self.planned.values()):
                 passed, seconds, _ = self.run_test(t, log)
                 if not passed:
                     raise RuntimeError(f"test {t['name']} fails on the unmutated tree; "
@@ -425,7 +477,7 @@ class Runner:
                     row["status"] = "stillborn"
                 else:
                     row["status"] = "survived"
-                    for t in self.ordered_tests(m.id):
+                    for t in self.ordered_tests(m.id, path):
                         passed, _, timed_out = self.run_test(t, log, journal)
                         if not passed:
                             row["status"] = "killed"
@@ -491,6 +543,11 @@ def main():
     parser.add_argument("--only", nargs="+", metavar="ID", help="only these mutants")
     parser.add_argument("--tests", nargs="+", default=DEFAULT_TESTS, metavar="PATTERN",
                         help="meson test names to run (default: %(default)s)")
+    parser.add_argument("--plan", default=DEFAULT_PLAN,
+                        help="which tests each file's mutants also run (default: %(default)s)")
+    parser.add_argument("--no-plan", action="store_true",
+                        help="run the --tests only, not the plan's (a mutant only a planned "
+                             "test can kill then survives)")
     parser.add_argument("--nice", type=int, default=10, help="niceness of ninja (0: none)")
     parser.add_argument("--min-score", type=float, default=0.0,
                         help="exit 1 when the score (percent killed) is below this")
@@ -505,6 +562,7 @@ def main():
 
     try:
         mutants = parse_catalogue(args.catalogue)
+        plan = [] if args.no_plan else parse_plan(args.plan)
     except (OSError, ValueError) as e:
         print(f"mutate: {e}", file=sys.stderr)
         return 2
@@ -519,7 +577,9 @@ def main():
         mutants = [m for m in mutants if m.file in changed]
     if args.list:
         for m in mutants:
-            print(f"{m.id:<34} {m.kind:<12} {m.file}: {m.why}")
+            tests = planned_tests(plan, m.file)
+            print(f"{m.id:<34} {m.kind:<12} {m.file}: {m.why}"
+                  + (f" [also {', '.join(tests)}]" if tests else ""))
         print(f"{len(mutants)} mutants")
         return 0
 
@@ -555,8 +615,9 @@ def main():
     if git("status", "--porcelain", "--untracked-files=no"):
         head += "+changes"
     rows = []
+    runner = None
     try:
-        runner = Runner(args)
+        runner = Runner(args, plan, {path for _, path, _ in located if path is not None})
         os.makedirs(os.path.join(runner.out, "logs"), exist_ok=True)
         if not args.no_baseline:
             runner.check_baseline()
@@ -590,8 +651,11 @@ def main():
             with open(os.path.join(out, "summary.txt"), "w") as f:
                 f.write(text)
             with open(os.path.join(out, "results.json"), "w") as f:
-                json.dump({"tree": head, "date": datetime.datetime.now().isoformat(
-                    timespec="seconds"), "tests": args.tests, "mutants": rows}, f, indent=1)
+                json.dump({"tree": head,
+                           "date": datetime.datetime.now().isoformat(timespec="seconds"),
+                           "tests": args.tests,
+                           "planned": sorted(runner.planned) if runner else [],
+                           "mutants": rows}, f, indent=1)
     text, score = summary_text(rows, args, head)
     print("\n" + text, end="")
     # Leave the build matching the restored tree.
