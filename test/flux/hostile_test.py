@@ -24,7 +24,8 @@ which an instance owner's connection may submit) then:
   - submits jobs whose constraint properties hold terminal escapes (ESC, OSC, CR,
     U+202E): `flux jobspec why -A` must print none of them raw;
   - holds 1,001 jobs with reason-depth=1000: the reasons of the jobs the scheduler
-    considers must stay current (a node drained changes them);
+    considers must stay current (a node drained changes them); with reason-depth=3 and
+    exactly 3 jobs considered, each still gets its reason;
   - queues 10,000 jobs with 8 KB jobspecs in a stopped queue: `flux jobspec why -A`
     must complete and say something of each; then with the queue started, each must
     wait behind the head, as the jobtap plugin answers (reason-depth=20000) and as why
@@ -400,11 +401,18 @@ def held_case(h, jobtap):
     got = wait_reason(flux_id(h, mine), "waits behind " + flux_head)
     check(got.startswith("waits behind " + flux_head),
           "1,001 held jobs: the others still get their reasons", got)
+    # Exactly reason-depth jobs waiting still get reasons: the depth is a most. A job
+    # submitted after the reload, so that no earlier annotation can stand for its reason.
+    reload(jobtap, "reason-depth=3")
+    third = owner_submit(h, small(constraints={"ranks": ["0"]}))
+    got = wait_reason(flux_id(h, third), "waits behind " + flux_head)
+    check(got.startswith("waits behind " + flux_head),
+          "exactly reason-depth (3) jobs waiting: each still gets its reason", got)
     sh("flux", "resource", "drain", "0", "hostile test")
     got = wait_reason(flux_id(h, head), "waits for drained node0")
     check("drained" in got, "1,001 held jobs: a reason follows a drain", got)
     sh("flux", "resource", "undrain", "0")
-    cancel(h, held + [head, mine])
+    cancel(h, held + [head, mine, third])
     reload(jobtap)
 
 

@@ -541,3 +541,20 @@ TEST_CASE("fluxion match - xor_slots that stand for more than 1000 lists are ref
     auto o = fit(job(xors), r);
     CHECK(o.code == "limit.expansion");
 }
+
+TEST_CASE("fluxion match - xor_slots that stand for exactly 1000 lists are tried") {
+    const auto r = graph(cluster(1, 1, 2).text());
+    // three sockets of two choices and three of five: 2^3 * 5^3 = 1000 lists
+    std::string xors;
+    for (int i = 0; i < 6; ++i) {
+        xors += std::string(i ? ", " : "") + "{type: socket, count: 1, with: [";
+        for (int c = 0; c < (i < 3 ? 2 : 5); ++c)
+            xors += std::string(c ? ", " : "") + "{type: xor_slot, count: 1, label: x" +
+                    std::to_string(c) + ", with: [{type: core, count: " + std::to_string(c + 1) +
+                    "}]}";
+        xors += "]}";
+    }
+    auto o = fit(job(xors), r);
+    CHECK(o.code != "limit.expansion");
+    CHECK(o.code != "");
+}
