@@ -533,6 +533,17 @@ def changed_since(rev):
     return {n for n in names if n}
 
 
+def rebuild(args, runner):
+    """Leaves the build matching the restored tree: a stopped run would otherwise leave
+    the last mutant's binaries for the next test run to trust."""
+    if runner is None:
+        return
+    with open(os.devnull, "w") as null:
+        subprocess.run((["nice", "-n", str(args.nice)] if args.nice else [])
+                       + ["ninja", "-C", runner.build, *runner.outputs],
+                       stdout=null, stderr=null)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default="build", help="build directory (default: build)")
@@ -616,6 +627,7 @@ def main():
         head += "+changes"
     rows = []
     runner = None
+    stopped = None
     try:
         runner = Runner(args, plan, {path for _, path, _ in located if path is not None})
         os.makedirs(os.path.join(runner.out, "logs"), exist_ok=True)
@@ -636,10 +648,10 @@ def main():
                   f"{' by ' + row['by'] if row.get('by') else ''} ({row['seconds']} s)",
                   flush=True)
     except Stop as e:
-        print(f"\nmutate: stopped by {e}; the tree is restored", file=sys.stderr)
-        return 130
+        stopped = e
     except RuntimeError as e:
         print(f"mutate: {e}", file=sys.stderr)
+        rebuild(args, runner)
         return 2
     finally:
         for s in STOP_SIGNALS:
@@ -656,13 +668,14 @@ def main():
                            "tests": args.tests,
                            "planned": sorted(runner.planned) if runner else [],
                            "mutants": rows}, f, indent=1)
+    if stopped is not None:
+        print(f"\nmutate: stopped by {stopped}; the tree is restored, and the build is "
+              f"rebuilt from it", file=sys.stderr)
+        rebuild(args, runner)
+        return 130
     text, score = summary_text(rows, args, head)
     print("\n" + text, end="")
-    # Leave the build matching the restored tree.
-    with open(os.devnull, "w") as null:
-        subprocess.run((["nice", "-n", str(args.nice)] if args.nice else [])
-                       + ["ninja", "-C", os.path.abspath(args.build), *runner.outputs],
-                       stdout=null, stderr=null)
+    rebuild(args, runner)
     return 1 if score < args.min_score else 0
 
 
