@@ -193,6 +193,13 @@ TEST_CASE("forecast - FIFO in time: each job after the one ahead, as running job
     CHECK(*of(f, 4).start == doctest::Approx(150.06));
     CHECK(*of(f, 5).start == doctest::Approx(200.03));
     CHECK(of(f, 4).after == std::vector<std::uint64_t>{3});
+    // Two jobs hold the nodes and end at different times: job 3 is told the earlier end.
+    auto state = jobspec::read_instance_state(text).value();
+    jobspec::ForecastTextOptions words;
+    words.ascii_ids = true;
+    words.utc = true;
+    CHECK(jobspec::forecast_summary(of(f, 3), state, words) ==
+          "starts by 00:01:41 (estimated, on n0, after f2 ends)");
     // Higher priority goes first.
     const std::string reordered = R"({"now": 0,
       "R": {"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}],
