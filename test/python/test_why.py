@@ -205,3 +205,28 @@ def test_the_plugins_forecast_is_read_as_a_stream_and_a_never_job_located():
 def test_without_the_plugins_forecast_the_instance_is_read():
     for refused in (errno.ENOSYS, errno.EOVERFLOW, errno.EAGAIN):
         assert why.from_plugin(_Handle(**{why.FORECAST_TOPIC: [OSError(refused, "")]})) is None
+
+
+def test_lookups_are_paced_and_each_failure_kept_with_its_job():
+    """At most `pace` requests in flight: a request counts from rpc() until its answer is
+    taken; every job is answered, a failed lookup as its OSError."""
+    outstanding, most = set(), [0]
+
+    class Handle:
+        def rpc(self, topic, payload=None, nodeid=None, flags=0):
+            jobid = payload["id"]
+            outstanding.add(jobid)
+            most[0] = max(most[0], len(outstanding))
+
+            class Future:
+                def get(self):
+                    outstanding.discard(jobid)
+                    if jobid % 7 == 0:
+                        raise OSError(errno.ENOENT, "no such job")
+                    return {"jobspec": f'{{"id": {jobid}}}'}
+            return Future()
+
+    got = why.lookups(Handle(), list(range(1, 101)), "jobspec", pace=4)
+    assert most[0] == 4 and not outstanding
+    assert sorted(got) == list(range(1, 101))
+    assert isinstance(got[14], OSError) and got[15] == '{"id": 15}'
