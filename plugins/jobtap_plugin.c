@@ -18,8 +18,10 @@
  * 100000, about 1.6 ms); never, down-is-never (booleans: reject at submission a job that
  * cannot run on all of the instance's resources, or on those that are up), reasons
  * (boolean, default true: annotate pending jobs with why they wait and when they start)
- * and reason-depth (no reasons while more jobs than this wait for the scheduler, held
- * ones and those of stopped queues not counted; default 10000). An unknown key or a bad
+ * reason-depth (no reasons while more jobs than this wait for the scheduler, held
+ * ones and those of stopped queues not counted; default 10000) and reason-share (the
+ * most of the job manager's time the reasons' forecasts take on average, in percent,
+ * from 1 to 100; default 10). An unknown key or a bad
  * value fails the load, with the reason in the broker's log (flux dmesg). What the
  * instance cannot hold is always refused (`jobspec validate --flux-instance=SIZE`,
  * flux.* codes).
@@ -46,6 +48,7 @@
 /* job-ingest's default buffer-size: a larger jobspec cannot be submitted anyway. */
 #define DEFAULT_MAX_INPUT_BYTES "10485760"
 #define DEFAULT_REASON_DEPTH 10000
+#define DEFAULT_REASON_SHARE 10
 /* The most steps one placement may take in the job manager (a never=true check at
  * submission, a forecast's explanation of a job that does not start): about 1.6 ms on
  * the test machine (16 ns a step, docs/PERFORMANCE.md), so that a slice of the forecast
@@ -60,13 +63,14 @@ struct plugin {
     bool down_is_never; /* ... on the resources that are up */
     bool reasons;
     int reason_depth;
+    int reason_share;
     struct instance_view* view;
     struct pending_reasons* pending;
 };
 
 /* The plugin's own keys; every other one is a jobspec_options_set() option. */
-static const char* const plugin_names[] = {"never", "down-is-never", "reasons", "reason-depth",
-                                           NULL};
+static const char* const plugin_names[] = {"never",        "down-is-never", "reasons",
+                                           "reason-depth", "reason-share",  NULL};
 
 static const char* const option_names[] = {
     "v1",
@@ -105,6 +109,13 @@ static bool set_plugin_key(struct plugin* plugin, const char* key, json_t* value
             json_integer_value(value) > 100000)
             return false;
         plugin->reason_depth = (int)json_integer_value(value);
+        return true;
+    }
+    if (strcmp(key, "reason-share") == 0) {
+        if (!json_is_integer(value) || json_integer_value(value) < 1 ||
+            json_integer_value(value) > 100)
+            return false;
+        plugin->reason_share = (int)json_integer_value(value);
         return true;
     }
     if (!json_is_boolean(value))
@@ -169,8 +180,9 @@ static bool configure(flux_plugin_t* p, struct plugin* plugin) {
         if (among(plugin_names, key)) {
             if (!set_plugin_key(plugin, key, value)) {
                 flux_log(h, LOG_ERR, "jobspec.so: %s: %s", key,
-                         strcmp(key, "reason-depth") == 0 ? "an integer from 0 to 100000"
-                                                          : "a boolean is needed");
+                         strcmp(key, "reason-depth") == 0   ? "an integer from 0 to 100000"
+                         : strcmp(key, "reason-share") == 0 ? "an integer from 1 to 100"
+                                                            : "a boolean is needed");
                 ok = false;
             }
         } else if (!among(option_names, key)) {
@@ -336,6 +348,7 @@ int flux_plugin_init(flux_plugin_t* p) {
         return -1;
     plugin->reasons = true;
     plugin->reason_depth = DEFAULT_REASON_DEPTH;
+    plugin->reason_share = DEFAULT_REASON_SHARE;
     /* The name of its service, job-manager.jobspec.forecast, whatever its file's name;
      * the job manager sets one only after this function returns. */
     if (flux_plugin_set_name(p, "jobspec") < 0) {
@@ -353,7 +366,8 @@ int flux_plugin_init(flux_plugin_t* p) {
     plugin->never = plugin->never || plugin->down_is_never;
     if (plugin->never || plugin->reasons) {
         if (plugin->reasons && !(plugin->pending = pending_reasons_create(p, plugin->options,
-                                                                          plugin->reason_depth)))
+                                                                          plugin->reason_depth,
+                                                                          plugin->reason_share)))
             return -1;
         /* With never alone, only the resources matter, not allocations: wanted is
          * then never true, and only resource events are read. */

@@ -20,11 +20,6 @@
 /* How long after a change the forecast is made again: changes that come together are
  * forecast once. */
 #define RUN_DELAY 0.25
-/* The most of the job manager's time the forecasts take, on average: after a run whose
- * slices took t seconds, the next starts no sooner than (1 / SHARE - 1) * t later (if
- * that is longer than RUN_DELAY), so costly jobs make the reasons follow more slowly
- * rather than slow everyone's submissions. */
-#define SHARE 0.1
 
 enum phase { IDLE, FORECAST, PUBLISH, ANSWER };
 
@@ -32,6 +27,11 @@ struct pending_reasons {
     flux_plugin_t* p;
     jobspec_instance* instance;
     int depth;
+    /* The most of the job manager's time the forecasts take, on average (a fraction):
+     * after a run whose slices took t seconds, the next starts no sooner than
+     * (1 / share - 1) * t later (if that is longer than RUN_DELAY), so costly jobs make
+     * the reasons follow more slowly rather than slow everyone's submissions. */
+    double share;
     json_t* shown;  /* "ID" -> [reason, eta] last annotated */
     enum phase phase;
     jobspec_forecast* forecast; /* the run under way */
@@ -45,6 +45,7 @@ struct pending_reasons {
     struct forecast_answers* answers; /* the requests, the first answered in ANSWER */
     bool ready;     /* the resources are known */
     double spent;   /* seconds of slices in this run */
+    double busy;    /* seconds of slices in every run since loaded */
     double rest_until; /* monotonic time before which no run starts */
     flux_watcher_t* slice;
     flux_watcher_t* delay;
@@ -173,6 +174,7 @@ static void delay_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* ar
         return;
     }
     reasons->spent = now_monotonic() - began; /* the copy of the instance counts too */
+    reasons->busy += reasons->spent;
     flux_watcher_start(reasons->slice);
 }
 
@@ -234,9 +236,10 @@ static void slice_cb(flux_reactor_t* r, flux_watcher_t* w, int revents, void* ar
         forecast_answers_flush(reasons->answers);
     const double ended = now_monotonic();
     reasons->spent += ended - began;
+    reasons->busy += ended - began;
     if (reasons->phase == IDLE) {
         flux_watcher_stop(w);
-        reasons->rest_until = ended + reasons->spent * (1. / SHARE - 1.);
+        reasons->rest_until = ended + reasons->spent * (1. / reasons->share - 1.);
         reasons->spent = 0;
         if (forecast_answers_waiting(reasons->answers))
             schedule_asked(reasons);
@@ -260,13 +263,14 @@ static void request_cb(flux_t* h, flux_msg_handler_t* mh, const flux_msg_t* msg,
 }
 
 struct pending_reasons* pending_reasons_create(flux_plugin_t* p, const jobspec_options* options,
-                                               int depth) {
+                                               int depth, int share) {
     flux_reactor_t* reactor = flux_get_reactor(flux_jobtap_get_flux(p));
     struct pending_reasons* reasons = calloc(1, sizeof *reasons);
     if (reasons == NULL)
         return NULL;
     reasons->p = p;
     reasons->depth = depth;
+    reasons->share = share / 100.;
     reasons->stale = true;
     if (!(reasons->shown = json_object()) || !(reasons->owners = json_object()) ||
         !(reasons->answers = forecast_answers_create(flux_jobtap_get_flux(p))) ||
@@ -423,6 +427,7 @@ json_t* pending_reasons_query(struct pending_reasons* reasons) {
     text = jobspec_forecast_json(reasons->last, NULL);
     json_t* forecast = text != NULL ? json_loads(text, 0, NULL) : NULL;
     jobspec_free(text);
-    return json_pack("{s:o s:o}", "instance", instance != NULL ? instance : json_null(),
-                     "forecast", forecast != NULL ? forecast : json_null());
+    return json_pack("{s:o s:o s:{s:i s:f}}", "instance", instance != NULL ? instance : json_null(),
+                     "forecast", forecast != NULL ? forecast : json_null(), "cost", "runs",
+                     (json_int_t)reasons->runs, "seconds", reasons->busy);
 }

@@ -35,9 +35,11 @@
 struct pending_reasons;
 
 /* NULL (errno set) when out of memory. `options` are those jobspecs are read with (and
- * "max-match-steps", each explanation's budget); they are copied. */
+ * "max-match-steps", each explanation's budget); they are copied. `share`: the most of
+ * the job manager's time the forecasts take on average, in percent (1 to 100): after a
+ * run whose slices took t, the next starts no sooner than (100 / share - 1) t later. */
 struct pending_reasons* pending_reasons_create(flux_plugin_t* p, const jobspec_options* options,
-                                               int depth);
+                                               int depth, int share);
 void pending_reasons_destroy(struct pending_reasons* reasons);
 
 /* A job event the plugin sees (job.create, job.state.*, job.event.priority,
@@ -52,7 +54,9 @@ void pending_reasons_update(struct instance_view* view, void* reasons);
 bool pending_reasons_waiting(void* reasons);
 
 /* What the plugin knows, for `flux jobtap query`: {"instance": the state as the forecast
- * reads it, "forecast": the last forecast or null}. NULL without memory. */
+ * reads it, "forecast": the last forecast or null, "cost": {"runs": forecasts started,
+ * "seconds": the job manager's time they and the answers to requests took}}, since the
+ * plugin was loaded. NULL without memory. */
 json_t* pending_reasons_query(struct pending_reasons* reasons);
 
 #endif

@@ -172,7 +172,13 @@ def add_jobtap_options(plan, jobtap):
              expect(0, "jobspec.so: unknown key 'bogus' (v1, dialect, strict, max-input-bytes, "
                        "max-depth, max-diagnostics, max-alias-nodes, max-vertices, "
                        "max-constraint-terms, max-match-steps, never, down-is-never, reasons, "
-                       "reason-depth)"))
+                       "reason-depth, reason-share)"))
+    for key, bad, why in (("reason-depth", "-1", "an integer from 0 to 100000"),
+                          ("reason-share", "0", "an integer from 1 to 100"),
+                          ("reason-share", "101", "an integer from 1 to 100")):
+        plan.add(run_command(["flux", "jobtap", "load", jobtap, f"{key}={bad}"]),
+                 expect(1, "flux_plugin_init failed"))
+        plan.add(run_command(["flux", "dmesg", "-c"]), expect(0, f"jobspec.so: {key}: {why}"))
 
 
 def add_reload_with_jobs(plan, jobtap):
