@@ -44,8 +44,9 @@ _STREAMING = 0x2  # FLUX_RPC_STREAMING
 #: The jobtap plugin's service (plugins/pending_reasons.h).
 FORECAST_TOPIC = "job-manager.jobspec.forecast"
 #: The most job-info lookups in flight at once: what this process and job-info hold is
-#: bounded, whatever the number of jobs. flux-core 0.88 answers 10,000 at once too
-#: (flux-hostile's many case unpaced on 2026-12-02: 4.2 s, against 5.5 s paced; one run).
+#: bounded, whatever the number of jobs. Thousands of futures outstanding can fail an
+#: assertion in this process's reactor (libev's epoll_modify: 4,001 cancel_async in
+#: flux-hostile, 2026-12-02), though 10,000 lookups at once passed its many case.
 PACE = 256
 _SCHEDULERS = ("sched-simple", "sched-fifo", "sched-backfill", "sched-fluxion-qmanager")
 
