@@ -299,6 +299,13 @@ class Prose(unittest.TestCase):
             cls.all_options |= set(re.findall(r"(--jobspec-[a-z0-9-]+)", text))
             # `flux jobspec why`'s options (argparse).
             cls.all_options |= set(re.findall(r'add_argument\([^)]*?"(--[a-z0-9-]+)"', text))
+        # The developer tools' options: argparse in dev/*.py, case labels in dev/*.sh.
+        for tool in glob.glob(os.path.join(SOURCE, "dev", "*.py")):
+            with open(tool) as f:
+                cls.all_options |= set(re.findall(r'add_argument\("(--[a-z0-9-]+)"', f.read()))
+        for tool in glob.glob(os.path.join(SOURCE, "dev", "*.sh")):
+            with open(tool) as f:
+                cls.all_options |= set(re.findall(r"^\s*(--[a-z0-9-]+)(?:\|[^)]*)?\)", f.read(), re.M))
 
     def check_command(self, words):
         """None, or what is wrong with a `jobspec ...` span."""
