@@ -102,22 +102,21 @@ static void append_names(char* out, size_t size, const char* const* names) {
     }
 }
 
+/* `value` into `out` if it is an integer from `least` to `most`; false otherwise. */
+static bool integer_in(json_t* value, int least, int most, int* out) {
+    if (!json_is_integer(value) || json_integer_value(value) < least ||
+        json_integer_value(value) > most)
+        return false;
+    *out = (int)json_integer_value(value);
+    return true;
+}
+
 /* A plugin key's value into `plugin`; false if the value is not of its type. */
 static bool set_plugin_key(struct plugin* plugin, const char* key, json_t* value) {
-    if (strcmp(key, "reason-depth") == 0) {
-        if (!json_is_integer(value) || json_integer_value(value) < 0 ||
-            json_integer_value(value) > 100000)
-            return false;
-        plugin->reason_depth = (int)json_integer_value(value);
-        return true;
-    }
-    if (strcmp(key, "reason-share") == 0) {
-        if (!json_is_integer(value) || json_integer_value(value) < 1 ||
-            json_integer_value(value) > 100)
-            return false;
-        plugin->reason_share = (int)json_integer_value(value);
-        return true;
-    }
+    if (strcmp(key, "reason-depth") == 0)
+        return integer_in(value, 0, 100000, &plugin->reason_depth);
+    if (strcmp(key, "reason-share") == 0)
+        return integer_in(value, 1, 100, &plugin->reason_share);
     if (!json_is_boolean(value))
         return false;
     if (strcmp(key, "never") == 0)
