@@ -252,26 +252,25 @@ def submissions(user, count=100):
     return statistics.median(took), ids
 
 
-def cancel(h, ids):
+def cancel(h, ids, window=256):
+    """Cancels them (one already inactive is left alone), at most `window` requests in
+    flight: this process's reactor (libev) fails an assertion with a few thousand futures
+    outstanding (4,001 on 2026-12-02)."""
     import flux.job
-    for jobid in ids:
+    pending = []
+
+    def finish(future):
         try:
-            flux.job.cancel(h, jobid)
+            future.get()
         except OSError:
             pass
 
-
-def cancel_many(h, ids, window=256):
-    """Cancels them, at most `window` requests in flight: this process's reactor (libev)
-    fails an assertion with a few thousand futures outstanding (4,001 on 2026-12-02)."""
-    import flux.job
-    pending = []
     for jobid in ids:
         pending.append(flux.job.cancel_async(h, jobid))
         if len(pending) >= window:
-            pending.pop(0).get()
+            finish(pending.pop(0))
     for future in pending:
-        future.get()
+        finish(future)
 
 
 def purge():
@@ -485,7 +484,7 @@ def rest_case(h, jobtap):
     check(each >= 0.005 and share <= 0.02,
           "reason-share=1: the forecasts take at most about 1% of the job manager's time",
           f"{runs_after - runs} runs of {each * 1000:.1f} ms, {share:.2%}")
-    cancel_many(h, ids + [head])
+    cancel(h, ids + [head])
     purge()
     reload(jobtap)
 
