@@ -19,7 +19,7 @@ constexpr std::size_t max_rows = 256;
 constexpr double row_height = 18;
 constexpr double label_width = 120;
 constexpr double chart_width = 720;
-constexpr double top = 30;
+constexpr double top_margin = 30;
 
 /// Text for SVG: escaped for XML, and for a terminal should it be shown as text.
 std::string xml(std::string_view text) {
@@ -100,7 +100,7 @@ std::string forecast_svg(const Forecast& forecast, const InstanceState& s,
         row.emplace(r, row.size());
     }
     const std::size_t more = used.size() - row.size();
-    const double height = top + row_height * static_cast<double>(row.size()) + 40;
+    const double height = top_margin + row_height * static_cast<double>(row.size()) + 40;
     // With a viewBox, a page that narrows the picture scales it rather than cutting it.
     std::string out = fmt::format(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
@@ -112,7 +112,7 @@ std::string forecast_svg(const Forecast& forecast, const InstanceState& s,
                        forecast.jobs.size() == 1 ? "" : "s",
                        more > 0 ? fmt::format(", {} more nodes not drawn", more) : "");
     for (const auto& [rank, i] : row) {
-        const double y = top + row_height * static_cast<double>(i);
+        const double y = top_margin + row_height * static_cast<double>(i);
         const Hostlist names = s.all.filtered(IdSet::range(rank, rank)).nodelist();
         const std::string name = names.empty() ? fmt::format("rank {}", rank) : names.encode();
         const bool down = s.down.contains(rank);
@@ -133,7 +133,7 @@ std::string forecast_svg(const Forecast& forecast, const InstanceState& s,
             const auto it = row.find(r);
             if (it == row.end())
                 continue;
-            const double y = top + row_height * static_cast<double>(it->second);
+            const double y = top_margin + row_height * static_cast<double>(it->second);
             out += fmt::format(
                 "<rect x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\" "
                 "stroke=\"#ffffff\"><title>{}</title></rect>\n",
@@ -143,7 +143,7 @@ std::string forecast_svg(const Forecast& forecast, const InstanceState& s,
                                    x0 + 3, y + 13, xml(id));
         }
     }
-    const double axis = top + row_height * static_cast<double>(row.size()) + 14;
+    const double axis = top_margin + row_height * static_cast<double>(row.size()) + 14;
     for (int i = 0; i <= 4; ++i) {
         const double t = forecast.now + (last - forecast.now) * i / 4;
         // The last label ends at the chart's edge, inside the picture.

@@ -39,7 +39,7 @@ bool reads_as_other_type(std::string_view s) {
     return true;
 }
 
-void emit(YAML::Emitter& out, const boost::json::value& v) {
+void write_yaml(YAML::Emitter& out, const boost::json::value& v) {
     switch (v.kind()) {
     case boost::json::kind::null:
         out << YAML::Null;
@@ -68,7 +68,7 @@ void emit(YAML::Emitter& out, const boost::json::value& v) {
             out << YAML::Flow;
         out << YAML::BeginSeq;
         for (const auto& e : v.get_array())
-            emit(out, e);
+            write_yaml(out, e);
         out << YAML::EndSeq;
         break;
     case boost::json::kind::object:
@@ -77,9 +77,9 @@ void emit(YAML::Emitter& out, const boost::json::value& v) {
         out << YAML::BeginMap;
         for (const auto& member : v.get_object()) {
             out << YAML::Key;
-            emit(out, boost::json::value(member.key()));
+            write_yaml(out, boost::json::value(member.key()));
             out << YAML::Value;
-            emit(out, member.value());
+            write_yaml(out, member.value());
         }
         out << YAML::EndMap;
         break;
@@ -92,7 +92,7 @@ std::string to_yaml_text(const boost::json::value& value) {
     YAML::Emitter out;
     out.SetNullFormat(YAML::LowerNull);
     out.SetIndent(2);
-    emit(out, value);
+    write_yaml(out, value);
     std::string text = out.c_str();
     text += '\n';
     return text;

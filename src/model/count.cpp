@@ -14,16 +14,17 @@ namespace jobspec {
 
 namespace {
 
-using Kind = model::CountError;
-using Error = model::CountCodecError;
+using CountKind = model::CountError;
+using CountFailure = model::CountCodecError;
 
-Unexpected<Error> fail(Kind kind, std::size_t offset, std::size_t length, std::string message) {
+Unexpected<CountFailure> fail(CountKind kind, std::size_t offset, std::size_t length,
+                              std::string message) {
     return {{kind, offset, length, std::move(message)}};
 }
 
 /// Scans one number of a range at `at`, reporting what RFC 45 forbids. `what` names it.
-Expected<model::Decimal, Error> range_number(std::string_view text, std::size_t at,
-                                             std::string_view what) {
+Expected<model::Decimal, CountFailure> range_number(std::string_view text, std::size_t at,
+                                                    std::string_view what) {
     const auto d = model::scan_decimal(text.substr(at), Limits::max_integer);
     const auto digits = text.substr(at, d.length);
     using S = model::Decimal::Status;
@@ -32,121 +33,123 @@ Expected<model::Decimal, Error> range_number(std::string_view text, std::size_t 
         return d;
     case S::missing:
         if (at >= text.size())
-            return fail(Kind::syntax, at, 0, fmt::format("expected the range {} at the end", what));
-        return fail(Kind::syntax, at, 1,
+            return fail(CountKind::syntax, at, 0,
+                        fmt::format("expected the range {} at the end", what));
+        return fail(CountKind::syntax, at, 1,
                     fmt::format("expected the range {}, found '{}'", what, text[at]));
     case S::leading_zero:
-        return fail(Kind::leading_zero, at, d.length,
+        return fail(CountKind::leading_zero, at, d.length,
                     fmt::format("range {} '{}' has a leading zero", what, digits));
     case S::overflow:
         return fail(
-            Kind::overflow, at, d.length,
+            CountKind::overflow, at, d.length,
             fmt::format("range {} '{}' is larger than {}", what, digits, Limits::max_integer));
     }
-    return fail(Kind::syntax, at, 0, "invalid number");
+    return fail(CountKind::syntax, at, 0, "invalid number");
 }
 
-Expected<Count, Error> parse_integer(std::string_view text, std::size_t at) {
+Expected<Count, CountFailure> parse_integer(std::string_view text, std::size_t at) {
     const auto d = model::scan_decimal(text.substr(at), Limits::max_integer);
     const auto digits = text.substr(at, d.length);
     using S = model::Decimal::Status;
     if (d.status == S::ok && d.value == 0)
-        return fail(Kind::not_positive, at, d.length, "count must be at least 1");
+        return fail(CountKind::not_positive, at, d.length, "count must be at least 1");
     switch (d.status) {
     case S::ok:
         break;
     case S::missing:
-        return fail(Kind::syntax, at, 1, fmt::format("expected a count, found '{}'", text[at]));
+        return fail(CountKind::syntax, at, 1,
+                    fmt::format("expected a count, found '{}'", text[at]));
     case S::leading_zero:
-        return fail(Kind::leading_zero, at, d.length,
+        return fail(CountKind::leading_zero, at, d.length,
                     fmt::format("count '{}' has a leading zero", digits));
     case S::overflow:
-        return fail(Kind::overflow, at, d.length,
+        return fail(CountKind::overflow, at, d.length,
                     fmt::format("count '{}' is larger than {}", digits, Limits::max_integer));
     }
     if (at + d.length != text.size())
-        return fail(Kind::syntax, at + d.length, 1,
+        return fail(CountKind::syntax, at + d.length, 1,
                     fmt::format("unexpected '{}' after the count", text[at + d.length]));
     return Count{d.value};
 }
 
-Expected<Count, Error> parse_idset(std::string_view text, std::size_t at, std::size_t end) {
+Expected<Count, CountFailure> parse_idset(std::string_view text, std::size_t at, std::size_t end) {
     auto parsed = model::decode_idset(text.substr(at, end - at));
     if (!parsed) {
         const auto& e = parsed.error();
-        Kind kind = Kind::syntax;
+        CountKind kind = CountKind::syntax;
         switch (e.kind) {
         case model::IdSetError::syntax:
-            kind = Kind::syntax;
+            kind = CountKind::syntax;
             break;
         case model::IdSetError::leading_zero:
-            kind = Kind::leading_zero;
+            kind = CountKind::leading_zero;
             break;
         case model::IdSetError::overflow:
-            kind = Kind::overflow;
+            kind = CountKind::overflow;
             break;
         case model::IdSetError::order:
-            kind = Kind::idset_order;
+            kind = CountKind::idset_order;
             break;
         }
         return fail(kind, at + e.offset, e.length, e.message);
     }
     // Ids ascend, so a 0 can only be the first one written.
     if (parsed->contains(0))
-        return fail(Kind::not_positive, at, 1, "a count of 0 is not allowed");
+        return fail(CountKind::not_positive, at, 1, "a count of 0 is not allowed");
     return Count{std::move(*parsed)};
 }
 
-Expected<Count, Error> parse_range(std::string_view text, std::size_t at, std::size_t end) {
+Expected<Count, CountFailure> parse_range(std::string_view text, std::size_t at, std::size_t end) {
     const std::string_view body = text.substr(0, end);
     CountRange r;
     auto min = range_number(body, at, "minimum");
     if (!min)
-        return Unexpected<Error>{min.error()};
+        return Unexpected<CountFailure>{min.error()};
     r.min = min->value;
     std::size_t pos = at + min->length;
     if (pos < end && body[pos] == '-') {
         auto max = range_number(body, pos + 1, "maximum");
         if (!max)
-            return Unexpected<Error>{max.error()};
+            return Unexpected<CountFailure>{max.error()};
         r.max = max->value;
         pos += 1 + max->length;
     } else if (pos < end && body[pos] == '+') {
         ++pos;
     } else {
-        return fail(Kind::syntax, pos, pos < end ? 1 : 0,
+        return fail(CountKind::syntax, pos, pos < end ? 1 : 0,
                     "expected '-' or '+' after the range minimum");
     }
     if (pos < end && body[pos] == ':') {
         auto operand = range_number(body, pos + 1, "operand");
         if (!operand)
-            return Unexpected<Error>{operand.error()};
+            return Unexpected<CountFailure>{operand.error()};
         r.operand = operand->value;
         r.explicit_step = true;
         pos += 1 + operand->length;
         if (pos < end && body[pos] == ':') {
             ++pos;
             if (pos == end)
-                return fail(Kind::syntax, pos, 0, "expected an operator after ':'");
+                return fail(CountKind::syntax, pos, 0, "expected an operator after ':'");
             if (end - pos > 1)
                 return fail(
-                    Kind::syntax, pos, end - pos,
+                    CountKind::syntax, pos, end - pos,
                     fmt::format("operator '{}' is not a single character", body.substr(pos)));
             const char c = body[pos];
             if (c != '+' && c != '*' && c != '^')
-                return fail(Kind::unknown_operator, pos, 1,
+                return fail(CountKind::unknown_operator, pos, 1,
                             fmt::format("unknown range operator '{}' (use '+', '*' or '^')", c));
             r.op = static_cast<RangeOperator>(c);
             ++pos;
         }
     }
     if (pos != end)
-        return fail(Kind::syntax, pos, 1, fmt::format("unexpected '{}' in range", body[pos]));
+        return fail(CountKind::syntax, pos, 1, fmt::format("unexpected '{}' in range", body[pos]));
     if (auto err = model::check_count_range(r)) {
         // Point at the part of the text that breaks the rule.
         err->offset = at;
         err->length = end - at;
-        return Unexpected<Error>{*err};
+        return Unexpected<CountFailure>{*err};
     }
     return Count{r};
 }
@@ -166,37 +169,37 @@ std::string CountRange::format() const {
     return out;
 }
 
-std::optional<Error> model::check_count_range(const CountRange& r) {
+std::optional<CountFailure> model::check_count_range(const CountRange& r) {
     if (r.min == 0)
-        return Error{Kind::not_positive, 0, 0, "range minimum must be at least 1"};
+        return CountFailure{CountKind::not_positive, 0, 0, "range minimum must be at least 1"};
     if (r.max && *r.max < r.min)
-        return Error{Kind::range_order, 0, 0,
-                     fmt::format("range maximum {} is below its minimum {}", *r.max, r.min)};
+        return CountFailure{CountKind::range_order, 0, 0,
+                            fmt::format("range maximum {} is below its minimum {}", *r.max, r.min)};
     if (r.operand == 0)
-        return Error{Kind::operand, 0, 0, "range operand must be at least 1"};
+        return CountFailure{CountKind::operand, 0, 0, "range operand must be at least 1"};
     if (r.op != RangeOperator::add && r.operand < 2)
-        return Error{Kind::operand, 0, 0,
-                     fmt::format("range operand must be at least 2 with operator '{}'",
-                                 static_cast<char>(r.op))};
+        return CountFailure{CountKind::operand, 0, 0,
+                            fmt::format("range operand must be at least 2 with operator '{}'",
+                                        static_cast<char>(r.op))};
     if (r.op == RangeOperator::power && r.min < 2)
-        return Error{Kind::power_minimum, 0, 0,
-                     "range minimum must be at least 2 with operator '^'"};
+        return CountFailure{CountKind::power_minimum, 0, 0,
+                            "range minimum must be at least 2 with operator '^'"};
     return std::nullopt;
 }
 
-Expected<Count, Error> model::decode_count(std::string_view text) {
+Expected<Count, CountFailure> model::decode_count(std::string_view text) {
     std::size_t at = 0;
     std::size_t end = text.size();
     if (!text.empty() && text.front() == '[') {
         if (text.size() < 2 || text.back() != ']')
-            return fail(Kind::syntax, 0, 1, "'[' is not closed by a ']' at the end");
+            return fail(CountKind::syntax, 0, 1, "'[' is not closed by a ']' at the end");
         at = 1;
         end = text.size() - 1;
     }
     if (at == end)
-        return fail(Kind::empty, 0, text.size(), "count is empty");
+        return fail(CountKind::empty, 0, text.size(), "count is empty");
     if (text[at] == '-')
-        return fail(Kind::not_positive, at, end - at,
+        return fail(CountKind::not_positive, at, end - at,
                     fmt::format("count '{}' is not positive", text.substr(at, end - at)));
     const std::string_view body = text.substr(at, end - at);
     if (body.find(',') != std::string_view::npos)
@@ -210,7 +213,7 @@ Result<Count> Count::parse(std::string_view text) {
     auto decoded = model::decode_count(text);
     if (decoded)
         return std::move(*decoded);
-    const Error& e = decoded.error();
+    const CountFailure& e = decoded.error();
     Diagnostics d;
     const auto begin = static_cast<std::uint32_t>(e.offset);
     d.add(model::code_of(e.kind, model::CountLanguage::shape), e.message,

@@ -14,7 +14,7 @@ namespace jobspec {
 
 namespace {
 
-using Kind = model::FluidError::Kind;
+using FluidKind = model::FluidError::Kind;
 
 constexpr std::string_view base58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 constexpr std::string_view f58_prefix = "\xc6\x92"; // U+0192 ƒ
@@ -103,17 +103,18 @@ public:
         case FluidEncoding::emoji:
             return emoji();
         }
-        return fail(Kind::character, 0, 0, "unknown encoding");
+        return fail(FluidKind::character, 0, 0, "unknown encoding");
     }
 
 private:
-    Unexpected<model::FluidError> fail(Kind kind, std::size_t at, std::size_t length, std::string what) {
+    Unexpected<model::FluidError> fail(FluidKind kind, std::size_t at, std::size_t length,
+                                       std::string what) {
         return {{kind, encoding_, offset_ + at, length,
                  fmt::format("not a FLUID in {} encoding: {}", encoding_name(encoding_), what)}};
     }
 
     Unexpected<model::FluidError> overflow(std::size_t at, std::size_t length) {
-        return fail(Kind::overflow, at, length, "the value does not fit in 64 bits");
+        return fail(FluidKind::overflow, at, length, "the value does not fit in 64 bits");
     }
 
     DecodedFluid done(std::uint64_t id) const { return {id, encoding_}; }
@@ -121,13 +122,13 @@ private:
     /// Decimal or hex digits (`skip` bytes of prefix before `s` in the text).
     Expected<DecodedFluid, model::FluidError> digits(std::string_view s, std::size_t skip, unsigned base) {
         if (s.empty())
-            return fail(Kind::character, skip, 0, "no digits");
+            return fail(FluidKind::character, skip, 0, "no digits");
         std::uint64_t v = 0;
         for (std::size_t i = 0; i < s.size(); ++i) {
             const int d = base == 16 ? support::hex_digit(s[i])
                                      : (s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : -1);
             if (d < 0)
-                return fail(Kind::character, skip + i, 1,
+                return fail(FluidKind::character, skip + i, 1,
                             fmt::format("{} is not a {} digit", shown(s[i]),
                                         base == 16 ? "hex" : "decimal"));
             const auto digit = static_cast<std::uint64_t>(d);
@@ -142,7 +143,7 @@ private:
     Expected<DecodedFluid, model::FluidError> dothex(std::size_t skip) {
         const std::string_view s = text_.substr(skip);
         if (s.size() != 19 || s[4] != '.' || s[9] != '.' || s[14] != '.')
-            return fail(Kind::format, skip, s.size(),
+            return fail(FluidKind::format, skip, s.size(),
                         "expected four groups of four hex digits, as 0017.e9fb.8df1.6c2e");
         std::uint64_t v = 0;
         for (std::size_t i = 0; i < s.size(); ++i) {
@@ -150,7 +151,7 @@ private:
                 continue;
             const int d = support::hex_digit(s[i]);
             if (d < 0)
-                return fail(Kind::character, skip + i, 1,
+                return fail(FluidKind::character, skip + i, 1,
                             fmt::format("{} is not a hex digit", shown(s[i])));
             v = (v << 4) | static_cast<std::uint64_t>(d);
         }
@@ -161,12 +162,12 @@ private:
         const std::size_t skip = text_.substr(0, 2) == f58_prefix ? 2 : 1;
         const std::string_view s = text_.substr(skip);
         if (s.empty())
-            return fail(Kind::character, skip, 0, "no base58 digits after the prefix");
+            return fail(FluidKind::character, skip, 0, "no base58 digits after the prefix");
         std::uint64_t v = 0;
         for (std::size_t i = 0; i < s.size(); ++i) {
             const auto d = base58.find(s[i]);
             if (d == std::string_view::npos)
-                return fail(Kind::character, skip + i, 1,
+                return fail(FluidKind::character, skip + i, 1,
                             fmt::format("{} is not a base58 digit (no 0, O, I or l)", shown(s[i])));
             if (v > (UINT64_MAX - d) / 58)
                 return overflow(skip, s.size());
@@ -198,17 +199,18 @@ private:
             const auto found = length <= buffer.size() ? tables().word(word) : std::nullopt;
             if (!found)
                 return fail(
-                    Kind::unknown_word, start, i - start,
+                    FluidKind::unknown_word, start, i - start,
                     fmt::format("'{}' is not a mnemonicode word", text_.substr(start, i - start)));
             if (*found >= words_base)
-                return fail(Kind::unknown_word, start, i - start,
+                return fail(FluidKind::unknown_word, start, i - start,
                             fmt::format("'{}' only ends 24-bit groups, never a FLUID", word));
             if (count == index.size())
-                return fail(Kind::word_count, start, text_.size() - start, "more than six words");
+                return fail(FluidKind::word_count, start, text_.size() - start,
+                            "more than six words");
             index[count++] = *found;
         }
         if (count != index.size())
-            return fail(Kind::word_count, 0, text_.size(),
+            return fail(FluidKind::word_count, 0, text_.size(),
                         fmt::format("{} words; a FLUID has six", count));
         std::uint64_t v = 0;
         for (std::size_t group = 0; group < 2; ++group) {
@@ -223,7 +225,7 @@ private:
 
     Expected<DecodedFluid, model::FluidError> emoji() {
         if (text_.size() > 28)
-            return fail(Kind::format, 0, text_.size(), "more than seven emoji");
+            return fail(FluidKind::format, 0, text_.size(), "more than seven emoji");
         std::uint64_t v = 0;
         for (std::size_t i = 0; i < text_.size(); i += 4) {
             const bool framed =
@@ -233,7 +235,7 @@ private:
                                         static_cast<std::size_t>(text_[i + 3] & 0x3f)]
                        : 0;
             if (slot == 0 || (text_[i + 2] & 0xc0) != 0x80 || (text_[i + 3] & 0xc0) != 0x80)
-                return fail(Kind::character, i, std::min<std::size_t>(4, text_.size() - i),
+                return fail(FluidKind::character, i, std::min<std::size_t>(4, text_.size() - i),
                             "not one of RFC 19's 576 emoji");
             const std::uint64_t d = slot - 1U;
             if (v > (UINT64_MAX - d) / 576)
@@ -310,7 +312,8 @@ Expected<DecodedFluid, model::FluidError> model::decode_fluid(std::string_view t
         --end;
     const FluidEncoding encoding = detect_encoding(text);
     if (begin == end)
-        return Unexpected<model::FluidError>{{Kind::empty, encoding, begin, 0, "a FLUID cannot be empty"}};
+        return Unexpected<model::FluidError>{
+            {FluidKind::empty, encoding, begin, 0, "a FLUID cannot be empty"}};
     return Decoder(text.substr(begin, end - begin), begin, encoding).run();
 }
 

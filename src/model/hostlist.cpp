@@ -20,13 +20,12 @@ namespace jobspec {
 namespace {
 
 using Run = Hostlist::Run;
-using Kind = model::HostlistError;
+using HostlistKind = model::HostlistError;
 
-Unexpected<model::HostlistCodecError> fail(Kind kind, std::size_t offset, std::size_t length,
-                                 std::string message) {
+Unexpected<model::HostlistCodecError> fail(HostlistKind kind, std::size_t offset,
+                                           std::size_t length, std::string message) {
     return {{kind, offset, length, std::move(message)}};
 }
-
 
 /// RFC 29: printable, non-whitespace ASCII other than '[', ']' and ','.
 bool name_char(char c) {
@@ -182,7 +181,7 @@ Expected<Hostlist, model::HostlistCodecError> model::decode_hostlist(std::string
             continue;
         }
         if (text[pos] != '[')
-            return fail(Kind::syntax, pos, 1,
+            return fail(HostlistKind::syntax, pos, 1,
                         text[pos] == ']'
                             ? std::string("']' has no opening '['")
                             : fmt::format("'{}' cannot be in a host name", text.substr(pos, 1)));
@@ -194,20 +193,20 @@ Expected<Hostlist, model::HostlistCodecError> model::decode_hostlist(std::string
             const auto lo = model::scan_decimal(text.substr(pos), Hostlist::max_host_number);
             if (lo.length == 0) {
                 if (pos >= text.size())
-                    return fail(Kind::syntax, open, 1, "'[' is never closed");
+                    return fail(HostlistKind::syntax, open, 1, "'[' is never closed");
                 return fail(
-                    Kind::syntax, pos, 1,
+                    HostlistKind::syntax, pos, 1,
                     text[pos] == ']' && pos == open + 1
                         ? std::string("'[]' lists no numbers")
                         : fmt::format("expected a number, found '{}'", text.substr(pos, 1)));
             }
             if (lo.overflowed)
-                return fail(Kind::overflow, pos, lo.length,
+                return fail(HostlistKind::overflow, pos, lo.length,
                             fmt::format("'{}' is larger than {}", text.substr(pos, lo.length),
                                         Hostlist::max_host_number));
             if (lo.length > max_digits)
                 return fail(
-                    Kind::overflow, pos, lo.length,
+                    HostlistKind::overflow, pos, lo.length,
                     fmt::format("a number in a host name has at most {} digits", max_digits));
             if (runs.empty())
                 width = width_of(text.substr(pos, lo.length));
@@ -217,18 +216,18 @@ Expected<Hostlist, model::HostlistCodecError> model::decode_hostlist(std::string
                 ++pos;
                 const auto d = model::scan_decimal(text.substr(pos), Hostlist::max_host_number);
                 if (d.length == 0)
-                    return fail(Kind::syntax, pos, pos < text.size() ? 1 : 0,
+                    return fail(HostlistKind::syntax, pos, pos < text.size() ? 1 : 0,
                                 "expected the end of the range");
                 if (d.overflowed)
-                    return fail(Kind::overflow, pos, d.length,
+                    return fail(HostlistKind::overflow, pos, d.length,
                                 fmt::format("'{}' is larger than {}", text.substr(pos, d.length),
                                             Hostlist::max_host_number));
                 if (d.value < lo.value)
-                    return fail(Kind::order, at, pos + d.length - at,
+                    return fail(HostlistKind::order, at, pos + d.length - at,
                                 fmt::format("range '{}' ends below its start",
                                             text.substr(at, pos + d.length - at)));
                 if (d.value - lo.value == Hostlist::max_host_number)
-                    return fail(Kind::overflow, at, pos + d.length - at,
+                    return fail(HostlistKind::overflow, at, pos + d.length - at,
                                 fmt::format("range '{}' holds 2^64 hosts, one more than a count "
                                             "can say",
                                             text.substr(at, pos + d.length - at)));
@@ -243,8 +242,8 @@ Expected<Hostlist, model::HostlistCodecError> model::decode_hostlist(std::string
             if (pos < text.size() && text[pos] == ']')
                 break;
             if (pos >= text.size())
-                return fail(Kind::syntax, open, 1, "'[' is never closed");
-            return fail(Kind::syntax, pos, 1,
+                return fail(HostlistKind::syntax, open, 1, "'[' is never closed");
+            return fail(HostlistKind::syntax, pos, 1,
                         fmt::format("expected ',', '-' or ']', found '{}'", text.substr(pos, 1)));
         }
         ++pos;
@@ -252,7 +251,7 @@ Expected<Hostlist, model::HostlistCodecError> model::decode_hostlist(std::string
         while (pos < text.size() && name_char(text[pos]))
             ++pos;
         if (pos < text.size() && text[pos] != ',')
-            return fail(Kind::syntax, pos, 1,
+            return fail(HostlistKind::syntax, pos, 1,
                         text[pos] == '['
                             ? std::string("only one [...] may appear in a host name")
                             : fmt::format("'{}' cannot be in a host name", text.substr(pos, 1)));
@@ -472,14 +471,14 @@ void for_each_piece(const Hostlist& hosts, const std::function<void(const HostPi
 }
 
 std::vector<IdSet::Range> same_host_positions(const Hostlist& a, const Hostlist& b) {
-    struct Piece {
+    struct OwnedPiece {
         std::string prefix, suffix;
         std::uint8_t width;
         bool numbered;
         std::uint64_t first, position, size;
     };
     const auto pieces = [](const Hostlist& list) {
-        std::vector<Piece> out;
+        std::vector<OwnedPiece> out;
         for_each_piece(list, [&](const HostPiece& p) {
             out.push_back({std::string(p.prefix), std::string(p.suffix), p.width, p.numbered,
                            p.first, p.position, p.last - p.first + 1});
@@ -492,8 +491,8 @@ std::vector<IdSet::Range> same_host_positions(const Hostlist& a, const Hostlist&
     std::size_t i = 0;
     std::size_t j = 0;
     while (i < pa.size() && j < pb.size()) {
-        const Piece& x = pa[i];
-        const Piece& y = pb[j];
+        const OwnedPiece& x = pa[i];
+        const OwnedPiece& y = pb[j];
         const std::uint64_t from = std::max(x.position, y.position);
         const std::uint64_t to = std::min(x.position + x.size, y.position + y.size) - 1;
         // The same key, and the same number at `from` (then at every position after it).

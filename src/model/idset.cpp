@@ -15,11 +15,11 @@ namespace jobspec {
 
 namespace {
 
-using Kind = model::IdSetError;
-using Error = model::IdSetCodecError;
+using IdSetKind = model::IdSetError;
+using IdSetFailure = model::IdSetCodecError;
 
-Unexpected<model::IdSetCodecError> fail(Kind kind, std::size_t offset, std::size_t length,
-                              std::string message) {
+Unexpected<model::IdSetCodecError> fail(IdSetKind kind, std::size_t offset, std::size_t length,
+                                        std::string message) {
     return {{kind, offset, length, std::move(message)}};
 }
 
@@ -33,15 +33,16 @@ std::optional<model::IdSetCodecError> number_error(const model::Decimal& d, std:
         return std::nullopt;
     case S::missing:
         if (at >= text.size())
-            return model::IdSetCodecError{Kind::syntax, at, 0, "expected an id at the end"};
-        return model::IdSetCodecError{Kind::syntax, at, 1,
-                            fmt::format("expected an id, found '{}'", text[at])};
+            return model::IdSetCodecError{IdSetKind::syntax, at, 0, "expected an id at the end"};
+        return model::IdSetCodecError{IdSetKind::syntax, at, 1,
+                                      fmt::format("expected an id, found '{}'", text[at])};
     case S::leading_zero:
-        return model::IdSetCodecError{Kind::leading_zero, at, d.length,
-                            fmt::format("id '{}' has a leading zero", digits)};
+        return model::IdSetCodecError{IdSetKind::leading_zero, at, d.length,
+                                      fmt::format("id '{}' has a leading zero", digits)};
     case S::overflow:
-        return model::IdSetCodecError{Kind::overflow, at, d.length,
-                            fmt::format("id '{}' is larger than {}", digits, Limits::max_integer)};
+        return model::IdSetCodecError{
+            IdSetKind::overflow, at, d.length,
+            fmt::format("id '{}' is larger than {}", digits, Limits::max_integer)};
     }
     return std::nullopt;
 }
@@ -53,7 +54,7 @@ Expected<IdSet, model::IdSetCodecError> model::decode_idset(std::string_view tex
     std::size_t end = text.size();
     if (!text.empty() && text.front() == '[') {
         if (text.back() != ']' || text.size() < 2)
-            return fail(Kind::syntax, 0, 1, "'[' is not closed by a ']' at the end");
+            return fail(IdSetKind::syntax, 0, 1, "'[' is not closed by a ']' at the end");
         pos = 1;
         end = text.size() - 1;
     }
@@ -67,23 +68,23 @@ Expected<IdSet, model::IdSetCodecError> model::decode_idset(std::string_view tex
         const std::size_t start = pos;
         const auto lo = model::scan_decimal(body.substr(pos), Limits::max_integer);
         if (auto err = number_error(lo, body, pos))
-            return Unexpected<Error>{*err};
+            return Unexpected<IdSetFailure>{*err};
         pos += lo.length;
         std::uint64_t hi = lo.value;
         if (pos < end && body[pos] == '-') {
             ++pos;
             const auto d = model::scan_decimal(body.substr(pos), Limits::max_integer);
             if (auto err = number_error(d, body, pos))
-                return Unexpected<Error>{*err};
+                return Unexpected<IdSetFailure>{*err};
             if (d.value < lo.value)
-                return fail(Kind::order, start, pos + d.length - start,
+                return fail(IdSetKind::order, start, pos + d.length - start,
                             fmt::format("range '{}' ends below its start",
                                         body.substr(start, pos + d.length - start)));
             hi = d.value;
             pos += d.length;
         }
         if (have_previous && lo.value <= previous)
-            return fail(Kind::order, start, pos - start,
+            return fail(IdSetKind::order, start, pos - start,
                         fmt::format("'{}' is not above the ids before it (ids must be "
                                     "ascending and unique)",
                                     body.substr(start, pos - start)));
@@ -93,7 +94,7 @@ Expected<IdSet, model::IdSetCodecError> model::decode_idset(std::string_view tex
         if (pos == end)
             return set;
         if (body[pos] != ',')
-            return fail(Kind::syntax, pos, 1,
+            return fail(IdSetKind::syntax, pos, 1,
                         fmt::format("unexpected '{}' in idset (expected ',' or '-')", body[pos]));
         ++pos;
     }

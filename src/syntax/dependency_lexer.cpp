@@ -8,9 +8,9 @@ namespace jobspec::syntax {
 
 namespace {
 
-using P = grammar::Dependency;
+using DependencyGrammar = grammar::Dependency;
 
-bool scheme_char(char c) {
+bool dependency_scheme_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
            c == '_' || c == '+' || c == '.';
 }
@@ -42,10 +42,10 @@ DependencyTokenSource::DependencyTokenSource(std::string_view text, Diagnostics&
             push(type, text, start, pos, 1, 0);
     };
     // The scheme, up to ':' or '?'.
-    run(P::NAME, [](char c) { return c == ':' || c == '?'; });
+    run(DependencyGrammar::NAME, [](char c) { return c == ':' || c == '?'; });
     if (pos > 0) {
         for (std::size_t i = 0; i < pos; ++i) {
-            if (!scheme_char(text[i]) ||
+            if (!dependency_scheme_char(text[i]) ||
                 (i == 0 && !std::isalpha(static_cast<unsigned char>(text[0])))) {
                 error(i, fmt::format("'{}' cannot be in a scheme name", text.substr(i, 1)));
                 return;
@@ -53,22 +53,23 @@ DependencyTokenSource::DependencyTokenSource(std::string_view text, Diagnostics&
         }
     }
     if (pos < text.size() && text[pos] == ':') {
-        push(P::COLON, text, pos, pos + 1, 1, 0);
+        push(DependencyGrammar::COLON, text, pos, pos + 1, 1, 0);
         ++pos;
-        run(P::TEXT, [](char c) { return c == '?'; });
+        run(DependencyGrammar::TEXT, [](char c) { return c == '?'; });
     }
     if (pos < text.size() && text[pos] == '?') {
-        push(P::QUESTION, text, pos, pos + 1, 1, 0);
+        push(DependencyGrammar::QUESTION, text, pos, pos + 1, 1, 0);
         ++pos;
         while (pos < text.size()) {
             const char c = text[pos];
             if (c == '=' || c == '&' || c == ';') {
-                push(c == '=' ? P::EQUALS : (c == '&' ? P::AMP : P::SEMI), text, pos, pos + 1, 1,
-                     0);
+                push(c == '=' ? DependencyGrammar::EQUALS
+                              : (c == '&' ? DependencyGrammar::AMP : DependencyGrammar::SEMI),
+                     text, pos, pos + 1, 1, 0);
                 ++pos;
                 continue;
             }
-            run(P::TEXT, [](char t) { return t == '=' || t == '&' || t == ';'; });
+            run(DependencyGrammar::TEXT, [](char t) { return t == '=' || t == '&' || t == ';'; });
         }
     }
     finish(text, 1, 0);

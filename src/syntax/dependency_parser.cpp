@@ -17,25 +17,25 @@ namespace jobspec::syntax {
 
 namespace {
 
-using G = grammar::Dependency;
+using DependencyGrammar = grammar::Dependency;
 
 } // namespace
 
 std::string describe_dependency_token(std::size_t type) {
     switch (type) {
-    case G::NAME:
+    case DependencyGrammar::NAME:
         return "a scheme";
-    case G::COLON:
+    case DependencyGrammar::COLON:
         return "':'";
-    case G::TEXT:
+    case DependencyGrammar::TEXT:
         return "a name or value";
-    case G::QUESTION:
+    case DependencyGrammar::QUESTION:
         return "'?'";
-    case G::EQUALS:
+    case DependencyGrammar::EQUALS:
         return "'='";
-    case G::AMP:
+    case DependencyGrammar::AMP:
         return "'&'";
-    case G::SEMI:
+    case DependencyGrammar::SEMI:
         return "';'";
     case antlr4::Token::EOF:
         return "end of input";
@@ -55,8 +55,8 @@ std::optional<DependencyAst> parse_dependency_uri(std::string_view text, const L
     return run_parser(source, diagnostics, errors_before,
                       std::make_shared<ErrorStrategy>(diagnostics, Code::dependency_syntax,
                                                       describe_dependency_token, 1),
-                      observer, ParseTree::labels_only, &G::dependency,
-                      [&](G::DependencyContext& tree) {
+                      observer, ParseTree::labels_only, &DependencyGrammar::dependency,
+                      [&](DependencyGrammar::DependencyContext& tree) {
                           return DependencyAstBuilder(diagnostics).dependency(tree);
                       });
 }

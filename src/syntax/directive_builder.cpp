@@ -6,7 +6,7 @@ namespace jobspec::syntax {
 
 namespace {
 
-using G = grammar::Directives;
+using DirectivesGrammar = grammar::Directives;
 
 bool blank(std::string_view s) {
     return s.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
@@ -93,11 +93,11 @@ std::optional<Word> literal(const Word& in) {
 void append_part(Word& word, const antlr4::Token& token, std::string_view text) {
     const std::size_t start = token.getStartIndex();
     switch (token.getType()) {
-    case G::ESCAPED:
+    case DirectivesGrammar::ESCAPED:
         word.add(text[1], start + 1);
         return;
-    case G::SINGLE_QUOTED:
-    case G::DOUBLE_QUOTED:
+    case DirectivesGrammar::SINGLE_QUOTED:
+    case DirectivesGrammar::DOUBLE_QUOTED:
         // A backslash escapes the quote and itself, and is kept before anything else.
         for (std::size_t i = 1; i + 1 < text.size(); ++i) {
             if (text[i] == '\\') {
@@ -135,10 +135,10 @@ void DirectiveBuilder::Word::add_unplaced(std::string_view more) {
     at.clear();
 }
 
-std::vector<Directive> DirectiveBuilder::script(G::ScriptContext& ctx) {
+std::vector<Directive> DirectiveBuilder::script(DirectivesGrammar::ScriptContext& ctx) {
     const std::size_t errors_before = diags_.error_count();
     for (std::size_t i = 0; i < ctx.lines.size() && diags_.error_count() == errors_before; ++i) {
-        G::LineContext& l = *ctx.lines[i];
+        DirectivesGrammar::LineContext& l = *ctx.lines[i];
         // The empty text after the last newline is no line.
         if (l.getStart()->getType() == antlr4::Token::EOF && i > 0)
             break;
@@ -159,7 +159,7 @@ void DirectiveBuilder::error(Code code, std::size_t line, std::size_t offset, st
                  {}});
 }
 
-void DirectiveBuilder::line(G::LineContext& ctx, const Where& where) {
+void DirectiveBuilder::line(DirectivesGrammar::LineContext& ctx, const Where& where) {
     if (open_)
         return continued(ctx, where);
     if (ctx.tag == nullptr)
@@ -188,7 +188,7 @@ void DirectiveBuilder::other_line(const Where& where) {
     }
 }
 
-bool DirectiveBuilder::same_sentinel(G::LineContext& ctx, const Where& where) {
+bool DirectiveBuilder::same_sentinel(DirectivesGrammar::LineContext& ctx, const Where& where) {
     const std::size_t length = ctx.tag->getStopIndex() + 1 - where.begin;
     const std::string_view sentinel = where.text.substr(0, length);
     if (sentinel_.empty()) {
@@ -235,8 +235,8 @@ std::optional<std::string> DirectiveBuilder::paired_triple_quotes(std::string_vi
     return std::string(value);
 }
 
-void DirectiveBuilder::value(G::ValueContext& ctx, const Where& where, std::size_t offset,
-                             std::string_view text) {
+void DirectiveBuilder::value(DirectivesGrammar::ValueContext& ctx, const Where& where,
+                             std::size_t offset, std::string_view text) {
     std::vector<Word> words;
     Word word;
     bool in_word = false;
@@ -248,12 +248,12 @@ void DirectiveBuilder::value(G::ValueContext& ctx, const Where& where, std::size
     };
     for (const antlr4::Token* item : ctx.items) {
         const std::string_view part = text_of(*item, script_);
-        if (item->getType() == G::BLANK) {
+        if (item->getType() == DirectivesGrammar::BLANK) {
             flush();
-        } else if (item->getType() == G::PUNCTUATION) {
+        } else if (item->getType() == DirectivesGrammar::PUNCTUATION) {
             flush();
             words.push_back(placed_word(part, item->getStartIndex()));
-        } else if (item->getType() == G::TRIPLE_QUOTED) {
+        } else if (item->getType() == DirectivesGrammar::TRIPLE_QUOTED) {
             const auto text_of_literal =
                 literal(placed_word(part.substr(3, part.size() - 6), item->getStartIndex() + 3));
             if (!text_of_literal)
@@ -299,7 +299,7 @@ void DirectiveBuilder::value(G::ValueContext& ctx, const Where& where, std::size
     directive(std::move(words), where.number, offset, text);
 }
 
-void DirectiveBuilder::continued(G::LineContext& ctx, const Where& where) {
+void DirectiveBuilder::continued(DirectivesGrammar::LineContext& ctx, const Where& where) {
     Open& open = *open_;
     if (ctx.tag == nullptr)
         return error(
@@ -313,7 +313,8 @@ void DirectiveBuilder::continued(G::LineContext& ctx, const Where& where) {
     const bool as_written = *value == where.text.substr(offset - where.begin);
     std::string_view v = *value;
     std::size_t v_offset = offset;
-    const bool closes = ctx.quoted != nullptr && ctx.quoted->getType() != G::LITERAL;
+    const bool closes =
+        ctx.quoted != nullptr && ctx.quoted->getType() != DirectivesGrammar::LITERAL;
     if (closes)
         v.remove_suffix(3);
     if (v.substr(0, open.indent.size()) == open.indent) {

@@ -16,15 +16,15 @@ namespace jobspec::syntax {
 
 namespace {
 
-using G = grammar::Directives;
+using DirectivesGrammar = grammar::Directives;
 
 } // namespace
 
 std::string describe_directive_token(std::size_t type) {
     switch (type) {
-    case G::NEWLINE:
+    case DirectivesGrammar::NEWLINE:
         return "a line end";
-    case G::TAG:
+    case DirectivesGrammar::TAG:
         return "'flux:'";
     case antlr4::Token::EOF:
         return "end of input";
@@ -39,13 +39,13 @@ std::vector<Directive> read_directives(std::string_view script, Diagnostics& dia
     DirectiveTokenSource source(script);
     // Every token sequence the lexer makes parses, so a syntax error would be a defect of
     // the grammars; the first one is reported and ends the parse.
-    auto out =
-        run_parser(source, diagnostics, errors_before,
-                   std::make_shared<ErrorStrategy>(diagnostics, Code::directive_quote,
-                                                   describe_directive_token, 1),
-                   observer, ParseTree::labels_only, &G::script, [&](G::ScriptContext& tree) {
-                       return DirectiveBuilder(script, diagnostics).script(tree);
-                   });
+    auto out = run_parser(source, diagnostics, errors_before,
+                          std::make_shared<ErrorStrategy>(diagnostics, Code::directive_quote,
+                                                          describe_directive_token, 1),
+                          observer, ParseTree::labels_only, &DirectivesGrammar::script,
+                          [&](DirectivesGrammar::ScriptContext& tree) {
+                              return DirectiveBuilder(script, diagnostics).script(tree);
+                          });
     return out ? std::move(*out) : std::vector<Directive>{};
 }
 

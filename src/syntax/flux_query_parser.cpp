@@ -14,7 +14,7 @@ namespace jobspec::syntax {
 
 namespace {
 
-using G = grammar::ConstraintQuery;
+using QueryGrammar = grammar::ConstraintQuery;
 using Step = FluxQueryStep;
 
 /// Stops the parse at the first syntax error, noting the token it is at.
@@ -51,7 +51,7 @@ class StepBuilder {
 public:
     explicit StepBuilder(std::vector<Step>& steps) : steps_(steps) {}
 
-    void expr(G::FluxExprContext* ctx) {
+    void expr(QueryGrammar::FluxExprContext* ctx) {
         or_(ctx->first);
         for (auto* c : ctx->continued) {
             operand(c->juxtaposed);
@@ -72,7 +72,7 @@ private:
 
     void term() { steps_.push_back(Step{Step::Kind::term, terms_++}); }
 
-    void or_(G::FluxOrContext* ctx) {
+    void or_(QueryGrammar::FluxOrContext* ctx) {
         and_(ctx->operands.front());
         for (std::size_t i = 1; i < ctx->operands.size(); ++i) {
             and_(ctx->operands[i]);
@@ -80,7 +80,7 @@ private:
         }
     }
 
-    void and_(G::FluxAndContext* ctx) {
+    void and_(QueryGrammar::FluxAndContext* ctx) {
         operand(ctx->operands.front());
         for (std::size_t i = 1; i < ctx->operands.size(); ++i) {
             operand(ctx->operands[i]);
@@ -88,19 +88,19 @@ private:
         }
     }
 
-    void operand(G::FluxOperandContext* ctx) {
+    void operand(QueryGrammar::FluxOperandContext* ctx) {
         primary(ctx->head);
         negations(ctx->negations);
     }
 
-    void negations(const std::vector<G::FluxNegatedContext*>& list) {
+    void negations(const std::vector<QueryGrammar::FluxNegatedContext*>& list) {
         for (auto* n : list) {
             negated(n);
             emit(Step::Kind::and_);
         }
     }
 
-    void negated(G::FluxNegatedContext* ctx) {
+    void negated(QueryGrammar::FluxNegatedContext* ctx) {
         if (ctx->negated != nullptr)
             operand(ctx->negated);
         else
@@ -109,7 +109,7 @@ private:
         negations(ctx->negations);
     }
 
-    void primary(G::FluxPrimaryContext* ctx) {
+    void primary(QueryGrammar::FluxPrimaryContext* ctx) {
         if (ctx->negation != nullptr)
             negated(ctx->negation);
         else if (ctx->group != nullptr)
@@ -134,10 +134,10 @@ FluxQueryError syntax_error(const QueryTokenSource& source, std::size_t index,
     long depth = 0;
     const QueryTokenSource::Lexed* last_open = nullptr;
     for (std::size_t i = 0; i < lexed.size() && i <= index; ++i) {
-        if (lexed[i].type == G::LPAREN) {
+        if (lexed[i].type == QueryGrammar::LPAREN) {
             ++depth;
             last_open = &lexed[i];
-        } else if (lexed[i].type == G::RPAREN) {
+        } else if (lexed[i].type == QueryGrammar::RPAREN) {
             --depth;
         }
     }
@@ -194,7 +194,7 @@ void lexer_diagnostic(const QueryTokenSource::Stop& stop, Diagnostics& diagnosti
 std::size_t words_before(const QueryTokenSource& source, std::size_t index) {
     std::size_t n = 0;
     for (std::size_t i = 0; i < index && i < source.lexed().size(); ++i)
-        n += source.lexed()[i].type == G::WORD ? 1 : 0;
+        n += source.lexed()[i].type == QueryGrammar::WORD ? 1 : 0;
     return n;
 }
 
@@ -209,7 +209,7 @@ FluxQuery parse_flux_query(std::string_view text, const Limits& limits) {
     QueryTokenSource source(text, limits, out.diagnostics, QueryGrouping::flux);
     out.terms.reserve(source.lexed().size());
     for (const auto& t : source.lexed())
-        if (t.type == G::WORD)
+        if (t.type == QueryGrammar::WORD)
             out.terms.push_back(FluxQueryTerm{t.text, t.position});
 
     // The thread's own, as its parser is (run_parser): most queries never need it.
@@ -218,11 +218,12 @@ FluxQuery parse_flux_query(std::string_view text, const Limits& limits) {
     std::vector<Step> steps;
     steps.reserve(2 * out.terms.size()); // a term and the operator joining it, mostly
     Diagnostics unused;
-    const auto parsed = run_parser(source, unused, 0, first_error, nullptr, ParseTree::labels_only,
-                                   &G::fluxQuery, [&](G::FluxQueryContext& tree) {
-                                       StepBuilder(steps).expr(tree.body);
-                                       return true;
-                                   });
+    const auto parsed =
+        run_parser(source, unused, 0, first_error, nullptr, ParseTree::labels_only,
+                   &QueryGrammar::fluxQuery, [&](QueryGrammar::FluxQueryContext& tree) {
+                       StepBuilder(steps).expr(tree.body);
+                       return true;
+                   });
 
     // flux reads a term, then the token after it, and only then converts the term: a
     // lexer error there comes before the term's own error; a syntax error comes after.

@@ -29,7 +29,7 @@ std::string form_decoded(std::string_view s) {
     return out;
 }
 
-bool scheme_char(char c) {
+bool uri_scheme_char(char c) {
     return static_cast<unsigned char>(c) < 0x80 &&
            (std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.');
 }
@@ -54,7 +54,7 @@ std::optional<DependencyAst> read_flux_uri(std::string_view given, std::string_v
     bool ok = colon > 0 && std::isalpha(static_cast<unsigned char>(text[0])) &&
               static_cast<unsigned char>(text[0]) < 0x80;
     for (std::size_t i = 0; i < colon; ++i)
-        ok = ok && scheme_char(text[i]);
+        ok = ok && uri_scheme_char(text[i]);
     if (!ok) {
         d.add(Code::submit_value, fmt::format("Invalid {} URI \"{}\"", what, text));
         return std::nullopt;

@@ -13,7 +13,7 @@ namespace jobspec::syntax {
 
 namespace {
 
-using P = grammar::ConstraintQuery;
+using QueryGrammar = grammar::ConstraintQuery;
 using ErrorKind = FluxQueryError::Kind;
 
 /// What flux's lexer skips between tokens.
@@ -74,9 +74,9 @@ public:
                 if (!parenthesis(c))
                     return false;
             } else if (const std::size_t symbol = symbol_at(text_, pos_)) {
-                conjunction(c == '&' ? P::AND : P::OR, symbol);
+                conjunction(c == '&' ? QueryGrammar::AND : QueryGrammar::OR, symbol);
             } else if (keyword_at(text_, pos_, "and") || keyword_at(text_, pos_, "or")) {
-                conjunction(c == 'a' ? P::AND : P::OR, c == 'a' ? 3 : 2);
+                conjunction(c == 'a' ? QueryGrammar::AND : QueryGrammar::OR, c == 'a' ? 3 : 2);
             } else if (c == '-' || keyword_at(text_, pos_, "not")) {
                 if (!negation(c == '-'))
                     return false;
@@ -154,7 +154,7 @@ private:
     bool parenthesis(char c) {
         const std::size_t start = pos_++;
         if (c == '(') {
-            if (flux_ && previous_ != P::NOT)
+            if (flux_ && previous_ != QueryGrammar::NOT)
                 negations_ = 0;
             // The run of negations outside, restored at its ')'.
             open_.push_back({start, flux_ ? negations_ : 0});
@@ -163,7 +163,7 @@ private:
                 negations_ = 0;
             if (!deeper(start))
                 return false;
-            token(P::LPAREN, start, pos_);
+            token(QueryGrammar::LPAREN, start, pos_);
             return true;
         }
         if (open_.empty()) {
@@ -175,7 +175,7 @@ private:
             outside_ -= open_.back().negations;
             open_.pop_back();
         }
-        token(P::RPAREN, start, pos_);
+        token(QueryGrammar::RPAREN, start, pos_);
         return true;
     }
 
@@ -199,7 +199,7 @@ private:
             if (!deeper(start))
                 return false;
         }
-        token(minus ? P::MINUS : P::NOT, start, pos_);
+        token(minus ? QueryGrammar::MINUS : QueryGrammar::NOT, start, pos_);
         return true;
     }
 
@@ -227,7 +227,7 @@ private:
         if (text_[pos_ + 1] == ':')
             return missing_operator(pos_ + 1);
         pos_ = close + 1;
-        token(P::QUOTED, start, pos_);
+        token(QueryGrammar::QUOTED, start, pos_);
         negations_ = 0;
         return true;
     }
@@ -251,16 +251,16 @@ private:
             ++pos_;
         if (pos_ == start)
             return missing_operator(pos_);
-        token(P::WORD, start, pos_);
+        token(QueryGrammar::WORD, start, pos_);
         negations_ = 0;
         if (pos_ == text_.size() || text_[pos_] != ':')
             return true;
-        token(P::COLON, pos_, pos_ + 1);
+        token(QueryGrammar::COLON, pos_, pos_ + 1);
         const std::size_t operand = ++pos_;
         while (pos_ < text_.size() && !ends_word(text_[pos_], true))
             ++pos_;
         if (pos_ > operand)
-            token(P::WORD, operand, pos_);
+            token(QueryGrammar::WORD, operand, pos_);
         return true;
     }
 
@@ -304,19 +304,20 @@ private:
         } else {
             word(begin, begin, end, std::string(value));
         }
-        if (previous_ != P::NOT && previous_ != P::MINUS)
+        if (previous_ != QueryGrammar::NOT && previous_ != QueryGrammar::MINUS)
             negations_ = 0;
-        previous_ = P::WORD;
+        previous_ = QueryGrammar::WORD;
     }
 
     /// A WORD over begin..end whose text for flux is `flux_text`, at the code point of
     /// `at` (its last part's).
     void word(std::size_t at, std::size_t begin, std::size_t end, std::string flux_text) {
         const std::size_t position = cp_.at(at);
-        out_.push(P::WORD, text_, begin, end, 1, 0);
+        out_.push(QueryGrammar::WORD, text_, begin, end, 1, 0);
         if (out_.lexed_.empty())
             out_.lexed_.reserve(out_.tokens().capacity());
-        out_.lexed_.push_back(Lexed{std::move(flux_text), position, range_of(begin, end), P::WORD});
+        out_.lexed_.push_back(
+            Lexed{std::move(flux_text), position, range_of(begin, end), QueryGrammar::WORD});
     }
 
     bool at_end() {

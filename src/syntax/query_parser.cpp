@@ -17,29 +17,29 @@ namespace jobspec::syntax {
 
 namespace {
 
-using G = grammar::ConstraintQuery;
+using QueryGrammar = grammar::ConstraintQuery;
 
 } // namespace
 
 std::string describe_query_token(std::size_t type) {
     switch (type) {
-    case G::WORD:
+    case QueryGrammar::WORD:
         return "a term";
-    case G::QUOTED:
+    case QueryGrammar::QUOTED:
         return "a quoted operand";
-    case G::COLON:
+    case QueryGrammar::COLON:
         return "':'";
-    case G::AND:
+    case QueryGrammar::AND:
         return "'and'";
-    case G::OR:
+    case QueryGrammar::OR:
         return "'or'";
-    case G::NOT:
+    case QueryGrammar::NOT:
         return "'not'";
-    case G::MINUS:
+    case QueryGrammar::MINUS:
         return "'-'";
-    case G::LPAREN:
+    case QueryGrammar::LPAREN:
         return "'('";
-    case G::RPAREN:
+    case QueryGrammar::RPAREN:
         return "')'";
     case antlr4::Token::EOF:
         return "end of input";
@@ -58,8 +58,8 @@ std::optional<ParsedQuery> parse_query(std::string_view text, const Limits& limi
         source, diagnostics, errors_before,
         std::make_shared<ErrorStrategy>(diagnostics, Code::query_syntax, describe_query_token,
                                         limits.max_diagnostics),
-        observer, ParseTree::labels_only, &G::query,
-        [&](G::QueryContext& tree) -> std::optional<ParsedQuery> {
+        observer, ParseTree::labels_only, &QueryGrammar::query,
+        [&](QueryGrammar::QueryContext& tree) -> std::optional<ParsedQuery> {
             auto ast = QueryAstBuilder().query(tree);
             if (!ast)
                 return std::nullopt;

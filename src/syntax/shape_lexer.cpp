@@ -13,7 +13,7 @@ namespace jobspec::syntax {
 
 namespace {
 
-using P = grammar::Shape;
+using ShapeGrammar = grammar::Shape;
 
 enum class Context : std::uint8_t { list, dict, array };
 
@@ -84,28 +84,28 @@ public:
             const std::size_t start = pos_;
             const char c = text_[pos_];
             if (stack_.empty() && starts_type(c) &&
-                ((pos_ > blank && ends_vertex(previous_)) || previous_ == P::RBRACE)) {
+                ((pos_ > blank && ends_vertex(previous_)) || previous_ == ShapeGrammar::RBRACE)) {
                 // `node=2 core=2`, `node{x}core`: outside brackets a vertex can only be
                 // followed by '/'.
                 // The fix replaces the blanks on one line; across lines it inserts.
                 const bool one_line = text_.substr(blank, start - blank).find('\n') ==
                                       std::string_view::npos;
-                separator_mistake(start, 0, "/", P::SLASH,
+                separator_mistake(start, 0, "/", ShapeGrammar::SLASH,
                                   fmt::format("expected '/' before '{}'", word_at(start)),
                                   one_line ? blank : start);
                 continue;
             }
-            if (previous_ == P::EQUALS && context() == Context::list) {
+            if (previous_ == ShapeGrammar::EQUALS && context() == Context::list) {
                 lex_count();
                 continue;
             }
             const bool value = value_position();
             switch (c) {
             case '[':
-                open(c, value ? Context::array : Context::list, P::LBRACK);
+                open(c, value ? Context::array : Context::list, ShapeGrammar::LBRACK);
                 break;
             case '{':
-                open(c, Context::dict, P::LBRACE);
+                open(c, Context::dict, ShapeGrammar::LBRACE);
                 break;
             case ']':
             case '}':
@@ -118,7 +118,7 @@ public:
             case ';':
             case ',':
                 depth_ = stack_.empty() ? 0 : stack_.back().depth_before + 1;
-                emit(c == ';' ? P::SEMI : P::COMMA, start, ++pos_);
+                emit(c == ';' ? ShapeGrammar::SEMI : ShapeGrammar::COMMA, start, ++pos_);
                 break;
             case '/':
             case '=':
@@ -129,14 +129,16 @@ public:
                 }
                 if (c == '/' && !deeper(start))
                     return;
-                emit(c == '/' ? P::SLASH : (c == '=' ? P::EQUALS : P::COLON), start, ++pos_);
+                emit(c == '/' ? ShapeGrammar::SLASH
+                              : (c == '=' ? ShapeGrammar::EQUALS : ShapeGrammar::COLON),
+                     start, ++pos_);
                 break;
             case '+':
             case '-':
                 if (value)
                     lex_word(true);
                 else
-                    emit(c == '+' ? P::PLUS : P::MINUS, start, ++pos_);
+                    emit(c == '+' ? ShapeGrammar::PLUS : ShapeGrammar::MINUS, start, ++pos_);
                 break;
             default:
                 lex_word(value);
@@ -158,8 +160,9 @@ private:
     /// Whether the next word is a dictionary value: after ':' in braces, or in an array.
     bool value_position() const {
         const Context c = context();
-        return (c == Context::dict && previous_ == P::COLON) ||
-               (c == Context::array && (previous_ == P::LBRACK || previous_ == P::COMMA));
+        return (c == Context::dict && previous_ == ShapeGrammar::COLON) ||
+               (c == Context::array &&
+                (previous_ == ShapeGrammar::LBRACK || previous_ == ShapeGrammar::COMMA));
     }
 
     /// Skips whitespace; false at the end of the text.
@@ -227,7 +230,7 @@ private:
         }
         stack_.pop_back();
         depth_ = o.depth_before;
-        emit(bracket == ']' ? P::RBRACK : P::RBRACE, pos_, pos_ + 1);
+        emit(bracket == ']' ? ShapeGrammar::RBRACK : ShapeGrammar::RBRACE, pos_, pos_ + 1);
         ++pos_;
     }
 
@@ -249,20 +252,20 @@ private:
         }
         if (pos_ > start) {
             check_characters(start, pos_);
-            emit(P::COUNT, start, pos_);
+            emit(ShapeGrammar::COUNT, start, pos_);
         } else {
             previous_ = 0;
         }
         if (pos_ < text_.size() && pos_ > start && vertex_follows(start)) {
             if (text_[pos_] == ',')
                 // `[core=2,gpu=1]`: ids are separated by ',', vertices in a list by ';'.
-                separator_mistake(pos_, 1, ";", P::SEMI,
+                separator_mistake(pos_, 1, ";", ShapeGrammar::SEMI,
                                   fmt::format("',' cannot separate the vertex '{}' from the "
                                               "one before it in a list",
                                               word_at(pos_ + 1)));
             else
                 // `node=2core=2`: the count ends at the type.
-                separator_mistake(pos_, 0, "/", P::SLASH,
+                separator_mistake(pos_, 0, "/", ShapeGrammar::SLASH,
                                   fmt::format("expected '/' before '{}'", word_at(pos_)));
         }
     }
@@ -299,7 +302,8 @@ private:
     }
 
     static bool ends_vertex(std::size_t token) {
-        return token == P::COUNT || token == P::RBRACE || token == P::NAME;
+        return token == ShapeGrammar::COUNT || token == ShapeGrammar::RBRACE ||
+               token == ShapeGrammar::NAME;
     }
 
     /// The word starting at `at`, for messages.
@@ -322,7 +326,7 @@ private:
         const SourceRange fixed{static_cast<std::uint32_t>(fix_from.value_or(at)), range.end};
         diags_.add(Code::shape_syntax, std::move(message), Location{range, {}},
                    fmt::format("write '{}' there", right), {FixIt{fixed, std::string(right)}});
-        if (type == P::SEMI)
+        if (type == ShapeGrammar::SEMI)
             depth_ = stack_.back().depth_before + 1;
         else if (!deeper(at))
             return;
@@ -347,7 +351,7 @@ private:
         }
         ++pos_;
         check_characters(start + 1, pos_ - 1);
-        emit(P::STRING, start, pos_);
+        emit(ShapeGrammar::STRING, start, pos_);
     }
 
     void lex_word(bool value) {
@@ -358,7 +362,7 @@ private:
                !(type && text_[pos_] == '\''))
             ++pos_;
         check_characters(start, pos_);
-        emit(P::NAME, start, pos_);
+        emit(ShapeGrammar::NAME, start, pos_);
     }
 
     /// Reports control characters and bytes that are not UTF-8 in [begin, end).
